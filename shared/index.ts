@@ -1,0 +1,10 @@
+/** Public surface of the shared contract (imported by lambdas, infra, web and tests). */
+export * from './contract/errors';
+export * from './contract/access';
+export * from './contract/functions';
+export * from './contract/runtime-config';
+export * from './entities/profile';
+export * from './messages';
+export * from './constants';
+export * from './themes';
+export * from './pages';

@@ -1,0 +1,27 @@
+// Test projects: unit (pure logic, CDK templates), integration (against a twin the tests start),
+// e2e (Chromium driving the real UI against that twin). `npm test` runs them all.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/security/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/twin-global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
