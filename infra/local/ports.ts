@@ -1,0 +1,39 @@
+/** Port helpers for the twin: use the derived port when free, else let the OS pick one. */
+import net from 'node:net';
+
+/** Resolves true if nothing listens on `port` at 127.0.0.1. */
+export function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A free port chosen by the OS. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `preferred` if it is free (and valid), otherwise any free port. */
+export async function portNear(preferred: number): Promise<number> {
+  if (preferred > 0 && preferred < 65536 && (await isPortFree(preferred))) return preferred;
+  return freePort();
+}
+
+/** Polls `check` until it resolves truthy or `timeoutMs` passes; throws with `what` on timeout. */
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not become ready within ${timeoutMs} ms`);
+}

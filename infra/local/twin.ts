@@ -1,0 +1,166 @@
+/**
+ * The local twin (architecture "Local twin"): DynamoDB Local, s3rver, cognito-local, the API router
+ * and Vite behind one origin, with state under `stateDir` that survives restarts.
+ * `startTwin()` is used by `npm start` and by the integration/e2e tests.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_REGION, type RuntimeConfig } from '../../shared';
+import { ChildSupervisor } from './children';
+import { ensureAdmin, ensureUserPool, LOCAL_HOST, startCognito, type CognitoIds } from './cognito';
+import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from './dynamodb';
+import { portNear } from './ports';
+import { createRouter } from './router';
+import { startS3, UPLOADS_BUCKET } from './s3';
+import { createAccessTokenVerifier, type AccessTokenVerifier } from './token-verifier';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const LOCAL_TABLE = 'director-ia';
+
+export interface TwinOptions {
+  /** Web port (PORT); the others are derived from it or picked free. */
+  port: number;
+  stateDir: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** Serve the web with Vite (default) or not at all (API-only tests, benches). */
+  web?: 'vite' | 'none';
+  partnerName?: string;
+  tokenSyncUrl?: string;
+  publicSiteUrl?: string;
+  /** Called when a part dies after start; the twin is unusable then. */
+  onCrash?: (part: string, detail: string, output: string) => void;
+  log?: (line: string) => void;
+}
+
+export interface Twin {
+  url: string;
+  ports: { web: number; dynamodb: number; cognito: number; s3: number };
+  cognito: CognitoIds & { endpoint: string };
+  admin: { email: string; password: string; sub: string; created: boolean };
+  stop(): Promise<void>;
+}
+
+interface PersistedState {
+  cognito?: CognitoIds;
+}
+
+/** Starts every part, bootstraps resources on first start, resolves once /api/health is 200. */
+export async function startTwin(options: TwinOptions): Promise<Twin> {
+  const log = options.log ?? (() => undefined);
+  const stateDir = path.resolve(options.stateDir);
+  mkdirSync(stateDir, { recursive: true });
+  const statePath = path.join(stateDir, 'twin.json');
+  const persisted: PersistedState = existsSync(statePath) ? JSON.parse(readFileSync(statePath, 'utf8')) : {};
+
+  const web = await portNear(options.port);
+  if (web !== options.port) throw new Error(`Port ${options.port} is in use: set PORT to another port.`);
+  const ports = { web, dynamodb: await portNear(web + 1), cognito: await portNear(web + 2), s3: await portNear(web + 3) };
+  const origin = `http://localhost:${web}`;
+  const cognitoEndpoint = `http://${LOCAL_HOST}:${ports.cognito}`;
+
+  // Handlers read their endpoints from the standard SDK environment, exactly as in AWS.
+  Object.assign(process.env, {
+    TABLE_NAME: LOCAL_TABLE,
+    UPLOADS_BUCKET,
+    AWS_REGION: DEFAULT_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: `http://${LOCAL_HOST}:${ports.dynamodb}`,
+    AWS_ENDPOINT_URL_S3: `http://${LOCAL_HOST}:${ports.s3}`,
+    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    POWERTOOLS_SERVICE_NAME: 'director-ia-local',
+  });
+
+  let crashed: string | undefined;
+  const supervisor = new ChildSupervisor((part, detail, output) => {
+    crashed = `${part} stopped unexpectedly (${detail})`;
+    (options.onCrash ?? ((p, d, o) => log(`${p} stopped unexpectedly (${d})\n${o}`)))(part, detail, output);
+  });
+
+  let ready = false;
+  let verifier: AccessTokenVerifier | undefined;
+  let runtimeConfig: RuntimeConfig | undefined;
+  let vite: import('vite').ViteDevServer | undefined;
+  const server = http.createServer();
+  const router = createRouter({
+    readiness: () => ({ ready: ready && !crashed, detail: crashed ?? (ready ? 'all parts ready' : 'starting') }),
+    verifier: () => verifier,
+    runtimeConfig: () => runtimeConfig,
+    fallback: (req, res) => {
+      if (vite) return vite.middlewares(req, res);
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Not found');
+    },
+  });
+  server.on('request', (req, res) => void router(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(web, LOCAL_HOST, () => resolve());
+  });
+
+  let s3: { stop: () => Promise<void> } | undefined;
+  const stop = async () => {
+    ready = false;
+    await vite?.close().catch(() => undefined);
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await s3?.stop().catch(() => undefined);
+    await supervisor.stopAll();
+  };
+
+  try {
+    log(`Starting DynamoDB Local (:${ports.dynamodb}), cognito-local (:${ports.cognito}) and s3rver (:${ports.s3})...`);
+    const lambdaEndpoint = `http://${LOCAL_HOST}:${web}`;
+    const [dynamo, cognito, s3Handle] = await Promise.all([
+      startDynamo(supervisor, ports.dynamodb, path.join(stateDir, 'dynamodb')),
+      startCognito(supervisor, ports.cognito, path.join(stateDir, 'cognito'), lambdaEndpoint),
+      startS3(ports.s3, path.join(stateDir, 's3')),
+    ]);
+    s3 = s3Handle;
+    await ensureTable(dynamo, LOCAL_TABLE);
+    const ids = await ensureUserPool(cognito, persisted.cognito);
+    writeFileSync(statePath, JSON.stringify({ ...persisted, cognito: ids }, null, 2));
+
+    const admin = await ensureAdmin(cognito, ids.userPoolId, options.adminEmail, options.adminPassword);
+    if (admin.created) {
+      const accounts = await import('../../lambdas/core/accounts/profiles');
+      await accounts.createPendingProfile(admin.sub, options.adminEmail);
+      await accounts.approveUser(admin.sub);
+    }
+    verifier = await createAccessTokenVerifier(cognitoEndpoint, ids.userPoolId, ids.userPoolClientId);
+    runtimeConfig = {
+      region: DEFAULT_REGION,
+      userPoolId: ids.userPoolId,
+      userPoolClientId: ids.userPoolClientId,
+      userPoolEndpoint: cognitoEndpoint,
+      apiBase: '/api',
+      environment: 'local',
+      ...(options.partnerName ? { partnerName: options.partnerName } : {}),
+      ...(options.tokenSyncUrl ? { tokenSyncUrl: options.tokenSyncUrl } : {}),
+      ...(options.publicSiteUrl ? { publicSiteUrl: options.publicSiteUrl } : {}),
+    };
+    if ((options.web ?? 'vite') === 'vite') {
+      const { createServer } = await import('vite');
+      vite = await createServer({
+        configFile: path.join(ROOT, 'web/vite.config.ts'),
+        server: { middlewareMode: true, hmr: { server } },
+        appType: 'spa',
+        logLevel: 'warn',
+      });
+    }
+    ready = true;
+    return {
+      url: origin,
+      ports,
+      cognito: { ...ids, endpoint: cognitoEndpoint },
+      admin: { email: options.adminEmail, password: options.adminPassword, sub: admin.sub, created: admin.created },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

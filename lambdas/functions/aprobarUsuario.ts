@@ -1,0 +1,6 @@
+/** `aprobarUsuario` (admin): moves a pending user to active (spec section 4 "Account"). */
+import { aprobarUsuario } from '../../shared';
+import { approveUser } from '../core/accounts/profiles';
+import { createCallable } from '../platform/callable/handler';
+
+export const handler = createCallable(aprobarUsuario, async ({ data }) => approveUser(data.uid));

@@ -1,0 +1,6 @@
+/** `guardarTema` (active): remembers the caller's background theme (spec section 2 side panel). */
+import { guardarTema } from '../../shared';
+import { saveTheme } from '../core/accounts/profiles';
+import { createCallable, requireIdentity } from '../platform/callable/handler';
+
+export const handler = createCallable(guardarTema, async ({ data, identity }) => saveTheme(requireIdentity(identity), data.theme));

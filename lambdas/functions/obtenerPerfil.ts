@@ -1,0 +1,8 @@
+/** `obtenerPerfil` (signedIn): the caller's profile, or null when it does not exist yet (spec 3/4). */
+import { obtenerPerfil } from '../../shared';
+import { readProfile } from '../core/accounts/profiles';
+import { createCallable, requireIdentity } from '../platform/callable/handler';
+
+export const handler = createCallable(obtenerPerfil, async ({ identity }) => ({
+  profile: await readProfile(requireIdentity(identity)),
+}));

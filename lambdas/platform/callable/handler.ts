@@ -1,0 +1,47 @@
+/**
+ * Builds a Lambda handler for one callable from its contract definition and a domain function:
+ * the handler file stays thin (definition + one core call), the protocol lives here.
+ */
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { z } from 'zod';
+import type { CallableDefinition } from '../../../shared';
+import { isActive } from '../../core/accounts/profiles';
+import { logger } from '../logger';
+import type { Identity } from './identity';
+import { callableAccess, callableEnvelope, callableErrors, callableValidation, jsonResponse, type CallableContext, type CallableEvent } from './middleware';
+
+/** What a domain implementation receives: the validated payload and the verified caller. */
+export interface CallableInvocation<I> {
+  data: I;
+  /** Null only for `public` functions called without a token. */
+  identity: Identity | null;
+  requestId: string;
+}
+
+/**
+ * `createCallable(def, impl)` → a middy handler for API Gateway HTTP API (v2) events.
+ * `impl` may throw CallableError for expected failures; anything else is a logged 500.
+ */
+export function createCallable<I extends z.ZodType, O extends z.ZodType>(
+  definition: CallableDefinition<I, O>,
+  impl: (invocation: CallableInvocation<z.output<I>>) => Promise<z.input<O>>,
+) {
+  const run = async (_event: CallableEvent, context: CallableContext) => {
+    const result = await impl({ data: context.data as z.output<I>, identity: context.caller, requestId: context.awsRequestId });
+    return jsonResponse(200, { result: definition.output.parse(result) });
+  };
+  return middy<CallableEvent, unknown, Error, CallableContext>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(callableErrors())
+    .use(callableEnvelope({ maxBodyBytes: definition.maxBodyBytes }))
+    .use(callableAccess({ access: definition.access, isActive: (identity) => isActive(identity) }))
+    .use(callableValidation(definition.input))
+    .handler(run);
+}
+
+/** The verified caller of a non-public function (the access middleware guarantees one). */
+export function requireIdentity(identity: Identity | null): Identity {
+  if (!identity) throw new Error('identity missing after access check');
+  return identity;
+}

@@ -1,0 +1,113 @@
+/**
+ * middy middlewares implementing the callable protocol (architecture "callable contract"):
+ * envelope parsing with a body limit, access enforcement from verified claims, payload validation,
+ * and error mapping (4xx messages exposed, 5xx replaced by a generic one and logged with the
+ * request id).
+ */
+import type { MiddlewareObj, Request } from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { CallableError, DEFAULT_MAX_BODY_BYTES, MSG, type Access } from '../../../shared';
+import { logger } from '../logger';
+import { identityFromEvent, type Identity } from './identity';
+
+export type CallableEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+
+/** What the protocol middlewares attach to the middy context for the handler. */
+export interface CallableContext extends Context {
+  caller: Identity | null;
+  data: unknown;
+}
+
+type CallableRequest = Request<CallableEvent, APIGatewayProxyStructuredResultV2, Error, CallableContext>;
+
+export interface EnvelopeOptions {
+  /** Largest body accepted, bytes. */
+  maxBodyBytes?: number;
+}
+
+/** Parses `POST {"data": ...}` into `context.data`; rejects other methods, bad JSON, big bodies. */
+export function callableEnvelope({ maxBodyBytes = DEFAULT_MAX_BODY_BYTES }: EnvelopeOptions = {}): MiddlewareObj<CallableEvent, APIGatewayProxyStructuredResultV2, Error, CallableContext> {
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0) throw new TypeError('maxBodyBytes must be a positive integer');
+  return {
+    before: (request: CallableRequest) => {
+      const { event } = request;
+      if (event.requestContext?.http?.method !== 'POST') throw new CallableError('INVALID_ARGUMENT', MSG.malformedBody);
+      const raw = event.body ?? '';
+      const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+      if (bytes.byteLength > maxBodyBytes) {
+        throw new CallableError('INVALID_ARGUMENT', MSG.bodyTooLarge(Math.floor(maxBodyBytes / 1024)));
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(bytes.toString('utf8'));
+      } catch {
+        throw new CallableError('INVALID_ARGUMENT', MSG.malformedBody);
+      }
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('data' in parsed)) {
+        throw new CallableError('INVALID_ARGUMENT', MSG.malformedBody);
+      }
+      request.context.data = (parsed as { data: unknown }).data;
+    },
+  };
+}
+
+export interface AccessOptions {
+  access: Access;
+  /** Whether a verified caller may use owner features (profile status active). */
+  isActive: (identity: Identity) => Promise<boolean>;
+}
+
+/**
+ * Enforces the function's access level from verified claims: no identity → 401 UNAUTHENTICATED;
+ * `admin` without the admins group → 403; `active` with a non-active profile → 403.
+ */
+export function callableAccess({ access, isActive }: AccessOptions): MiddlewareObj<CallableEvent, APIGatewayProxyStructuredResultV2, Error, CallableContext> {
+  return {
+    before: async (request: CallableRequest) => {
+      const identity = identityFromEvent(request.event);
+      request.context.caller = identity;
+      if (access === 'public') return;
+      if (!identity) throw new CallableError('UNAUTHENTICATED', MSG.unauthenticated);
+      if (access === 'admin' && !identity.isAdmin) throw new CallableError('PERMISSION_DENIED', MSG.adminOnly);
+      if (access === 'active' && !(await isActive(identity))) {
+        throw new CallableError('PERMISSION_DENIED', MSG.pendingAccount);
+      }
+    },
+  };
+}
+
+/** Validates `context.data` against the function's payload schema (400 with a Spanish message). */
+export function callableValidation(schema: z.ZodType): MiddlewareObj<CallableEvent, APIGatewayProxyStructuredResultV2, Error, CallableContext> {
+  return {
+    before: (request: CallableRequest) => {
+      const result = schema.safeParse(request.context.data);
+      if (!result.success) {
+        const first = result.error.issues[0];
+        const field = first && first.path.length > 0 ? ` (campo "${first.path.join('.')}")` : '';
+        const message = first ? `${MSG.invalidData} ${first.message}${field}` : MSG.invalidData;
+        throw new CallableError('INVALID_ARGUMENT', message, { issues: result.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) });
+      }
+      request.context.data = result.data;
+    },
+  };
+}
+
+/** Turns thrown errors into the protocol's error body; unexpected ones become a generic 500. */
+export function callableErrors(): MiddlewareObj<CallableEvent, APIGatewayProxyStructuredResultV2, Error, CallableContext> {
+  return {
+    onError: (request: CallableRequest) => {
+      const error = request.error;
+      if (error instanceof CallableError) {
+        request.response = jsonResponse(error.httpStatus, error.toBody());
+        return;
+      }
+      logger.error('Unexpected failure in callable', { requestId: request.context.awsRequestId, error: error as Error });
+      request.response = jsonResponse(500, new CallableError('INTERNAL', MSG.internal).toBody());
+    },
+  };
+}
+
+export function jsonResponse(statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 {
+  return { statusCode, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }, body: JSON.stringify(body) };
+}
