@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/security/**/*.test.ts'],
           testTimeout: 120_000,
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
       },
       {

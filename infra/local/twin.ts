@@ -146,7 +146,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       const { createServer } = await import('vite');
       vite = await createServer({
         configFile: path.join(ROOT, 'web/vite.config.ts'),
-        server: { middlewareMode: true, hmr: { server } },
+        server: { middlewareMode: true, ws: { server } },
         appType: 'spa',
         logLevel: 'warn',
       });

@@ -1,0 +1,132 @@
+/**
+ * Access matrix: every callable of the contract × every kind of caller, with the status the
+ * server must answer (architecture "callable contract"). A new callable without a sample payload
+ * here fails the type check, so it cannot ship untested.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { CALLABLE_NAMES, CALLABLES, MSG, type Access, type CallableInput, type CallableName, type Profile } from '../../shared';
+import { call, callOk } from '../support/api';
+import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
+
+const twin = inject('twin');
+
+type Caller = 'anonymous' | 'pending' | 'active' | 'otherUser' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'pending', 'active', 'otherUser', 'admin'];
+
+/** Expected HTTP status per access level and caller. */
+const EXPECTED: Record<Access, Record<Caller, number>> = {
+  public: { anonymous: 200, pending: 200, active: 200, otherUser: 200, admin: 200 },
+  signedIn: { anonymous: 401, pending: 200, active: 200, otherUser: 200, admin: 200 },
+  active: { anonymous: 401, pending: 403, active: 200, otherUser: 200, admin: 200 },
+  admin: { anonymous: 401, pending: 403, active: 403, otherUser: 403, admin: 200 },
+};
+
+interface Fixture {
+  users: Record<Exclude<Caller, 'anonymous'>, TestUser>;
+  /** A pending user that only admin approval calls touch. */
+  approvalTarget: TestUser;
+}
+
+/** A valid payload for each callable (so only access decides the outcome). */
+const SAMPLES: { [N in CallableName]: (f: Fixture) => CallableInput<N> } = {
+  obtenerPerfil: () => null,
+  guardarTema: () => ({ theme: 'grass' }),
+  listarUsuarios: () => null,
+  aprobarUsuario: (f) => ({ uid: f.approvalTarget.sub }),
+};
+
+describe('access matrix', () => {
+  let fixture: Fixture;
+
+  beforeAll(async () => {
+    const admin = await signInAdmin(twin);
+    const [pending, active, otherUser, approvalTarget] = await Promise.all([
+      registerUser(twin, 'pending'),
+      registerUser(twin, 'active'),
+      registerUser(twin, 'other'),
+      registerUser(twin, 'target'),
+    ]);
+    for (const user of [active, otherUser]) await callOk(twin, 'aprobarUsuario', { uid: user.sub }, admin.accessToken);
+    fixture = { users: { pending, active, otherUser, admin }, approvalTarget };
+  });
+
+  const cases = CALLABLE_NAMES.flatMap((name) => CALLERS.map((caller) => ({ name, caller, access: CALLABLES[name].access, expected: EXPECTED[CALLABLES[name].access][caller] })));
+
+  it.each(cases)('$name ($access) called by $caller → $expected', async ({ name, caller, expected }) => {
+    const token = caller === 'anonymous' ? undefined : fixture.users[caller].accessToken;
+    const { status, body } = await call(twin, name, SAMPLES[name](fixture), token);
+    expect(status).toBe(expected);
+    if (expected === 200) expect(body).toHaveProperty('result');
+    else expect(body.error?.status).toBe({ 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED' }[expected]);
+  });
+
+  it('the tenant is the token: another user reading or saving only touches their own profile', async () => {
+    const { active, otherUser } = fixture.users;
+    await callOk(twin, 'guardarTema', { theme: 'wine' }, active.accessToken);
+    await callOk(twin, 'guardarTema', { theme: 'amethyst' }, otherUser.accessToken);
+    const mine = await callOk<{ profile: Profile }>(twin, 'obtenerPerfil', null, active.accessToken);
+    const theirs = await callOk<{ profile: Profile }>(twin, 'obtenerPerfil', null, otherUser.accessToken);
+    expect(mine.profile).toMatchObject({ uid: active.sub, theme: 'wine' });
+    expect(theirs.profile).toMatchObject({ uid: otherUser.sub, theme: 'amethyst' });
+  });
+
+  it('a uid in the payload never selects the tenant', async () => {
+    const { active, otherUser } = fixture.users;
+    const { status } = await call(twin, 'guardarTema', { theme: 'sea', uid: otherUser.sub }, active.accessToken);
+    expect(status).toBe(400);
+    const theirs = await callOk<{ profile: Profile }>(twin, 'obtenerPerfil', { }, otherUser.accessToken);
+    expect(theirs.profile.theme).toBe('amethyst');
+  });
+});
+
+describe('protocol errors', () => {
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await registerUser(twin, 'proto');
+  });
+
+  it('an unknown function is NOT_FOUND', async () => {
+    const { status, body } = await call(twin, 'noExiste', null, user.accessToken);
+    expect(status).toBe(404);
+    expect(body.error).toEqual({ status: 'NOT_FOUND', message: MSG.unknownFunction });
+  });
+
+  it.each([
+    ['not JSON', '{data:'],
+    ['no data field', '{"datos":1}'],
+    ['an array', '[1,2]'],
+    ['empty', ''],
+  ])('a body that is %s is INVALID_ARGUMENT', async (_label, rawBody) => {
+    const { status, body } = await call(twin, 'obtenerPerfil', null, user.accessToken, { rawBody });
+    expect(status).toBe(400);
+    expect(body.error).toEqual({ status: 'INVALID_ARGUMENT', message: MSG.malformedBody });
+  });
+
+  it('an oversized body gets a clear INVALID_ARGUMENT', async () => {
+    const { status, body } = await call(twin, 'obtenerPerfil', null, user.accessToken, { rawBody: JSON.stringify({ data: null, pad: 'x'.repeat(200 * 1024) }) });
+    expect(status).toBe(400);
+    expect(body.error?.status).toBe('INVALID_ARGUMENT');
+    expect(body.error?.message).toMatch(/demasiado grande/);
+  });
+
+  it('a body over the gateway limit is refused before it is read', async () => {
+    const { status, body } = await call(twin, 'obtenerPerfil', null, user.accessToken, { rawBody: 'x'.repeat(11 * 1024 * 1024) });
+    expect(status).toBe(413);
+    expect(body.error?.message).toMatch(/demasiado grande/);
+  });
+
+  it.each([
+    ['garbage', 'not-a-jwt'],
+    ['a tampered token', () => user.accessToken.slice(0, -4) + 'AAAA'],
+  ])('%s as bearer is UNAUTHENTICATED', async (_label, token) => {
+    const value = typeof token === 'function' ? token() : token;
+    const { status, body } = await call(twin, 'obtenerPerfil', null, value);
+    expect(status).toBe(401);
+    expect(body.error?.status).toBe('UNAUTHENTICATED');
+  });
+
+  it('GET is not a callable method', async () => {
+    const { status } = await call(twin, 'obtenerPerfil', null, user.accessToken, { method: 'GET' });
+    expect(status).toBe(404);
+  });
+});

@@ -1,0 +1,46 @@
+/** Test helpers talking to cognito-local the way the web does (USER_PASSWORD_AUTH). */
+import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { randomUUID } from 'node:crypto';
+import type { TwinInfo } from './twin-global-setup';
+
+export interface TestUser {
+  email: string;
+  password: string;
+  sub: string;
+  accessToken: string;
+}
+
+function client(twin: TwinInfo) {
+  return new CognitoIdentityProviderClient({ endpoint: twin.cognitoEndpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+/** A unique email for a test user. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@test.local`;
+}
+
+/** Signs in and returns the access token (what the web sends as bearer). */
+export async function signIn(twin: TwinInfo, email: string, password: string): Promise<string> {
+  const out = await client(twin).send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: twin.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  );
+  const token = out.AuthenticationResult?.AccessToken;
+  if (!token) throw new Error('no access token');
+  return token;
+}
+
+/** Registers a new user (PreSignUp runs) and signs them in. */
+export async function registerUser(twin: TwinInfo, prefix?: string): Promise<TestUser> {
+  const email = uniqueEmail(prefix);
+  const password = 'Passw0rd!' + randomUUID().slice(0, 4);
+  const out = await client(twin).send(new SignUpCommand({ ClientId: twin.clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }));
+  if (!out.UserSub) throw new Error('sign-up returned no sub');
+  return { email, password, sub: out.UserSub, accessToken: await signIn(twin, email, password) };
+}
+
+/** The twin's first admin, signed in. */
+export async function signInAdmin(twin: TwinInfo): Promise<TestUser & { sub: string }> {
+  const accessToken = await signIn(twin, twin.adminEmail, twin.adminPassword);
+  const sub = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()).sub as string;
+  return { email: twin.adminEmail, password: twin.adminPassword, sub, accessToken };
+}

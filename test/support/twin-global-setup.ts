@@ -1,0 +1,56 @@
+/**
+ * vitest globalSetup for integration and e2e tests: starts one twin on a free port with a fresh
+ * state dir (Vite included, for the browser test) and provides its coordinates to the tests.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../infra/local/ports';
+import { startTwin, type Twin } from '../../infra/local/twin';
+
+export interface TwinInfo {
+  url: string;
+  cognitoEndpoint: string;
+  userPoolId: string;
+  clientId: string;
+  adminEmail: string;
+  adminPassword: string;
+  stateDir: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    twin: TwinInfo;
+  }
+}
+
+let twin: Twin | undefined;
+let stateDir: string | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  stateDir = mkdtempSync(path.join(tmpdir(), 'twin-test-'));
+  // Keep the derived ports (web+1..3) clear of other twins by starting from a free port.
+  const port = await freePort();
+  twin = await startTwin({
+    port,
+    stateDir,
+    adminEmail: 'admin@test.local',
+    adminPassword: 'Admin1234!',
+    onCrash: (part, detail, output) => console.error(`twin part ${part} crashed (${detail})\n${output}`),
+  });
+  project.provide('twin', {
+    url: `http://127.0.0.1:${twin.ports.web}`,
+    cognitoEndpoint: twin.cognito.endpoint,
+    userPoolId: twin.cognito.userPoolId,
+    clientId: twin.cognito.userPoolClientId,
+    adminEmail: twin.admin.email,
+    adminPassword: twin.admin.password,
+    stateDir,
+  });
+}
+
+export async function teardown(): Promise<void> {
+  await twin?.stop();
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+}
