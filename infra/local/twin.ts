@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ViteDevServer } from 'vite';
 import { DEFAULT_REGION, type RuntimeConfig } from '../../shared';
 import { ChildSupervisor } from './children';
 import { ensureAdmin, ensureUserPool, LOCAL_HOST, startCognito, type CognitoIds } from './cognito';
@@ -25,8 +26,8 @@ export interface TwinOptions {
   stateDir: string;
   adminEmail: string;
   adminPassword: string;
-  /** Serve the web with Vite (default) or not at all (API-only tests, benches). */
-  web?: 'vite' | 'none';
+  /** Serve the web with Vite (default), the production build in web/dist, or not at all. */
+  web?: 'vite' | 'dist' | 'none';
   partnerName?: string;
   tokenSyncUrl?: string;
   publicSiteUrl?: string;
@@ -83,7 +84,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   let ready = false;
   let verifier: AccessTokenVerifier | undefined;
   let runtimeConfig: RuntimeConfig | undefined;
-  let vite: import('vite').ViteDevServer | undefined;
+  let vite: ViteDevServer | undefined;
+  let staticWeb: ((req: http.IncomingMessage, res: http.ServerResponse) => void) | undefined;
   const server = http.createServer();
   const router = createRouter({
     readiness: () => ({ ready: ready && !crashed, detail: crashed ?? (ready ? 'all parts ready' : 'starting') }),
@@ -91,6 +93,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     runtimeConfig: () => runtimeConfig,
     fallback: (req, res) => {
       if (vite) return vite.middlewares(req, res);
+      if (staticWeb) return staticWeb(req, res);
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Not found');
     },
@@ -142,6 +145,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ...(options.tokenSyncUrl ? { tokenSyncUrl: options.tokenSyncUrl } : {}),
       ...(options.publicSiteUrl ? { publicSiteUrl: options.publicSiteUrl } : {}),
     };
+    if (options.web === 'dist') staticWeb = await serveBuiltWeb(path.join(ROOT, 'web/dist'));
     if ((options.web ?? 'vite') === 'vite') {
       const { createServer } = await import('vite');
       vite = await createServer({
@@ -163,4 +167,17 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     await stop();
     throw error;
   }
+}
+
+/** Serves the production build like CloudFront would: files, else index.html (SPA routes). */
+async function serveBuiltWeb(dist: string): Promise<(req: http.IncomingMessage, res: http.ServerResponse) => void> {
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} has no build: run npm run build:web first.`);
+  const { default: serveStatic } = await import('serve-static');
+  const files = serveStatic(dist, { index: ['index.html'] });
+  const index = readFileSync(path.join(dist, 'index.html'));
+  return (req, res) =>
+    files(req, res, () => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(index);
+    });
 }

@@ -2,7 +2,7 @@
  * Callable error codes and their HTTP statuses (spec section 8, architecture "callable contract").
  * This is the Firebase callable wire protocol: `{error: {status, message, details?}}`.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Canonical error status → HTTP status, exactly as spec section 8 lists them. */
 export const HTTP_STATUS_BY_ERROR = {
@@ -37,7 +37,7 @@ export const ErrorBodySchema = z.object({
   error: z.object({
     status: z.string(),
     message: z.string(),
-    details: z.unknown().optional(),
+    details: z.optional(z.unknown()),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

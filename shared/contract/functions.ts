@@ -3,15 +3,17 @@
  * "callable contract"). `POST /api/<name>` with `{data}` → `{result}`. Adding a function here
  * makes the twin route it, the CDK stack deploy it and the access-matrix test cover it.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
+import { es } from 'zod/locales';
 import type { Access } from './access';
 import { ProfileSchema, UserSummarySchema } from '../entities/profile';
 import { THEME_IDS } from '../themes';
 
 // Validation messages reach users (server 400s and web forms), so zod speaks Spanish.
-z.config(z.locales.es());
+z.config(es());
 
-export interface CallableDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+export interface CallableDefinition<I extends $ZodType = $ZodType, O extends $ZodType = $ZodType> {
   name: string;
   access: Access;
   input: I;
@@ -20,24 +22,24 @@ export interface CallableDefinition<I extends z.ZodType = z.ZodType, O extends z
   maxBodyBytes?: number;
 }
 
-function define<I extends z.ZodType, O extends z.ZodType>(def: CallableDefinition<I, O>): CallableDefinition<I, O> {
+function define<I extends $ZodType, O extends $ZodType>(def: CallableDefinition<I, O>): CallableDefinition<I, O> {
   return def;
 }
 
-const Empty = z.object({}).strict().nullish();
+const Empty = z.nullish(z.strictObject({}));
 
 export const obtenerPerfil = define({
   name: 'obtenerPerfil',
   access: 'signedIn',
   input: Empty,
   // null when the profile record does not exist yet: the web treats it as {status: 'pending'}.
-  output: z.object({ profile: ProfileSchema.nullable() }),
+  output: z.object({ profile: z.nullable(ProfileSchema) }),
 });
 
 export const guardarTema = define({
   name: 'guardarTema',
   access: 'active',
-  input: z.object({ theme: z.enum(THEME_IDS, { error: 'Tema no válido.' }) }).strict(),
+  input: z.strictObject({ theme: z.enum(THEME_IDS, { error: 'Tema no válido.' }) }),
   output: z.object({ theme: z.enum(THEME_IDS) }),
 });
 
@@ -51,7 +53,9 @@ export const listarUsuarios = define({
 export const aprobarUsuario = define({
   name: 'aprobarUsuario',
   access: 'admin',
-  input: z.object({ uid: z.string({ error: 'Falta el usuario a aprobar.' }).min(1, 'Falta el usuario a aprobar.').max(128) }).strict(),
+  input: z.strictObject({
+    uid: z.string({ error: 'Falta el usuario a aprobar.' }).check(z.minLength(1, 'Falta el usuario a aprobar.'), z.maxLength(128)),
+  }),
   output: z.object({ uid: z.string(), status: z.literal('active') }),
 });
 

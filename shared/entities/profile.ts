@@ -1,5 +1,5 @@
 /** User profile (spec section 3 "User document"), keyed by the Cognito `sub`. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { THEME_IDS } from '../themes';
 
 export const ProfileStatusSchema = z.enum(['pending', 'active']);
@@ -12,10 +12,10 @@ export const ProfileSchema = z.object({
   isAdmin: z.boolean(),
   /** ISO 8601 timestamp set by the server. */
   createdAt: z.string(),
-  theme: z.enum(THEME_IDS).optional(),
+  theme: z.optional(z.enum(THEME_IDS)),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
 /** What the admin table shows for each user. */
-export const UserSummarySchema = ProfileSchema.pick({ uid: true, email: true, status: true, isAdmin: true, createdAt: true });
+export const UserSummarySchema = z.pick(ProfileSchema, { uid: true, email: true, status: true, isAdmin: true, createdAt: true });
 export type UserSummary = z.infer<typeof UserSummarySchema>;

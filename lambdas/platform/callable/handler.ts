@@ -4,7 +4,8 @@
  */
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import type { z } from 'zod';
+import { parse } from 'zod/mini';
+import type { $ZodType, input, output } from 'zod/v4/core';
 import type { CallableDefinition } from '../../../shared';
 import { isActive } from '../../core/accounts/profiles';
 import { logger } from '../logger';
@@ -23,13 +24,13 @@ export interface CallableInvocation<I> {
  * `createCallable(def, impl)` → a middy handler for API Gateway HTTP API (v2) events.
  * `impl` may throw CallableError for expected failures; anything else is a logged 500.
  */
-export function createCallable<I extends z.ZodType, O extends z.ZodType>(
+export function createCallable<I extends $ZodType, O extends $ZodType>(
   definition: CallableDefinition<I, O>,
-  impl: (invocation: CallableInvocation<z.output<I>>) => Promise<z.input<O>>,
+  impl: (invocation: CallableInvocation<output<I>>) => Promise<input<O>>,
 ) {
   const run = async (_event: CallableEvent, context: CallableContext) => {
-    const result = await impl({ data: context.data as z.output<I>, identity: context.caller, requestId: context.awsRequestId });
-    return jsonResponse(200, { result: definition.output.parse(result) });
+    const result = await impl({ data: context.data as output<I>, identity: context.caller, requestId: context.awsRequestId });
+    return jsonResponse(200, { result: parse(definition.output, result) });
   };
   return middy<CallableEvent, unknown, Error, CallableContext>()
     .use(injectLambdaContext(logger, { resetKeys: true }))

@@ -6,7 +6,8 @@
  */
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { CallableError, DEFAULT_MAX_BODY_BYTES, MSG, type Access } from '../../../shared';
 import { logger } from '../logger';
 import { identityFromEvent, type Identity } from './identity';
@@ -78,10 +79,10 @@ export function callableAccess({ access, isActive }: AccessOptions): MiddlewareO
 }
 
 /** Validates `context.data` against the function's payload schema (400 with a Spanish message). */
-export function callableValidation(schema: z.ZodType): MiddlewareObj<CallableEvent, APIGatewayProxyStructuredResultV2, Error, CallableContext> {
+export function callableValidation(schema: $ZodType): MiddlewareObj<CallableEvent, APIGatewayProxyStructuredResultV2, Error, CallableContext> {
   return {
     before: (request: CallableRequest) => {
-      const result = schema.safeParse(request.context.data);
+      const result = safeParse(schema, request.context.data);
       if (!result.success) {
         const first = result.error.issues[0];
         const field = first && first.path.length > 0 ? ` (campo "${first.path.join('.')}")` : '';

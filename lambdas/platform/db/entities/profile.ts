@@ -2,7 +2,7 @@
  * Profile entity (spec section 3 "User document"): one item per user under the tenant partition
  * `user#<sub>`; GSI1 lists every profile by creation date for the admin panel (no Scan).
  */
-import { Entity, type EntityItem } from 'electrodb';
+import { Entity, type EntityItem } from '../electrodb';
 import { THEME_IDS } from '../../../../shared/themes';
 import { documentClient, tableName } from '../client';
 import { TABLE_SCHEMA } from '../table';

@@ -1,0 +1,68 @@
+/**
+ * CDK app entry (`cdk.json` runs it with tsx): one TenantStack per `-c tenant=<id>`, with the
+ * cdk-nag AwsSolutions checks as a synth-time validation plugin. `buildApp` builds the same app
+ * in-process for tests; running this file is what the CDK CLI does.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, type AppProps } from 'aws-cdk-lib';
+import { ContextError, parseTenantContext, type TenantSettings } from './context';
+import { addNagChecks } from './nag';
+import { stackNameOf, TenantStack } from './tenant-stack';
+
+const CONTEXT_KEYS = [
+  'tenant',
+  'region',
+  'adminEmail',
+  'partnerName',
+  'publicSiteUrl',
+  'tokenSyncUrl',
+  'domainName',
+  'certificateArn',
+] as const satisfies readonly (keyof TenantSettings)[];
+
+export interface BuildAppOptions {
+  /** Extra context (tests); the CLI passes cdk.json and `-c` values through the environment. */
+  context?: Record<string, unknown>;
+  outdir?: AppProps['outdir'];
+  projectRoot?: string;
+  webDistPath?: string;
+}
+
+export interface CreateTenantStackProps {
+  settings: TenantSettings;
+  projectRoot?: string;
+  webDistPath?: string;
+}
+
+/** The tenant's stack, env-agnostic in account (synth needs no credentials) and pinned in region. */
+export function createTenantStack(app: App, props: CreateTenantStackProps): TenantStack {
+  const name = stackNameOf(props.settings.tenant);
+  return new TenantStack(app, name, {
+    stackName: name,
+    env: { region: props.settings.region },
+    description: `Director IA tenant ${props.settings.tenant}`,
+    ...props,
+  });
+}
+
+export function buildApp(options: BuildAppOptions = {}): { app: App; stack: TenantStack } {
+  const app = new App({ context: options.context, outdir: options.outdir });
+  const context = Object.fromEntries(CONTEXT_KEYS.map((key) => [key, app.node.tryGetContext(key) as unknown]));
+  const settings = parseTenantContext(context);
+  addNagChecks(app);
+  const stack = createTenantStack(app, { settings, projectRoot: options.projectRoot, webDistPath: options.webDistPath });
+  return { app, stack };
+}
+
+const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  try {
+    // The App synthesizes itself when the CLI's process exits.
+    buildApp();
+  } catch (error) {
+    if (!(error instanceof ContextError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  }
+}

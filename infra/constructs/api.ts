@@ -1,0 +1,116 @@
+/**
+ * The callable API (architecture "callable contract"): an HTTP API with one `POST /api/<name>`
+ * route and one Lambda per callable of the shared contract. Non-public routes require a Cognito
+ * JWT at the gateway (the handler still enforces the finer access level from the claims); each
+ * function gets exactly the table access listed in infra/functions.ts.
+ */
+import { Aws, Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpMethod, HttpNoneAuthorizer, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { CALLABLES, type CallableDefinition, type CallableName } from '../../shared';
+import { assertEveryCallableHasAccess, tableAccessOf } from '../functions';
+import { acknowledge } from '../nag';
+import { functionEntry } from '../paths';
+import type { AuthConstruct } from './auth';
+import type { DataConstruct } from './data';
+import { createNodeFunction, LOG_RETENTION } from './node-function';
+
+export interface ApiProps {
+  auth: AuthConstruct;
+  data: DataConstruct;
+  projectRoot: string;
+  /** Environment shared by every function (table name, service name, uploads bucket). */
+  environment: Record<string, string>;
+  /** Which callables to deploy; default: all of the contract (tests pass variants). */
+  callables?: readonly Pick<CallableDefinition, 'name' | 'access'>[];
+}
+
+/** Path of a callable's route; CloudFront forwards `/api/*` unchanged. */
+export const routePath = (name: string): string => `/api/${name}`;
+
+export class ApiConstruct extends Construct {
+  readonly httpApi: HttpApi;
+  readonly functions: Record<CallableName, NodejsFunction>;
+  /** Host name of the API's execute-api endpoint (the CloudFront origin). */
+  readonly domainName: string;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const callables = props.callables ?? Object.values(CALLABLES);
+    assertEveryCallableHasAccess(callables.map((callable) => callable.name));
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: `Callable functions of ${Stack.of(this).stackName}`,
+      // The stage below is created explicitly to give it access logs and throttling.
+      createDefaultStage: false,
+    });
+    this.addStage();
+
+    const { userPool, client } = props.auth;
+    const jwt = new HttpJwtAuthorizer('CognitoJwt', `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${userPool.userPoolId}`, {
+      // Cognito access tokens carry client_id instead of aud; API Gateway checks either.
+      jwtAudience: [client.userPoolClientId],
+    });
+
+    const functions: Partial<Record<CallableName, NodejsFunction>> = {};
+    for (const callable of callables) {
+      const name = callable.name as CallableName;
+      const fn = createNodeFunction(this, name, {
+        entry: functionEntry(props.projectRoot, name),
+        projectRoot: props.projectRoot,
+        environment: props.environment,
+        description: `Callable ${name} (${callable.access})`,
+      });
+      props.data.grant(fn, tableAccessOf(name));
+      const isPublic = callable.access === 'public';
+      const [route] = this.httpApi.addRoutes({
+        path: routePath(name),
+        methods: [HttpMethod.POST],
+        integration: new HttpLambdaIntegration(`${name}Integration`, fn),
+        authorizer: isPublic ? new HttpNoneAuthorizer() : jwt,
+      });
+      if (isPublic && route) {
+        acknowledge(route, {
+          'AwsSolutions-APIG4': `${name} is public by contract (widget, public blog): it needs no token; the handler validates input and rate limits apply.`,
+        });
+      }
+      functions[name] = fn;
+    }
+    this.functions = functions as Record<CallableName, NodejsFunction>;
+    this.domainName = `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Aws.URL_SUFFIX}`;
+  }
+
+  private addStage(): void {
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      // Per-tenant ceiling against runaway clients; far above a small business's real traffic.
+      throttle: { rateLimit: 50, burstLimit: 100 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            sub: '$context.authorizer.claims.sub',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Identity (architecture "Identity and tenancy"): a Cognito user pool with email sign-in and
+ * self sign-up, the PreSignUp trigger that auto-confirms and writes the pending profile, the
+ * `admins` group, the web's public app client and, when `adminEmail` is given, the first admin
+ * (invited by Cognito by email with a temporary password) already in `admins`.
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  CfnUserPoolGroup,
+  CfnUserPoolUser,
+  CfnUserPoolUserToGroupAttachment,
+  FeaturePlan,
+  Mfa,
+  UserPool,
+  UserPoolOperation,
+  type UserPoolClient,
+} from 'aws-cdk-lib/aws-cognito';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Construct } from 'constructs';
+import { ADMINS_GROUP } from '../../shared';
+import { PRE_SIGN_UP_TABLE_ACCESS } from '../functions';
+import { triggerEntry } from '../paths';
+import { acknowledge } from '../nag';
+import type { DataConstruct } from './data';
+import { createNodeFunction } from './node-function';
+
+export interface AuthProps {
+  data: DataConstruct;
+  projectRoot: string;
+  /** Environment shared by every function (table name, service name, ...). */
+  environment: Record<string, string>;
+  adminEmail?: string;
+}
+
+export class AuthConstruct extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+  readonly preSignUp: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      passwordPolicy: {
+        minLength: 8, // Cognito's default; with all four character classes it meets COG1.
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(7),
+      },
+      // Users may opt in to TOTP later; requiring it would block the spec's plain sign-in.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
+      featurePlan: FeaturePlan.ESSENTIALS,
+      userVerification: {
+        emailSubject: 'Tu código de verificación',
+        emailBody: 'Tu código de verificación es {####}',
+      },
+      userInvitation: {
+        emailSubject: 'Tu acceso de administrador',
+        emailBody: 'Hola, tu usuario es {username} y tu contraseña temporal es {####}. Deberás cambiarla al entrar.',
+      },
+      // Accounts are tenant data: never deleted with the stack or by a stray console click.
+      removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: true,
+    });
+    acknowledge(this.userPool, {
+      'AwsSolutions-COG2':
+        'MFA is optional (TOTP) by product decision: small-business owners sign in with email and password as the spec describes; users can opt in.',
+      'AwsSolutions-COG8':
+        'Essentials tier by cost decision for a per-tenant small-business deployment; Plus (threat protection) can be enabled in place per tenant.',
+    });
+
+    this.preSignUp = createNodeFunction(this, 'PreSignUp', {
+      entry: triggerEntry(props.projectRoot, 'preSignUp'),
+      projectRoot: props.projectRoot,
+      environment: props.environment,
+      description: 'Cognito PreSignUp: auto-confirms and writes the pending profile',
+      timeout: Duration.seconds(5), // Cognito gives a trigger 5 s at most.
+    });
+    props.data.grant(this.preSignUp, PRE_SIGN_UP_TABLE_ACCESS);
+    this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, this.preSignUp);
+
+    this.client = this.userPool.addClient('WebClient', {
+      // USER_PASSWORD_AUTH for parity with the local twin (cognito-local has no SRP); SRP for Amplify's default.
+      authFlows: { userPassword: true, userSrp: true },
+      generateSecret: false,
+      preventUserExistenceErrors: true,
+      // The web signs in with the SDK, never through the hosted UI.
+      disableOAuth: true,
+    });
+
+    const adminsGroup = new CfnUserPoolGroup(this, 'AdminsGroup', {
+      userPoolId: this.userPool.userPoolId,
+      groupName: ADMINS_GROUP,
+      description: 'Administrators: approve users (claim cognito:groups)',
+    });
+
+    if (props.adminEmail) this.addFirstAdmin(props.adminEmail, adminsGroup);
+  }
+
+  private addFirstAdmin(email: string, group: CfnUserPoolGroup): void {
+    const user = new CfnUserPoolUser(this, 'AdminUser', {
+      userPoolId: this.userPool.userPoolId,
+      username: email,
+      desiredDeliveryMediums: ['EMAIL'],
+      userAttributes: [
+        { name: 'email', value: email },
+        { name: 'email_verified', value: 'true' },
+      ],
+    });
+    // AdminCreateUser runs PreSignUp: the trigger, its invoke permission and its table grant
+    // (all children of the function) must exist first.
+    user.node.addDependency(this.preSignUp);
+    const membership = new CfnUserPoolUserToGroupAttachment(this, 'AdminInAdminsGroup', {
+      userPoolId: this.userPool.userPoolId,
+      username: email,
+      groupName: ADMINS_GROUP,
+    });
+    // Username and group are plain strings, so CloudFormation cannot infer these dependencies.
+    membership.addResourceDependency(user, 'the user must exist');
+    membership.addResourceDependency(group, 'the group must exist');
+  }
+}

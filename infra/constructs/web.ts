@@ -1,0 +1,227 @@
+/**
+ * The site (architecture "One picture"): a private web bucket behind CloudFront (OAC), with
+ * `/api/*` routed to the HTTP API on the same origin, and the deployment of the Vite build plus
+ * the runtime `config.json`. A viewer-request function rewrites SPA routes to /index.html only on
+ * the web behavior, so the API's own 403/404 reach the client untouched (error responses would
+ * rewrite them too).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Annotations, DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Bucket, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { RuntimeConfig } from '../../shared';
+import { acknowledge } from '../nag';
+import { LOG_RETENTION } from './node-function';
+import { PRIVATE_BUCKET } from './storage';
+
+export interface WebProps {
+  /** Host name of the HTTP API (origin of `/api/*`). */
+  apiDomainName: string;
+  logsBucket: IBucket;
+  /** The Vite build to upload; may be missing (then only config.json is deployed, with a warning). */
+  webDistPath: string;
+  /** Served as /config.json (RuntimeConfigSchema). */
+  runtimeConfig: RuntimeConfig;
+  /** Custom domain and its us-east-1 ACM certificate; default: the cloudfront.net name. */
+  domainName?: string;
+  certificateArn?: string;
+}
+
+// Paths whose last segment has no dot are client-side routes (/chat/abc, /blog/slug).
+export const SPA_REWRITE_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.indexOf('.', uri.lastIndexOf('/') + 1) === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+export class WebConstruct extends Construct {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+  /** https origin of the site (custom domain when given). */
+  readonly siteUrl: string;
+  /** Every origin the browser may load the site from (CORS of the uploads bucket). */
+  readonly origins: string[];
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+
+    this.bucket = new Bucket(this, 'Site', {
+      ...PRIVATE_BUCKET,
+      versioned: true,
+      serverAccessLogsBucket: props.logsBucket,
+      serverAccessLogsPrefix: 's3/web/',
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.distribution = this.createDistribution(props);
+    const cloudFrontOrigin = `https://${this.distribution.distributionDomainName}`;
+    this.siteUrl = props.domainName ? `https://${props.domainName}` : cloudFrontOrigin;
+    this.origins = props.domainName ? [this.siteUrl, cloudFrontOrigin] : [cloudFrontOrigin];
+
+    this.deploy(props);
+  }
+
+  private createDistribution(props: WebProps): Distribution {
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      code: FunctionCode.fromInline(SPA_REWRITE_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serve index.html for client-side routes',
+    });
+    // No X-Frame-Options / frame-ancestors: the widget page is embedded in owners' sites.
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+    const certificate = props.certificateArn
+      ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
+      : undefined;
+
+    const distribution = new Distribution(this, 'Distribution', {
+      comment: 'Web app and /api',
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          // A redirect would turn a POST into a GET and drop the body: plain HTTP is refused.
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Forwards Authorization (POST) and the rest; Host must be the API's own.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // TLS 1.2+ needs a certificate of our own: the default *.cloudfront.net one is fixed at TLSv1.
+      ...(certificate && props.domainName
+        ? { certificate, domainNames: [props.domainName], minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021 }
+        : {}),
+      enableLogging: true,
+      logBucket: props.logsBucket,
+      logFilePrefix: 'cloudfront/',
+    });
+    acknowledge(distribution, {
+      'AwsSolutions-CFR1': 'No geo restriction by design: the product serves Spanish-speaking businesses and their customers worldwide.',
+      'AwsSolutions-CFR2':
+        'No WAF by cost decision for a per-tenant small-business stack; the API is JWT-protected and throttled at the stage. Add a web ACL per tenant if abuse appears.',
+    });
+    if (!certificate) {
+      acknowledge(distribution, {
+        'AwsSolutions-CFR4':
+          'Without a custom domain the default *.cloudfront.net certificate is used, whose TLS policy CloudFront fixes; pass -c domainName -c certificateArn to enforce TLSv1.2_2021.',
+      });
+    }
+    return distribution;
+  }
+
+  /**
+   * Hashed Vite chunks (assets/) go up first, cached for a year and never pruned (open tabs may
+   * still load old chunks); then the rest of the build and config.json, revalidated on every
+   * load, with one invalidation.
+   */
+  private deploy(props: WebProps): void {
+    const logGroup = new LogGroup(this, 'DeploymentLogs', { retention: LOG_RETENTION });
+    // Our own role so the CDK deployment Lambda does not get AWSLambdaBasicExecutionRole.
+    const role = new Role(this, 'DeploymentRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
+    const common = { destinationBucket: this.bucket, role, logGroup, memoryLimit: 512 };
+
+    const config = Source.jsonData('config.json', props.runtimeConfig);
+    const hasBuild = fs.existsSync(path.join(props.webDistPath, 'index.html'));
+    if (!hasBuild) {
+      Annotations.of(this).addWarningV2(
+        'director-ia:web-dist-missing',
+        `web/dist missing: run npm run build:web before deploy (looked for ${props.webDistPath}/index.html); only config.json will be deployed.`,
+      );
+    }
+
+    const assetsDir = path.join(props.webDistPath, 'assets');
+    const assets = hasBuild && fs.existsSync(assetsDir)
+      ? new BucketDeployment(this, 'DeployAssets', {
+          ...common,
+          sources: [Source.asset(assetsDir)],
+          destinationKeyPrefix: 'assets/',
+          prune: false,
+          cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+        })
+      : undefined;
+
+    const sources: ISource[] = hasBuild ? [Source.asset(props.webDistPath, { exclude: ['assets/*'] }), config] : [config];
+    const site = new BucketDeployment(this, 'DeploySite', {
+      ...common,
+      sources,
+      // Kept out of the sync so pruning never deletes the chunks uploaded above.
+      exclude: ['assets/*'],
+      // Without a build, pruning would delete the previously deployed index.html.
+      prune: hasBuild,
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    if (assets) site.node.addDependency(assets);
+    this.acknowledgeDeploymentFindings(role);
+  }
+
+  /** BucketDeployment's own permissions and handler are CDK's; we only chose the role. */
+  private acknowledgeDeploymentFindings(role: Role): void {
+    const stack = Stack.of(this);
+    const partition = Token.isUnresolved(stack.partition) ? '<AWS::Partition>' : stack.partition;
+    const assetBucket = `arn:${partition}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-<AWS::AccountId>-${stack.region}/*`;
+    const webBucket = `<${stack.getLogicalId(this.bucket.node.defaultChild as CfnBucket)}.Arn>/*`;
+    const grant = 'Granted by CDK BucketDeployment: read the CDK asset bucket, sync (put/delete) objects of the web bucket';
+    acknowledge(role, {
+      'AwsSolutions-IAM5[Action::s3:GetBucket*]': `${grant}.`,
+      'AwsSolutions-IAM5[Action::s3:GetObject*]': `${grant}.`,
+      'AwsSolutions-IAM5[Action::s3:List*]': `${grant}.`,
+      'AwsSolutions-IAM5[Action::s3:Abort*]': `${grant}.`,
+      'AwsSolutions-IAM5[Action::s3:DeleteObject*]': `${grant}.`,
+      [`AwsSolutions-IAM5[Resource::${assetBucket}]`]: `${grant}: objects of the CDK asset bucket.`,
+      [`AwsSolutions-IAM5[Resource::${webBucket}]`]: `${grant}: every object of the web bucket.`,
+      'AwsSolutions-IAM5[Resource::*]': 'Granted by CDK BucketDeployment for cloudfront:CreateInvalidation/GetInvalidation after the upload.',
+    });
+    const handler = stack.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (handler) {
+      acknowledge(handler, {
+        'AwsSolutions-L1': 'CDK-managed BucketDeployment handler: its Python runtime is pinned by aws-cdk-lib and moves with CDK upgrades.',
+      });
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * One isolated stack per tenant (architecture "Deploy"): identity, data, files, the callable API
+ * and the site, wired together, plus the outputs an operator needs after `cdk deploy`.
+ */
+import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { TABLE_NAME_ENV } from '../lambdas/platform/db/table';
+import type { RuntimeConfig } from '../shared';
+import type { TenantSettings } from './context';
+import { ApiConstruct } from './constructs/api';
+import { AuthConstruct } from './constructs/auth';
+import { DataConstruct } from './constructs/data';
+import { StorageConstruct } from './constructs/storage';
+import { WebConstruct } from './constructs/web';
+import { DEFAULT_WEB_DIST, REPO_ROOT } from './paths';
+
+export interface TenantStackProps extends StackProps {
+  settings: TenantSettings;
+  /** Root holding lambdas/ and package-lock.json (tests pass a fixture). */
+  projectRoot?: string;
+  /** The Vite build to deploy (tests pass a fixture). */
+  webDistPath?: string;
+}
+
+/** Powertools service name shared by all functions; function_name tells them apart in logs. */
+export const SERVICE_NAME = 'director-ia';
+
+export const stackNameOf = (tenant: string): string => `DirectorIa-${tenant}`;
+
+export class TenantStack extends Stack {
+  readonly data: DataConstruct;
+  readonly storage: StorageConstruct;
+  readonly auth: AuthConstruct;
+  readonly api: ApiConstruct;
+  readonly web: WebConstruct;
+
+  constructor(scope: Construct, id: string, props: TenantStackProps) {
+    super(scope, id, props);
+    const { settings } = props;
+    const projectRoot = props.projectRoot ?? REPO_ROOT;
+    Tags.of(this).add('app', 'director-ia');
+    Tags.of(this).add('tenant', settings.tenant);
+
+    const data = (this.data = new DataConstruct(this, 'Data'));
+    const storage = (this.storage = new StorageConstruct(this, 'Storage'));
+    const environment = {
+      [TABLE_NAME_ENV]: data.table.tableName,
+      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+      UPLOADS_BUCKET: storage.uploadsBucket.bucketName,
+    };
+    const auth = (this.auth = new AuthConstruct(this, 'Auth', { data, projectRoot, environment, adminEmail: settings.adminEmail }));
+    const api = (this.api = new ApiConstruct(this, 'Api', { auth, data, projectRoot, environment }));
+
+    const runtimeConfig: RuntimeConfig = {
+      region: this.region,
+      userPoolId: auth.userPool.userPoolId,
+      userPoolClientId: auth.client.userPoolClientId,
+      apiBase: '/api',
+      environment: settings.tenant,
+      ...(settings.partnerName ? { partnerName: settings.partnerName } : {}),
+      ...(settings.publicSiteUrl ? { publicSiteUrl: settings.publicSiteUrl } : {}),
+      ...(settings.tokenSyncUrl ? { tokenSyncUrl: settings.tokenSyncUrl } : {}),
+    };
+    const web = (this.web = new WebConstruct(this, 'Web', {
+      apiDomainName: api.domainName,
+      logsBucket: storage.logsBucket,
+      webDistPath: props.webDistPath ?? DEFAULT_WEB_DIST,
+      runtimeConfig,
+      domainName: settings.domainName,
+      certificateArn: settings.certificateArn,
+    }));
+    // Added after the distribution exists: the uploads bucket only needs its domain name.
+    storage.allowBrowserAccessFrom(web.origins);
+
+    const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
+    output('SiteUrl', web.siteUrl, 'URL of the web app');
+    output('UserPoolId', auth.userPool.userPoolId, 'Cognito user pool');
+    output('UserPoolClientId', auth.client.userPoolClientId, 'Cognito app client of the web');
+    output('TableName', data.table.tableName, 'DynamoDB table');
+    output('UploadsBucketName', storage.uploadsBucket.bucketName, 'Bucket of user uploads');
+    output('ApiEndpoint', api.httpApi.apiEndpoint, 'HTTP API (normally reached through the site at /api)');
+    output('DistributionId', web.distribution.distributionId, 'CloudFront distribution (for invalidations)');
+  }
+}

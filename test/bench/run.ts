@@ -1,0 +1,55 @@
+/**
+ * `npm run bench`: prints the figures the foundation issue asks for, from one run. Targets are
+ * printed beside each figure; nothing here fails on a miss (benchmarks report, tests assert).
+ *   login JS ≤ 120 KB gzip · each page chunk ≤ 50 KB gzip · each Lambda ≤ 250 KB minified ·
+ *   profile read p99 ≤ 60 ms at 50 connections.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../infra/local/ports';
+import { startTwin } from '../../infra/local/twin';
+import { callOk } from '../support/api';
+import { registerUser, signInAdmin } from '../support/cognito';
+import { bundleKb, LAMBDA_ENTRIES } from './lambda-bundles';
+import { profileReadLoad } from './profile-read';
+import { buildWeb, DIST, gzipKb, loginScreenScripts, pageChunks } from './web-bundles';
+
+const mark = (ok: boolean) => (ok ? 'ok ' : 'OVER');
+const kb = (n: number) => `${n.toFixed(1).padStart(7)} KB`;
+
+process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+console.log('Building the web…');
+buildWeb();
+
+const stateDir = mkdtempSync(path.join(tmpdir(), 'bench-twin-'));
+const twin = await startTwin({ port: await freePort(), stateDir, adminEmail: 'admin@bench.local', adminPassword: 'Admin1234!', web: 'dist' });
+try {
+  const url = `http://127.0.0.1:${twin.ports.web}`;
+
+  const scripts = await loginScreenScripts(url);
+  const loginKb = scripts.reduce((sum, file) => sum + gzipKb(path.join(DIST, file)), 0);
+  console.log('\nWeb (gzip)');
+  console.log(`  ${mark(loginKb <= 120)} login screen JS ${kb(loginKb)}  (${scripts.length} files, target ≤ 120 KB)`);
+  for (const { page, file } of pageChunks()) {
+    const size = gzipKb(path.join(DIST, file));
+    console.log(`  ${mark(size <= 50)} page ${page.padEnd(14)} ${kb(size)}  (target ≤ 50 KB)`);
+  }
+
+  console.log('\nLambda bundles (minified)');
+  for (const { name, entry } of LAMBDA_ENTRIES) {
+    const size = await bundleKb(entry);
+    console.log(`  ${mark(size <= 250)} ${name.padEnd(22)} ${kb(size)}  (target ≤ 250 KB)`);
+  }
+
+  const info = { url, cognitoEndpoint: twin.cognito.endpoint, userPoolId: twin.cognito.userPoolId, clientId: twin.cognito.userPoolClientId, adminEmail: twin.admin.email, adminPassword: twin.admin.password, stateDir };
+  const [owner, admin] = await Promise.all([registerUser(info, 'bench'), signInAdmin(info)]);
+  await callOk(info, 'aprobarUsuario', { uid: owner.sub }, admin.accessToken);
+  await profileReadLoad(url, owner.accessToken, 2); // warm-up
+  const load = await profileReadLoad(url, owner.accessToken, 10);
+  console.log('\nProfile read (obtenerPerfil, signed in, 50 connections, 10 s, local twin)');
+  console.log(`  ${mark(load.p99 <= 60)} p50 ${load.p50} ms · p99 ${load.p99} ms (target ≤ 60 ms) · ${load.rps.toFixed(0)} req/s · ${load.requests} requests · ${load.non2xx} non-2xx`);
+} finally {
+  await twin.stop();
+  rmSync(stateDir, { recursive: true, force: true });
+}

@@ -1,0 +1,58 @@
+/**
+ * Test fixtures for the CDK app: a throwaway project root with stub handler modules and a fake
+ * web build, and an in-process synth with bundling skipped (no esbuild, no Docker, no network)
+ * using the same feature flags as cdk.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import { CALLABLE_NAMES } from '../../shared';
+import { buildApp } from '../../infra/app';
+import { REPO_ROOT } from '../../infra/paths';
+
+export interface Fixture {
+  projectRoot: string;
+  webDistPath: string;
+  outdir: string;
+}
+
+export function createFixture(options: { webBuild: boolean }): Fixture {
+  const projectRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'director-ia-infra-'));
+  const write = (relative: string, content: string) => {
+    const file = path.join(projectRoot, relative);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+  };
+  for (const name of CALLABLE_NAMES) write(`lambdas/functions/${name}.ts`, 'export const handler = async () => ({});\n');
+  write('lambdas/triggers/preSignUp.ts', 'export const handler = async (event: unknown) => event;\n');
+  write('package-lock.json', '{"lockfileVersion":3,"packages":{}}\n');
+  if (options.webBuild) {
+    write('web/dist/index.html', '<!doctype html><title>fixture</title>\n');
+    write('web/dist/assets/index-abc123.js', 'console.log("fixture");\n');
+  }
+  return { projectRoot, webDistPath: path.join(projectRoot, 'web', 'dist'), outdir: path.join(projectRoot, 'cdk.out') };
+}
+
+export function removeFixture(fixture: Fixture): void {
+  fs.rmSync(fixture.projectRoot, { recursive: true, force: true });
+}
+
+/** cdk.json's context (feature flags), so tests synthesize like the CLI does. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+  return cdkJson.context ?? {};
+}
+
+export function synthTenant(fixture: Fixture, context: Record<string, unknown>) {
+  const { app, stack } = buildApp({
+    // An empty bundling-stacks list makes NodejsFunction skip esbuild.
+    context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], ...context },
+    outdir: fixture.outdir,
+    projectRoot: fixture.projectRoot,
+    webDistPath: fixture.webDistPath,
+  });
+  // Runs the validation plugins (cdk-nag): throws with the report on any unacknowledged error.
+  const assembly = app.synth();
+  return { app, stack, assembly, template: Template.fromStack(stack) };
+}

@@ -1,0 +1,547 @@
+/**
+ * CDK tenant stack: synthesized in-process (bundling skipped, fixture handlers and web build)
+ * and checked against the architecture's "Deploy" section: one Lambda and route per callable,
+ * JWT on non-public routes, least-privilege table grants, retained data, private TLS-only
+ * buckets, CloudFront with OAC and /api/*, config.json, and cdk-nag clean.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { App, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALLABLES, CALLABLE_NAMES, ADMINS_GROUP, RuntimeConfigSchema } from '../../shared';
+import { ApiConstruct } from '../../infra/constructs/api';
+import { AuthConstruct } from '../../infra/constructs/auth';
+import { DataConstruct } from '../../infra/constructs/data';
+import { SPA_REWRITE_CODE } from '../../infra/constructs/web';
+import { FUNCTION_TABLE_ACCESS, tableAccessOf } from '../../infra/functions';
+import { addNagChecks } from '../../infra/nag';
+import type { TenantStack } from '../../infra/tenant-stack';
+import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+
+const FULL_CONTEXT = {
+  tenant: 'demo',
+  adminEmail: 'admin@example.com',
+  partnerName: 'Socio SL',
+  publicSiteUrl: 'https://example.com',
+  tokenSyncUrl: '/api/tokenSync',
+};
+
+const logicalId = (stack: Stack, construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as CfnElement);
+
+/** The policies attached to a role, flattened to statements. */
+function statementsOfRole(template: Template, roleId: string): Statement[] {
+  return Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
+    .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+    .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+const actionsOf = (statements: Statement[]) => statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+
+/** The config.json the deployment uploads (asset written by Source.jsonData). */
+function deployedConfig(outdir: string): unknown {
+  for (const entry of fs.readdirSync(outdir)) {
+    const file = path.join(outdir, entry, 'config.json');
+    if (entry.startsWith('asset.') && fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+  }
+  throw new Error('no config.json asset');
+}
+
+describe('tenant stack (full context, web build present)', () => {
+  let fixture: Fixture;
+  let stack: TenantStack;
+  let template: Template;
+  let assembly: CloudAssembly;
+
+  beforeAll(() => {
+    fixture = createFixture({ webBuild: true });
+    ({ stack, template, assembly } = synthTenant(fixture, FULL_CONTEXT));
+  });
+  afterAll(() => removeFixture(fixture));
+
+  it('is named after the tenant and pinned to the default region without an account', () => {
+    expect(stack.stackName).toBe('DirectorIa-demo');
+    expect(stack.region).toBe('eu-west-1');
+    expect(stack.account).toMatch(/^\$\{Token/);
+  });
+
+  describe('functions', () => {
+    it('has one Node.js 24 arm64 Lambda per callable plus the PreSignUp trigger', () => {
+      const ours = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>).filter(
+        (fn) => fn.Properties.Runtime === 'nodejs24.x',
+      );
+      expect(ours).toHaveLength(CALLABLE_NAMES.length + 1);
+      for (const fn of ours) expect(fn.Properties.Architectures).toEqual(['arm64']);
+    });
+
+    it.each(CALLABLE_NAMES)('%s: runtime, memory, timeout, logs and environment', (name) => {
+      const fnId = logicalId(stack, stack.api.functions[name]);
+      template.hasResource('AWS::Lambda::Function', {
+        Properties: Match.objectLike({
+          Runtime: 'nodejs24.x',
+          Architectures: ['arm64'],
+          MemorySize: 512,
+          Timeout: 30,
+          Handler: 'index.handler',
+          LoggingConfig: Match.objectLike({ LogGroup: { Ref: Match.anyValue() } }),
+          Environment: {
+            Variables: Match.objectLike({
+              TABLE_NAME: { Ref: logicalId(stack, stack.data.table) },
+              POWERTOOLS_SERVICE_NAME: 'director-ia',
+              NODE_OPTIONS: '--enable-source-maps',
+              UPLOADS_BUCKET: { Ref: logicalId(stack, stack.storage.uploadsBucket) },
+            }),
+          },
+        }),
+      });
+      expect(template.toJSON().Resources[fnId]).toBeDefined();
+    });
+
+    it.each(CALLABLE_NAMES)('%s: POST /api/%s route, JWT unless public', (name) => {
+      const isPublic = CALLABLES[name].access === 'public';
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: `POST /api/${name}`,
+        AuthorizationType: isPublic ? 'NONE' : 'JWT',
+        AuthorizerId: isPublic ? Match.absent() : Match.anyValue(),
+      });
+    });
+
+    it('has exactly one route per callable', () => {
+      template.resourceCountIs('AWS::ApiGatewayV2::Route', CALLABLE_NAMES.length);
+    });
+
+    it('verifies Cognito JWTs of the web client', () => {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+        AuthorizerType: 'JWT',
+        IdentitySource: ['$request.header.Authorization'],
+        JwtConfiguration: {
+          Audience: [{ Ref: logicalId(stack, stack.auth.client) }],
+          Issuer: { 'Fn::Join': ['', ['https://cognito-idp.eu-west-1.amazonaws.com/', { Ref: logicalId(stack, stack.auth.userPool) }]] },
+        },
+      });
+    });
+
+    it('logs API access and throttles the stage', () => {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        AutoDeploy: true,
+        AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
+        DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: Match.anyValue() }),
+      });
+    });
+  });
+
+  describe('IAM', () => {
+    const tableResources = () => {
+      const table = { 'Fn::GetAtt': [logicalId(stack, stack.data.table), 'Arn'] };
+      return [JSON.stringify(table), JSON.stringify({ 'Fn::Join': ['', [table, '/index/gsi1']] })];
+    };
+
+    it.each(CALLABLE_NAMES.map((name) => [name, tableAccessOf(name)] as const))(
+      '%s (%s) only reaches the table and its own log group',
+      (name, access) => {
+        const fn = stack.api.functions[name];
+        const fnResource = template.toJSON().Resources[logicalId(stack, fn)] as Resource;
+        const logGroupRef = (fnResource.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+        const statements = statementsOfRole(template, logicalId(stack, fn.role as unknown as { node: { defaultChild?: unknown } }));
+        const allowed = new Set([...tableResources(), JSON.stringify({ 'Fn::GetAtt': [logGroupRef, 'Arn'] })]);
+
+        for (const statement of statements) {
+          expect(statement.Effect).toBe('Allow');
+          const resources = Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource];
+          for (const resource of resources) expect(allowed).toContain(JSON.stringify(resource));
+        }
+        const actions = actionsOf(statements);
+        expect(actions.every((action) => !action.includes('*'))).toBe(true);
+        expect(actions).not.toContain('dynamodb:Scan');
+        const reads = access !== 'write';
+        const writes = access !== 'read';
+        expect(actions.includes('dynamodb:Query') && actions.includes('dynamodb:GetItem')).toBe(reads);
+        expect(actions.includes('dynamodb:PutItem') && actions.includes('dynamodb:UpdateItem')).toBe(writes);
+      },
+    );
+
+    it('gives the PreSignUp trigger write-only table access', () => {
+      const actions = actionsOf(statementsOfRole(template, logicalId(stack, stack.auth.preSignUp.role as never)));
+      expect(actions).toContain('dynamodb:PutItem');
+      expect(actions).not.toContain('dynamodb:Query');
+      expect(actions).not.toContain('dynamodb:GetItem');
+    });
+
+    it('attaches no AWS managed policy to our function roles', () => {
+      const fns = [...Object.values(stack.api.functions), stack.auth.preSignUp];
+      for (const fn of fns) {
+        const role = template.toJSON().Resources[logicalId(stack, fn.role as never)] as Resource;
+        expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+      }
+    });
+
+    it('never grants anything on "*" except the CDK deployment invalidation', () => {
+      for (const [id, policy] of Object.entries(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)) {
+        for (const statement of (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement) {
+          if (statement.Resource !== '*') continue;
+          expect(id).toMatch(/^WebDeploymentRole/);
+          expect(actionsOf([statement]).every((action) => action.startsWith('cloudfront:'))).toBe(true);
+        }
+      }
+    });
+  });
+
+  describe('data', () => {
+    it('keeps the single table from TABLE_SCHEMA, on demand, with PITR, retained', () => {
+      template.hasResource('AWS::DynamoDB::Table', {
+        DeletionPolicy: 'Retain',
+        UpdateReplacePolicy: 'Retain',
+        Properties: Match.objectLike({
+          BillingMode: 'PAY_PER_REQUEST',
+          KeySchema: [
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'sk', KeyType: 'RANGE' },
+          ],
+          GlobalSecondaryIndexes: [
+            {
+              IndexName: 'gsi1',
+              KeySchema: [
+                { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+                { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          ],
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          SSESpecification: { SSEEnabled: true },
+        }),
+      });
+      template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    });
+  });
+
+  describe('auth', () => {
+    it('has an email sign-in pool with self sign-up, auto-verified email and the PreSignUp trigger', () => {
+      template.hasResource('AWS::Cognito::UserPool', {
+        DeletionPolicy: 'Retain',
+        Properties: Match.objectLike({
+          UsernameAttributes: ['email'],
+          AutoVerifiedAttributes: ['email'],
+          AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: false }),
+          LambdaConfig: { PreSignUp: { 'Fn::GetAtt': [logicalId(stack, stack.auth.preSignUp), 'Arn'] } },
+          Policies: {
+            PasswordPolicy: Match.objectLike({ RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: true }),
+          },
+        }),
+      });
+    });
+
+    it('lets Cognito invoke the trigger', () => {
+      template.hasResourceProperties('AWS::Lambda::Permission', {
+        Principal: 'cognito-idp.amazonaws.com',
+        FunctionName: { 'Fn::GetAtt': [logicalId(stack, stack.auth.preSignUp), 'Arn'] },
+      });
+    });
+
+    it('has the admins group', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMINS_GROUP });
+    });
+
+    it('has a public web client with USER_PASSWORD_AUTH and SRP', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        GenerateSecret: false,
+        ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
+      });
+    });
+
+    it('invites the first admin by email and puts them in admins, after the trigger exists', () => {
+      template.hasResource('AWS::Cognito::UserPoolUser', {
+        Properties: Match.objectLike({
+          Username: 'admin@example.com',
+          DesiredDeliveryMediums: ['EMAIL'],
+          UserAttributes: Match.arrayWith([{ Name: 'email', Value: 'admin@example.com' }]),
+        }),
+        DependsOn: Match.arrayWith([logicalId(stack, stack.auth.preSignUp)]),
+      });
+      template.hasResourceProperties('AWS::Cognito::UserPoolUserToGroupAttachment', {
+        Username: 'admin@example.com',
+        GroupName: ADMINS_GROUP,
+      });
+    });
+  });
+
+  describe('storage and web', () => {
+    it('blocks public access and encrypts every bucket', () => {
+      const buckets = Object.values(template.findResources('AWS::S3::Bucket') as Record<string, Resource>);
+      expect(buckets.length).toBe(3);
+      for (const bucket of buckets) {
+        expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        });
+        expect(bucket.Properties.BucketEncryption).toBeDefined();
+        expect(bucket.DeletionPolicy).toBe('Retain');
+      }
+    });
+
+    it('denies non-TLS requests on every bucket', () => {
+      const bucketIds = Object.keys(template.findResources('AWS::S3::Bucket'));
+      for (const bucketId of bucketIds) {
+        template.hasResourceProperties('AWS::S3::BucketPolicy', {
+          Bucket: { Ref: bucketId },
+          PolicyDocument: {
+            Statement: Match.arrayWith([
+              Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+            ]),
+          },
+        });
+      }
+    });
+
+    it('versions the uploads bucket, logs its access and allows uploads from the site', () => {
+      template.hasResourceProperties('AWS::S3::Bucket', {
+        VersioningConfiguration: { Status: 'Enabled' },
+        LoggingConfiguration: Match.objectLike({ LogFilePrefix: 's3/uploads/' }),
+        CorsConfiguration: {
+          CorsRules: [
+            Match.objectLike({
+              AllowedMethods: ['POST', 'PUT', 'GET'],
+              AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(stack, stack.web.distribution), 'DomainName'] }]] }],
+            }),
+          ],
+        },
+      });
+    });
+
+    it('serves the web bucket through OAC and rewrites SPA routes on the default behavior only', () => {
+      template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+      template.hasResourceProperties('AWS::CloudFront::Distribution', {
+        DistributionConfig: Match.objectLike({
+          DefaultRootObject: 'index.html',
+          Origins: Match.arrayWith([Match.objectLike({ OriginAccessControlId: Match.anyValue() })]),
+          DefaultCacheBehavior: Match.objectLike({
+            ViewerProtocolPolicy: 'redirect-to-https',
+            FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+          }),
+          // Error responses would also rewrite the API's 403/404.
+          CustomErrorResponses: Match.absent(),
+          Logging: Match.objectLike({ Prefix: 'cloudfront/' }),
+        }),
+      });
+    });
+
+    it('routes /api/* to the HTTP API uncached with all viewer headers but Host', () => {
+      template.hasResourceProperties('AWS::CloudFront::Distribution', {
+        DistributionConfig: Match.objectLike({
+          CacheBehaviors: [
+            Match.objectLike({
+              PathPattern: '/api/*',
+              AllowedMethods: Match.arrayWith(['POST']),
+              CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+              OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+              ViewerProtocolPolicy: 'https-only',
+              FunctionAssociations: Match.absent(),
+            }),
+          ],
+          Origins: Match.arrayWith([
+            Match.objectLike({
+              DomainName: { 'Fn::Join': ['', [{ Ref: logicalId(stack, stack.api.httpApi) }, '.execute-api.eu-west-1.', { Ref: 'AWS::URLSuffix' }]] },
+              CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] }),
+            }),
+          ]),
+        }),
+      });
+    });
+
+    it('deploys the build (hashed assets first) and config.json, then invalidates', () => {
+      template.resourceCountIs('Custom::CDKBucketDeployment', 2);
+      template.hasResourceProperties('Custom::CDKBucketDeployment', {
+        DestinationBucketKeyPrefix: 'assets/',
+        Prune: false,
+        SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+      });
+      template.hasResourceProperties('Custom::CDKBucketDeployment', {
+        Prune: true,
+        Exclude: ['assets/*'],
+        SystemMetadata: { 'cache-control': 'no-cache' },
+        DistributionPaths: ['/*'],
+      });
+      const site = Object.values(template.findResources('Custom::CDKBucketDeployment', { Properties: { Prune: true } }))[0] as Resource;
+      // The build without assets/ and config.json.
+      expect(site.Properties.SourceObjectKeys).toHaveLength(2);
+    });
+
+    it('writes a config.json that matches RuntimeConfigSchema', () => {
+      const config = deployedConfig(fixture.outdir) as Record<string, unknown>;
+      expect(RuntimeConfigSchema.safeParse(config).success).toBe(true);
+      expect(config).toMatchObject({
+        region: 'eu-west-1',
+        apiBase: '/api',
+        environment: 'demo',
+        partnerName: 'Socio SL',
+        publicSiteUrl: 'https://example.com',
+        tokenSyncUrl: '/api/tokenSync',
+      });
+      // Pool and client ids are deploy-time values, substituted by the deployment.
+      expect(config.userPoolId).toMatch(/^<<marker:/);
+      expect(config.userPoolClientId).toMatch(/^<<marker:/);
+      expect(config.userPoolEndpoint).toBeUndefined();
+    });
+
+    it.each(['SiteUrl', 'UserPoolId', 'UserPoolClientId', 'TableName'])('outputs %s', (name) => {
+      template.hasOutput(name, { Value: Match.anyValue() });
+    });
+  });
+
+  describe('cdk-nag', () => {
+    it('reports no unacknowledged AwsSolutions findings', () => {
+      // app.synth() already threw if any error was left; the report also lists warnings.
+      const report = JSON.parse(fs.readFileSync(path.join(assembly.directory, 'validation-report.json'), 'utf8')) as {
+        pluginReports: { pluginName: string; violations: unknown[] }[];
+      };
+      const nag = report.pluginReports.filter((plugin) => plugin.pluginName.includes('AwsSolutions'));
+      expect(nag.flatMap((plugin) => plugin.violations)).toEqual([]);
+      // cdk-nag v3 reports through the validation report, not annotations; none are left either.
+      expect(Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+    });
+
+    it('gives every acknowledged rule a reason', () => {
+      const acknowledged = assembly
+        .getStackByName(stack.stackName)
+        .findMetadataByType(Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .flatMap((entry) => Object.entries(entry.data as unknown as Record<string, string>));
+      expect(acknowledged.length).toBeGreaterThan(0);
+      for (const [id, reason] of acknowledged) {
+        expect(id).toMatch(/^AwsSolutions::AwsSolutions-/);
+        expect(reason.length).toBeGreaterThan(30);
+      }
+    });
+  });
+});
+
+describe('tenant stack (no admin, no web build)', () => {
+  let fixture: Fixture;
+  let stack: TenantStack;
+  let template: Template;
+
+  beforeAll(() => {
+    fixture = createFixture({ webBuild: false });
+    ({ stack, template } = synthTenant(fixture, { tenant: 'bare' }));
+  });
+  afterAll(() => removeFixture(fixture));
+
+  it('creates no admin user or group attachment', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolUser', 0);
+    template.resourceCountIs('AWS::Cognito::UserPoolUserToGroupAttachment', 0);
+    template.resourceCountIs('AWS::Cognito::UserPoolGroup', 1);
+  });
+
+  it('warns and deploys only config.json, without pruning the previous build', () => {
+    Annotations.fromStack(stack).hasWarning('/DirectorIa-bare/Web', Match.stringLikeRegexp('web/dist missing: run npm run build:web'));
+    template.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    template.hasResourceProperties('Custom::CDKBucketDeployment', { Prune: false, SourceObjectKeys: [Match.anyValue()] });
+    const config = deployedConfig(fixture.outdir) as Record<string, unknown>;
+    expect(config).toMatchObject({ environment: 'bare', apiBase: '/api' });
+    expect(config).not.toHaveProperty('partnerName');
+    expect(config).not.toHaveProperty('tokenSyncUrl');
+  });
+});
+
+describe('tenant stack (custom domain)', () => {
+  let fixture: Fixture;
+  let template: Template;
+
+  beforeAll(() => {
+    fixture = createFixture({ webBuild: true });
+    ({ template } = synthTenant(fixture, {
+      tenant: 'shop',
+      region: 'eu-south-2',
+      domainName: 'app.example.com',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-123456789abc',
+    }));
+  });
+  afterAll(() => removeFixture(fixture));
+
+  it('serves the domain with TLS 1.2 and allows uploads from both origins', () => {
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['app.example.com'],
+        ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
+      }),
+    });
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['https://app.example.com', Match.anyValue()] })] },
+    });
+    template.hasOutput('SiteUrl', { Value: 'https://app.example.com' });
+  });
+
+  it('uses the region from context', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      JwtConfiguration: Match.objectLike({ Issuer: { 'Fn::Join': ['', [Match.stringLikeRegexp('cognito-idp.eu-south-2'), Match.anyValue()]] } }),
+    });
+  });
+});
+
+describe('API construct', () => {
+  function apiStack(callables: { name: string; access: 'public' | 'signedIn' | 'active' | 'admin' }[]) {
+    const fixture = createFixture({ webBuild: false });
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] }, outdir: fixture.outdir });
+    addNagChecks(app);
+    const stack = new Stack(app, 'ApiOnly', { env: { region: 'eu-west-1' } });
+    const data = new DataConstruct(stack, 'Data');
+    const environment = { TABLE_NAME: data.table.tableName };
+    const auth = new AuthConstruct(stack, 'Auth', { data, projectRoot: fixture.projectRoot, environment });
+    const build = () => new ApiConstruct(stack, 'Api', { auth, data, projectRoot: fixture.projectRoot, environment, callables });
+    return { fixture, app, stack, build };
+  }
+
+  it('leaves public routes without an authorizer, acknowledged for cdk-nag', () => {
+    const { fixture, app, stack, build } = apiStack([
+      { name: 'obtenerPerfil', access: 'public' },
+      { name: 'guardarTema', access: 'active' },
+    ]);
+    try {
+      build();
+      // Throws if the public route's AwsSolutions-APIG4 finding were not acknowledged.
+      expect(() => app.synth()).not.toThrow();
+      const template = Template.fromStack(stack);
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /api/obtenerPerfil', AuthorizationType: 'NONE' });
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /api/guardarTema', AuthorizationType: 'JWT' });
+    } finally {
+      removeFixture(fixture);
+    }
+  });
+
+  it('fails synth for a callable without a table access entry', () => {
+    const { fixture, build } = apiStack([{ name: 'nuevaFuncion', access: 'active' }]);
+    try {
+      expect(build).toThrow(/infra\/functions\.ts.*nuevaFuncion/);
+    } finally {
+      removeFixture(fixture);
+    }
+  });
+
+  it('has a table access entry for exactly the callables of the contract', () => {
+    expect(Object.keys(FUNCTION_TABLE_ACCESS).sort()).toEqual([...CALLABLE_NAMES].sort());
+  });
+});
+
+describe('SPA rewrite (CloudFront Function)', () => {
+  // The function's source runs as-is in CloudFront's JS runtime; evaluate the same text here.
+  const handler = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+
+  it.each([
+    ['/', '/index.html'],
+    ['/chat/abc123', '/index.html'],
+    ['/widget/abc123', '/index.html'],
+    ['/blog/mi-primer-articulo', '/index.html'],
+    ['/config.json', '/config.json'],
+    ['/assets/index-abc123.js', '/assets/index-abc123.js'],
+    ['/favicon.ico', '/favicon.ico'],
+  ])('%s → %s', (uri, expected) => {
+    expect(handler({ request: { uri } }).uri).toBe(expected);
+  });
+});
