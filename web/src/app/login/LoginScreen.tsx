@@ -1,0 +1,144 @@
+/**
+ * Spec 2 "Login/register" and 5: required email and password, 'Iniciar Sesión' / 'Registrarse',
+ * 'Procesando...' while busy, a toggle between modes, any auth error as 'Error: ' + message
+ * in the form and as a toast. A successful registration leaves the user signed out in login mode.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { MSG } from '../../../../shared';
+import { preloadAuthActions, signIn, signUp } from '../../lib/auth';
+import { authErrorMessage } from '../../lib/authErrors';
+import { Button } from '../../ui/Button';
+import { Icon, type IconName } from '../../ui/Icon';
+import { Spinner } from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/toastContext';
+import styles from './LoginScreen.module.css';
+
+type Mode = 'signIn' | 'register';
+
+const HIGHLIGHTS: { icon: IconName; text: string }[] = [
+  { icon: 'sparkles', text: 'Contenido con texto, imagen y vídeo creado por la IA para tu marca.' },
+  { icon: 'megaphone', text: 'Campañas y redes sociales dirigidas desde un solo panel.' },
+  { icon: 'chat', text: 'Mensajes privados atendidos y leads identificados.' },
+];
+
+export function LoginScreen({ notice }: { notice?: string }) {
+  const [mode, setMode] = useState<Mode>('signIn');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
+  const ids = useId();
+  const isSignIn = mode === 'signIn';
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      if (isSignIn) {
+        await signIn(email.trim(), password);
+      } else {
+        await signUp(email.trim(), password);
+        toast.success(MSG.registered);
+        setPassword('');
+        setMode('signIn');
+      }
+    } catch (failure) {
+      const message = MSG.errorPrefix + authErrorMessage(failure, isSignIn ? 'signIn' : 'signUp');
+      setError(message);
+      toast.error(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggleMode = () => {
+    setMode(isSignIn ? 'register' : 'signIn');
+    setError(null);
+  };
+
+  return (
+    <main className={styles.screen}>
+      <section className={styles.pitch}>
+        <span className={styles.badge}>
+          <Icon name="sparkles" size={16} /> Marketing con inteligencia artificial
+        </span>
+        <p className={styles.pitchTitle}>Tu director de marketing, disponible las 24 horas.</p>
+        <ul className={styles.highlights}>
+          {HIGHLIGHTS.map((item) => (
+            <li key={item.icon}>
+              <span className={styles.highlightIcon}>
+                <Icon name={item.icon} size={18} />
+              </span>
+              {item.text}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.card} aria-labelledby={`${ids}-title`}>
+        <div className={styles.logo} aria-hidden="true">
+          <Icon name="sparkles" size={26} />
+        </div>
+        <h1 id={`${ids}-title`} className={styles.title}>
+          Director IA
+        </h1>
+        <p className={styles.subtitle}>{isSignIn ? MSG.signInSubtitle : MSG.registerSubtitle}</p>
+
+        {notice && (
+          <p className={styles.notice} role="alert">
+            {notice}
+          </p>
+        )}
+
+        <form className={styles.form} onSubmit={submit} onFocus={preloadAuthActions}>
+          <div className={styles.field}>
+            <label htmlFor={`${ids}-email`}>{MSG.emailLabel}</label>
+            <input
+              id={`${ids}-email`}
+              type="email"
+              name="email"
+              required
+              autoComplete="email"
+              placeholder="tu@empresa.com"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              disabled={busy}
+            />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${ids}-password`}>{MSG.passwordLabel}</label>
+            <input
+              id={`${ids}-password`}
+              type="password"
+              name="password"
+              required
+              autoComplete={isSignIn ? 'current-password' : 'new-password'}
+              placeholder="••••••••"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              disabled={busy}
+            />
+          </div>
+
+          {error && (
+            <p className={styles.error} role="alert">
+              {error}
+            </p>
+          )}
+
+          <Button type="submit" variant="primary" block disabled={busy} aria-busy={busy}>
+            {busy && <Spinner />}
+            {busy ? MSG.processing : isSignIn ? MSG.signIn : MSG.register}
+          </Button>
+        </form>
+
+        <button type="button" className={styles.toggle} onClick={toggleMode} disabled={busy}>
+          {isSignIn ? MSG.toRegister : MSG.toSignIn}
+        </button>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The signed-in user's profile (obtenerPerfil) as the entry state needs it (spec 3 and 4):
+ * null → pending; a failed first read → error (logged). While pending it re-reads every
+ * PROFILE_REFETCH_MS so an approval reaches an open page without a reload; it also re-reads
+ * on window focus.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { PROFILE_REFETCH_MS, type Profile } from '../../../../shared';
+import { callFunction, errorMessage } from '../../lib/api';
+
+export type ProfileView =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'pending'; profile: Profile | null }
+  | { status: 'active'; profile: Profile };
+
+export const profileKey = (uid: string) => ['profile', uid] as const;
+
+export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
+  try {
+    const { profile } = await callFunction('obtenerPerfil', null, { signal });
+    return profile;
+  } catch (error) {
+    if (!signal?.aborted) console.error('[profile] read failed', error);
+    throw error;
+  }
+}
+
+export function useProfile(uid: string): ProfileView {
+  const query = useQuery({
+    queryKey: profileKey(uid),
+    queryFn: ({ signal }) => fetchProfile(signal),
+    retry: 1,
+    refetchOnWindowFocus: true,
+    refetchInterval: (q) => (q.state.data !== undefined && q.state.data?.status !== 'active' ? PROFILE_REFETCH_MS : false),
+  });
+  if (query.data !== undefined) {
+    const profile = query.data;
+    return profile?.status === 'active' ? { status: 'active', profile } : { status: 'pending', profile };
+  }
+  if (query.isError) return { status: 'error', message: errorMessage(query.error) };
+  return { status: 'loading' };
+}

@@ -1,0 +1,128 @@
+/** Spec 2 'Panel de Administración': every user with email and status; 'Aprobar' for pending ones. */
+import type { UserSummary } from '../../../../shared';
+import { MSG } from '../../../../shared';
+import { useApproveUser } from '../../features/users/useApproveUser';
+import { useUsers } from '../../features/users/useUsers';
+import { errorMessage } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
+import { PageHeader, Panel } from '../../ui/PageHeader';
+import { Spinner } from '../../ui/Spinner';
+import styles from './AdminPage.module.css';
+
+const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+}
+
+/** Pending first (they need action), then newest first. */
+function sortUsers(users: UserSummary[]): UserSummary[] {
+  return [...users].sort(
+    (a, b) => Number(a.status === 'active') - Number(b.status === 'active') || b.createdAt.localeCompare(a.createdAt),
+  );
+}
+
+export default function AdminPage() {
+  const users = useUsers();
+  const pendingCount = users.data?.filter((user) => user.status === 'pending').length ?? 0;
+  const subtitle = users.data
+    ? `${users.data.length} ${users.data.length === 1 ? 'usuario' : 'usuarios'} · ${pendingCount} ${pendingCount === 1 ? 'pendiente' : 'pendientes'} de aprobación`
+    : 'Revisa las cuentas registradas y aprueba las pendientes.';
+
+  return (
+    <>
+      <div className={styles.heading}>
+        <PageHeader title="Panel de Administración" eyebrow="Admin" subtitle={subtitle} />
+        <Button size="small" onClick={() => void users.refetch()} disabled={users.isFetching}>
+          {users.isFetching ? <Spinner /> : <Icon name="refresh" size={16} />}
+          Actualizar
+        </Button>
+      </div>
+      <Panel className={styles.panel}>
+        <UsersBody query={users} />
+      </Panel>
+    </>
+  );
+}
+
+function UsersBody({ query }: { query: ReturnType<typeof useUsers> }) {
+  if (query.isPending) {
+    return (
+      <div className={styles.state} role="status">
+        <Spinner large />
+        <span>{MSG.loading}</span>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className={styles.state} role="alert">
+        <Icon name="alert" size={28} />
+        <p>
+          {MSG.errorPrefix}
+          {errorMessage(query.error)}
+        </p>
+        <Button size="small" onClick={() => void query.refetch()}>
+          {MSG.retry}
+        </Button>
+      </div>
+    );
+  }
+  if (query.data.length === 0) {
+    return (
+      <div className={styles.state}>
+        <Icon name="users" size={28} />
+        <p>{MSG.noUsers}</p>
+      </div>
+    );
+  }
+  return <UsersTable users={sortUsers(query.data)} />;
+}
+
+function UsersTable({ users }: { users: UserSummary[] }) {
+  const approve = useApproveUser();
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">{MSG.emailLabel}</th>
+            <th scope="col">Estado</th>
+            <th scope="col">Registro</th>
+            <th scope="col">
+              <span className="visually-hidden">Acciones</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => {
+            const busy = approve.isPending && approve.variables === user.uid;
+            return (
+              <tr key={user.uid}>
+                <td className={styles.email}>
+                  <span>{user.email}</span>
+                  {user.isAdmin && <span className={styles.adminBadge}>{MSG.adminBadge}</span>}
+                </td>
+                <td>
+                  <span className={user.status === 'active' ? styles.active : styles.pending}>
+                    {user.status === 'active' ? MSG.statusActive : MSG.statusPending}
+                  </span>
+                </td>
+                <td className={styles.date}>{formatDate(user.createdAt)}</td>
+                <td className={styles.actions}>
+                  {user.status === 'pending' && (
+                    <Button size="small" variant="primary" disabled={busy} aria-busy={busy} onClick={() => approve.mutate(user.uid)}>
+                      {busy ? MSG.processing : MSG.approve}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
