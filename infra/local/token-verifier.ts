@@ -10,7 +10,14 @@ export interface AccessTokenVerifier {
   verify(token: string): Promise<JwtPayload>;
 }
 
-/** Fetches the pool's JWKS once and returns a verifier bound to issuer and client id. */
+/** Verified tokens kept (by token string) until they expire, so a token is checked once. */
+const CACHE_LIMIT = 1000;
+
+/**
+ * Fetches the pool's JWKS once and returns a verifier bound to issuer and client id. Verified
+ * tokens are cached until their `exp`, as an authorizer with caching would: the signature check
+ * is most of the router's own CPU time under load.
+ */
 export async function createAccessTokenVerifier(cognitoUrl: string, userPoolId: string, clientId: string): Promise<AccessTokenVerifier> {
   const issuer = `${cognitoUrl}/${userPoolId}`;
   const response = await fetch(`${issuer}/.well-known/jwks.json`);
@@ -25,5 +32,16 @@ export async function createAccessTokenVerifier(cognitoUrl: string, userPoolId: 
     },
   });
   verifier.cacheJwks(jwks);
-  return { verify: (token) => verifier.verify(token) };
+  const verified = new Map<string, JwtPayload>();
+  return {
+    verify: async (token) => {
+      const hit = verified.get(token);
+      if (hit && typeof hit.exp === 'number' && hit.exp * 1000 > Date.now()) return hit;
+      verified.delete(token);
+      const payload = await verifier.verify(token);
+      if (verified.size >= CACHE_LIMIT) verified.delete(verified.keys().next().value as string);
+      verified.set(token, payload);
+      return payload;
+    },
+  };
 }

@@ -1,8 +1,11 @@
 /**
  * Load figure: a signed-in profile read (`obtenerPerfil`) at 50 concurrent connections against the
- * twin, with autocannon; loopback only, bounded in time.
+ * twin. autocannon runs as its own process so the load generator does not share the twin's event
+ * loop; loopback only, bounded in time.
  */
-import autocannon from 'autocannon';
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 
 export interface LoadResult {
   p50: number;
@@ -12,14 +15,25 @@ export interface LoadResult {
   non2xx: number;
 }
 
+const run = promisify(execFile);
+const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
 export async function profileReadLoad(baseUrl: string, token: string, seconds = 10): Promise<LoadResult> {
-  const result = await autocannon({
-    url: `${baseUrl}/api/obtenerPerfil`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ data: null }),
-    connections: 50,
-    duration: seconds,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [
+      autocannonBin,
+      '--json',
+      '--connections', '50',
+      '--duration', String(seconds),
+      '--method', 'POST',
+      '--headers', 'content-type=application/json',
+      '--headers', `authorization=Bearer ${token}`,
+      '--body', JSON.stringify({ data: null }),
+      `${baseUrl}/api/obtenerPerfil`,
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const result = JSON.parse(stdout) as { latency: { p50: number; p99: number }; requests: { average: number; total: number }; non2xx: number };
   return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, requests: result.requests.total, non2xx: result.non2xx };
 }
