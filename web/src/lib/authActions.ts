@@ -1,11 +1,26 @@
 /** The Amplify sign-in, sign-up and sign-out calls: a lazy chunk, reached through `auth.ts`. */
-import { signIn as amplifySignIn, signOut as amplifySignOut, signUp as amplifySignUp } from 'aws-amplify/auth';
-import { AuthStepError, currentUser, syncToken } from './auth';
+import {
+  confirmSignIn as amplifyConfirmSignIn,
+  signIn as amplifySignIn,
+  signOut as amplifySignOut,
+  signUp as amplifySignUp,
+  type SignInOutput,
+} from 'aws-amplify/auth';
+import { AuthStepError, currentUser, syncToken, type SignInOutcome } from './auth';
 
-export async function signIn(email: string, password: string): Promise<void> {
+const NEW_PASSWORD_STEP = 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED';
+
+/** Signed in, or the one extra step this app offers (an invited user's temporary password). */
+function outcomeOf(result: SignInOutput): SignInOutcome {
+  if (result.isSignedIn) return 'signedIn';
+  if (result.nextStep.signInStep === NEW_PASSWORD_STEP) return 'newPasswordRequired';
+  throw new AuthStepError(result.nextStep.signInStep);
+}
+
+export async function signIn(email: string, password: string): Promise<SignInOutcome> {
   const attempt = () =>
     amplifySignIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
-  let result: Awaited<ReturnType<typeof attempt>>;
+  let result: SignInOutput;
   try {
     result = await attempt();
   } catch (error) {
@@ -14,7 +29,19 @@ export async function signIn(email: string, password: string): Promise<void> {
     await signOut();
     result = await attempt();
   }
-  if (!result.isSignedIn) throw new AuthStepError(result.nextStep.signInStep);
+  return outcomeOf(result);
+}
+
+/**
+ * Answers Cognito's NEW_PASSWORD_REQUIRED challenge (the sign-in session Amplify keeps in memory
+ * since `signIn`). On success Amplify stores the tokens and emits 'signedIn'; any further step
+ * (e.g. MFA set-up) is an AuthStepError, never a silent no-op.
+ */
+export async function confirmNewPassword(newPassword: string): Promise<void> {
+  const result = await amplifyConfirmSignIn({ challengeResponse: newPassword });
+  const outcome = outcomeOf(result);
+  // The same challenge again would loop the form: report it instead.
+  if (outcome !== 'signedIn') throw new AuthStepError(result.nextStep.signInStep);
 }
 
 export async function signUp(email: string, password: string): Promise<void> {

@@ -2,8 +2,10 @@
  * Spec 2 "Login/register" and 5: required email and password, 'Iniciar Sesión' / 'Registrarse',
  * 'Procesando...' while busy, a toggle between modes, any auth error as 'Error: ' + message
  * in the form and as a toast. A successful registration leaves the user signed out in login mode.
+ * An invited user's first sign-in (temporary password) continues in the lazily loaded
+ * NewPasswordForm.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { MSG } from '../../../../shared';
 import { preloadAuthActions, signIn, signUp } from '../../lib/auth';
 import { authErrorMessage } from '../../lib/authErrors';
@@ -13,7 +15,10 @@ import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/toastContext';
 import styles from './LoginScreen.module.css';
 
-type Mode = 'signIn' | 'register';
+type Mode = 'signIn' | 'register' | 'newPassword';
+
+const loadNewPasswordForm = () => import('./NewPasswordForm');
+const NewPasswordForm = lazy(loadNewPasswordForm);
 
 const HIGHLIGHTS: { icon: IconName; text: string }[] = [
   { icon: 'sparkles', text: 'Contenido con texto, imagen y vídeo creado por la IA para tu marca.' },
@@ -38,7 +43,11 @@ export function LoginScreen({ notice }: { notice?: string }) {
     setError(null);
     try {
       if (isSignIn) {
-        await signIn(email.trim(), password);
+        if ((await signIn(email.trim(), password)) === 'newPasswordRequired') {
+          await loadNewPasswordForm();
+          setPassword('');
+          setMode('newPassword');
+        }
       } else {
         await signUp(email.trim(), password);
         toast.success(MSG.registered);
@@ -57,6 +66,11 @@ export function LoginScreen({ notice }: { notice?: string }) {
   const toggleMode = () => {
     setMode(isSignIn ? 'register' : 'signIn');
     setError(null);
+  };
+
+  const backToSignIn = (failure?: string) => {
+    setMode('signIn');
+    setError(failure ?? null);
   };
 
   return (
@@ -85,59 +99,67 @@ export function LoginScreen({ notice }: { notice?: string }) {
         <h1 id={`${ids}-title`} className={styles.title}>
           Director IA
         </h1>
-        <p className={styles.subtitle}>{isSignIn ? MSG.signInSubtitle : MSG.registerSubtitle}</p>
+        {mode === 'newPassword' ? (
+          <Suspense fallback={<Spinner large />}>
+            <NewPasswordForm email={email.trim()} onBack={backToSignIn} />
+          </Suspense>
+        ) : (
+          <>
+            <p className={styles.subtitle}>{isSignIn ? MSG.signInSubtitle : MSG.registerSubtitle}</p>
 
-        {notice && (
-          <p className={styles.notice} role="alert">
-            {notice}
-          </p>
+            {notice && (
+              <p className={styles.notice} role="alert">
+                {notice}
+              </p>
+            )}
+
+            <form className={styles.form} onSubmit={submit} onFocus={preloadAuthActions}>
+              <div className={styles.field}>
+                <label htmlFor={`${ids}-email`}>{MSG.emailLabel}</label>
+                <input
+                  id={`${ids}-email`}
+                  type="email"
+                  name="email"
+                  required
+                  autoComplete="email"
+                  placeholder="tu@empresa.com"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  disabled={busy}
+                />
+              </div>
+              <div className={styles.field}>
+                <label htmlFor={`${ids}-password`}>{MSG.passwordLabel}</label>
+                <input
+                  id={`${ids}-password`}
+                  type="password"
+                  name="password"
+                  required
+                  autoComplete={isSignIn ? 'current-password' : 'new-password'}
+                  placeholder="••••••••"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  disabled={busy}
+                />
+              </div>
+
+              {error && (
+                <p className={styles.error} role="alert">
+                  {error}
+                </p>
+              )}
+
+              <Button type="submit" variant="primary" block disabled={busy} aria-busy={busy}>
+                {busy && <Spinner />}
+                {busy ? MSG.processing : isSignIn ? MSG.signIn : MSG.register}
+              </Button>
+            </form>
+
+            <button type="button" className={styles.toggle} onClick={toggleMode} disabled={busy}>
+              {isSignIn ? MSG.toRegister : MSG.toSignIn}
+            </button>
+          </>
         )}
-
-        <form className={styles.form} onSubmit={submit} onFocus={preloadAuthActions}>
-          <div className={styles.field}>
-            <label htmlFor={`${ids}-email`}>{MSG.emailLabel}</label>
-            <input
-              id={`${ids}-email`}
-              type="email"
-              name="email"
-              required
-              autoComplete="email"
-              placeholder="tu@empresa.com"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              disabled={busy}
-            />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={`${ids}-password`}>{MSG.passwordLabel}</label>
-            <input
-              id={`${ids}-password`}
-              type="password"
-              name="password"
-              required
-              autoComplete={isSignIn ? 'current-password' : 'new-password'}
-              placeholder="••••••••"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              disabled={busy}
-            />
-          </div>
-
-          {error && (
-            <p className={styles.error} role="alert">
-              {error}
-            </p>
-          )}
-
-          <Button type="submit" variant="primary" block disabled={busy} aria-busy={busy}>
-            {busy && <Spinner />}
-            {busy ? MSG.processing : isSignIn ? MSG.signIn : MSG.register}
-          </Button>
-        </form>
-
-        <button type="button" className={styles.toggle} onClick={toggleMode} disabled={busy}>
-          {isSignIn ? MSG.toRegister : MSG.toSignIn}
-        </button>
       </section>
     </main>
   );

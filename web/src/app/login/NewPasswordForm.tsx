@@ -1,0 +1,112 @@
+/**
+ * First sign-in of an invited user (a CDK/admin-created account with a temporary password):
+ * Cognito answers NEW_PASSWORD_REQUIRED and this form sets the permanent password. A lazy chunk:
+ * only invited users ever load it. On success Amplify emits 'signedIn' and the entry states take
+ * over (pending or dashboard); errors read 'Error: ' + a Spanish message (spec 5 and 8). When the
+ * challenge cannot go on (session expired, an unsupported next step such as MFA) it returns to the
+ * sign-in form with that error.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { MSG } from '../../../../shared';
+import { confirmNewPassword } from '../../lib/auth';
+import { authErrorMessage, endsNewPasswordChallenge } from '../../lib/authErrors';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/toastContext';
+import styles from './LoginScreen.module.css';
+
+export interface NewPasswordFormProps {
+  /** The login id the temporary password was accepted for. */
+  email: string;
+  /** Back to the sign-in form; with the error to show there when the challenge cannot go on. */
+  onBack: (error?: string) => void;
+}
+
+export default function NewPasswordForm({ email, onBack }: NewPasswordFormProps) {
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
+  const ids = useId();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (password !== repeat) {
+      setError(MSG.errorPrefix + MSG.passwordsMismatch);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await confirmNewPassword(password);
+      toast.success(MSG.passwordSaved);
+    } catch (failure) {
+      const message = MSG.errorPrefix + authErrorMessage(failure, 'newPassword');
+      toast.error(message);
+      if (endsNewPasswordChallenge(failure)) onBack(message);
+      else setError(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <h2 id={`${ids}-title`} className={styles.stepTitle}>
+        {MSG.newPasswordTitle}
+      </h2>
+      <p className={styles.subtitle}>{MSG.newPasswordSubtitle}</p>
+
+      <form className={styles.form} onSubmit={submit} aria-labelledby={`${ids}-title`}>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-new`}>{MSG.newPasswordLabel}</label>
+          <input
+            id={`${ids}-new`}
+            type="password"
+            name="new-password"
+            required
+            autoComplete="new-password"
+            autoFocus
+            placeholder="••••••••"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            disabled={busy}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-repeat`}>{MSG.repeatPasswordLabel}</label>
+          <input
+            id={`${ids}-repeat`}
+            type="password"
+            name="repeat-password"
+            required
+            autoComplete="new-password"
+            placeholder="••••••••"
+            value={repeat}
+            onChange={(event) => setRepeat(event.target.value)}
+            disabled={busy}
+          />
+        </div>
+
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+
+        <Button type="submit" variant="primary" block disabled={busy} aria-busy={busy}>
+          {busy && <Spinner />}
+          {busy ? MSG.processing : MSG.savePassword}
+        </Button>
+      </form>
+
+      <button type="button" className={styles.toggle} onClick={() => onBack()} disabled={busy}>
+        {MSG.back}
+      </button>
+    </>
+  );
+}
