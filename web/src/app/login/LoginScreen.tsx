@@ -9,10 +9,10 @@ import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { MSG } from '../../../../shared';
 import { preloadAuthActions, signIn, signUp } from '../../lib/auth';
 import { authErrorMessage } from '../../lib/authErrors';
-import { Button } from '../../ui/Button';
 import { Icon, type IconName } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/toastContext';
+import { Field, FormError, SubmitButton } from './FormParts';
 import styles from './LoginScreen.module.css';
 
 type Mode = 'signIn' | 'register' | 'newPassword';
@@ -114,45 +114,31 @@ export function LoginScreen({ notice }: { notice?: string }) {
             )}
 
             <form className={styles.form} onSubmit={submit} onFocus={preloadAuthActions}>
-              <div className={styles.field}>
-                <label htmlFor={`${ids}-email`}>{MSG.emailLabel}</label>
-                <input
-                  id={`${ids}-email`}
-                  type="email"
-                  name="email"
-                  required
-                  autoComplete="email"
-                  placeholder="tu@empresa.com"
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  disabled={busy}
-                />
-              </div>
-              <div className={styles.field}>
-                <label htmlFor={`${ids}-password`}>{MSG.passwordLabel}</label>
-                <input
-                  id={`${ids}-password`}
-                  type="password"
-                  name="password"
-                  required
-                  autoComplete={isSignIn ? 'current-password' : 'new-password'}
-                  placeholder="••••••••"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  disabled={busy}
-                />
-              </div>
+              <Field
+                id={`${ids}-email`}
+                label={MSG.emailLabel}
+                type="email"
+                name="email"
+                autoComplete="email"
+                placeholder="tu@empresa.com"
+                value={email}
+                onValue={setEmail}
+                disabled={busy}
+              />
+              <Field
+                id={`${ids}-password`}
+                label={MSG.passwordLabel}
+                type="password"
+                name="password"
+                autoComplete={isSignIn ? 'current-password' : 'new-password'}
+                placeholder="••••••••"
+                value={password}
+                onValue={setPassword}
+                disabled={busy}
+              />
 
-              {error && (
-                <p className={styles.error} role="alert">
-                  {error}
-                </p>
-              )}
-
-              <Button type="submit" variant="primary" block disabled={busy} aria-busy={busy}>
-                {busy && <Spinner />}
-                {busy ? MSG.processing : isSignIn ? MSG.signIn : MSG.register}
-              </Button>
+              <FormError message={error} />
+              <SubmitButton busy={busy} label={isSignIn ? MSG.signIn : MSG.register} />
             </form>
 
             <button type="button" className={styles.toggle} onClick={toggleMode} disabled={busy}>

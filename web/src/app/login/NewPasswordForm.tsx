@@ -10,9 +10,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { MSG } from '../../../../shared';
 import { confirmNewPassword } from '../../lib/auth';
 import { authErrorMessage, endsNewPasswordChallenge } from '../../lib/authErrors';
-import { Button } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/toastContext';
+import { Field, FormError, SubmitButton } from './FormParts';
 import styles from './LoginScreen.module.css';
 
 export interface NewPasswordFormProps {
@@ -62,46 +61,32 @@ export default function NewPasswordForm({ email, onBack }: NewPasswordFormProps)
       <form className={styles.form} onSubmit={submit} aria-labelledby={`${ids}-title`}>
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <div className={styles.field}>
-          <label htmlFor={`${ids}-new`}>{MSG.newPasswordLabel}</label>
-          <input
-            id={`${ids}-new`}
-            type="password"
-            name="new-password"
-            required
-            autoComplete="new-password"
-            autoFocus
-            placeholder="••••••••"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            disabled={busy}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${ids}-repeat`}>{MSG.repeatPasswordLabel}</label>
-          <input
-            id={`${ids}-repeat`}
-            type="password"
-            name="repeat-password"
-            required
-            autoComplete="new-password"
-            placeholder="••••••••"
-            value={repeat}
-            onChange={(event) => setRepeat(event.target.value)}
-            disabled={busy}
-          />
-        </div>
+        <Field
+          id={`${ids}-new`}
+          label={MSG.newPasswordLabel}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          autoFocus
+          placeholder="••••••••"
+          value={password}
+          onValue={setPassword}
+          disabled={busy}
+        />
+        <Field
+          id={`${ids}-repeat`}
+          label={MSG.repeatPasswordLabel}
+          type="password"
+          name="repeat-password"
+          autoComplete="new-password"
+          placeholder="••••••••"
+          value={repeat}
+          onValue={setRepeat}
+          disabled={busy}
+        />
 
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
-
-        <Button type="submit" variant="primary" block disabled={busy} aria-busy={busy}>
-          {busy && <Spinner />}
-          {busy ? MSG.processing : MSG.savePassword}
-        </Button>
+        <FormError message={error} />
+        <SubmitButton busy={busy} label={MSG.savePassword} />
       </form>
 
       <button type="button" className={styles.toggle} onClick={() => onBack()} disabled={busy}>

@@ -1,11 +1,9 @@
 /** Spec 2 side panel: tools, theme picker, optional partner and sign-out. */
-import { useState } from 'react';
 import { MSG, type Profile, type ThemeId } from '../../../../shared';
-import { signOut } from '../../lib/auth';
+import { useSignOut } from '../auth/useSignOut';
 import { getConfig } from '../../lib/config';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
-import { useToast } from '../../ui/toast/toastContext';
 import { ThemePicker } from './ThemePicker';
 import { TOOLS, type ToolId } from './ToolModal';
 import styles from './Shell.module.css';
@@ -19,18 +17,7 @@ interface SidePanelProps {
 
 export function SidePanel({ profile, theme, onThemeChange, onOpenTool }: SidePanelProps) {
   const { partnerName } = getConfig();
-  const [leaving, setLeaving] = useState(false);
-  const toast = useToast();
-
-  const logout = async () => {
-    setLeaving(true);
-    try {
-      await signOut();
-    } catch (error) {
-      toast.error(MSG.errorPrefix + (error instanceof Error ? error.message : String(error)));
-      setLeaving(false);
-    }
-  };
+  const { signOut: logout, busy: leaving } = useSignOut();
 
   return (
     <aside className={styles.side} aria-label="Panel lateral">

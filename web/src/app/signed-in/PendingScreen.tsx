@@ -1,25 +1,12 @@
 /** Spec 2 "Pending screen": title, review notice and a logout button. */
-import { useState } from 'react';
 import { MSG } from '../../../../shared';
-import { signOut } from '../../lib/auth';
+import { useSignOut } from '../auth/useSignOut';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
-import { useToast } from '../../ui/toast/toastContext';
 import styles from '../../ui/FullScreen.module.css';
 
 export function PendingScreen({ email }: { email: string | null }) {
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
-
-  const logout = async () => {
-    setBusy(true);
-    try {
-      await signOut();
-    } catch (error) {
-      toast.error(MSG.errorPrefix + (error instanceof Error ? error.message : String(error)));
-      setBusy(false);
-    }
-  };
+  const { signOut: logout, busy } = useSignOut();
 
   return (
     <main className={styles.screen}>
