@@ -5,7 +5,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MSG, PAGES, THEMES } from '../../shared';
+import { MSG, PAGES, THEMES, TOAST_DURATION_MS } from '../../shared';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 import { uniqueEmail } from '../support/cognito';
 
@@ -47,8 +47,11 @@ describe('account lifecycle in the browser', () => {
     await ownerPage.getByLabel('Correo electrónico').fill(owner.email);
     await ownerPage.getByLabel('Contraseña').fill(owner.password);
     await ownerPage.getByRole('button', { name: 'Registrarse' }).click();
-    await toast(ownerPage, MSG.registered).waitFor({ timeout: 15_000 });
+    const registered = toast(ownerPage, MSG.registered);
+    await registered.waitFor({ timeout: 15_000 });
     await ownerPage.getByRole('button', { name: 'Iniciar Sesión' }).waitFor();
+    // Toasts leave on their own after TOAST_DURATION_MS (4000 ms).
+    await registered.waitFor({ state: 'detached', timeout: TOAST_DURATION_MS + 2000 });
   });
 
   it('shows "Error: " and a Spanish message for a wrong password', async () => {
