@@ -37,3 +37,28 @@ export async function profileReadLoad(baseUrl: string, token: string, seconds = 
   const result = JSON.parse(stdout) as { latency: { p50: number; p99: number }; requests: { average: number; total: number }; non2xx: number };
   return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, requests: result.requests.total, non2xx: result.non2xx };
 }
+
+/**
+ * The floor under that figure: raw GetItem calls of the same profile item straight to the twin's
+ * DynamoDB Local at the same concurrency, with no router, token or handler in the way.
+ */
+export async function dynamoGetFloor(tableName: string, key: Record<string, string>, seconds = 5): Promise<LoadResult> {
+  const { DynamoDBClient, GetItemCommand } = await import('@aws-sdk/client-dynamodb');
+  const client = new DynamoDBClient({});
+  const command = new GetItemCommand({ TableName: tableName, Key: Object.fromEntries(Object.entries(key).map(([k, v]) => [k, { S: v }])) });
+  const latencies: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (performance.now() < deadline) {
+        const start = performance.now();
+        await client.send(command);
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0);
+  client.destroy();
+  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds, requests: latencies.length, non2xx: 0 };
+}

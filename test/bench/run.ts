@@ -12,7 +12,8 @@ import { startTwin } from '../../infra/local/twin';
 import { callOk } from '../support/api';
 import { registerUser, signInAdmin } from '../support/cognito';
 import { bundleKb, LAMBDA_ENTRIES } from './lambda-bundles';
-import { profileReadLoad } from './profile-read';
+import { dynamoGetFloor, profileReadLoad } from './profile-read';
+import { LOCAL_TABLE } from '../../infra/local/twin';
 import { buildWeb, DIST, gzipKb, loginScreenScripts, pageChunks } from './web-bundles';
 
 const mark = (ok: boolean) => (ok ? 'ok ' : 'OVER');
@@ -45,10 +46,12 @@ try {
   const info = { url, cognitoEndpoint: twin.cognito.endpoint, userPoolId: twin.cognito.userPoolId, clientId: twin.cognito.userPoolClientId, adminEmail: twin.admin.email, adminPassword: twin.admin.password, stateDir };
   const [owner, admin] = await Promise.all([registerUser(info, 'bench'), signInAdmin(info)]);
   await callOk(info, 'aprobarUsuario', { uid: owner.sub }, admin.accessToken);
-  await profileReadLoad(url, owner.accessToken, 2); // warm-up
+  await profileReadLoad(url, owner.accessToken, 5); // warm-up (JIT of both Node and the JVM)
   const load = await profileReadLoad(url, owner.accessToken, 10);
   console.log('\nProfile read (obtenerPerfil, signed in, 50 connections, 10 s, local twin)');
   console.log(`  ${mark(load.p99 <= 60)} p50 ${load.p50} ms · p99 ${load.p99} ms (target ≤ 60 ms) · ${load.rps.toFixed(0)} req/s · ${load.requests} requests · ${load.non2xx} non-2xx`);
+  const floor = await dynamoGetFloor(LOCAL_TABLE, { pk: `user#${owner.sub}`, sk: 'profile' });
+  console.log(`  floor: DynamoDB Local alone, GetItem at 50 in flight, 5 s: p50 ${floor.p50} ms · p99 ${floor.p99} ms · ${floor.rps.toFixed(0)} req/s`);
 } finally {
   await twin.stop();
   rmSync(stateDir, { recursive: true, force: true });
