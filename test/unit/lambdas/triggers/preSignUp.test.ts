@@ -27,7 +27,7 @@ function signUpEvent(triggerSource = 'PreSignUp_SignUp'): PreSignUpTriggerEvent 
 
 describe('PreSignUp trigger', () => {
   beforeAll(async () => {
-    ({ handler } = await import('../../../lambdas/triggers/preSignUp'));
+    ({ handler } = await import('../../../../lambdas/triggers/preSignUp'));
   });
   beforeEach(() => ddb.reset());
 

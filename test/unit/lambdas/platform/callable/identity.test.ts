@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { identityFromEvent, parseGroups } from '../../../lambdas/platform/callable/identity';
-import { stringifyClaims } from '../../../infra/local/events';
+import { identityFromEvent, parseGroups } from '../../../../../lambdas/platform/callable/identity';
+import { stringifyClaims } from '../../../../../infra/local/events';
 
 const event = (claims?: Record<string, unknown>) => ({ requestContext: claims ? { authorizer: { jwt: { claims, scopes: null } } } : {} }) as never;
 

@@ -6,9 +6,9 @@ import middy from '@middy/core';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { CallableError, MSG, type Access } from '../../../shared';
-import { callableAccess, callableEnvelope, callableErrors, callableValidation, jsonResponse, type CallableContext, type CallableEvent } from '../../../lambdas/platform/callable/middleware';
-import { logger } from '../../../lambdas/platform/logger';
+import { CallableError, MSG, type Access } from '../../../../../shared';
+import { callableAccess, callableEnvelope, callableErrors, callableValidation, jsonResponse, type CallableContext, type CallableEvent } from '../../../../../lambdas/platform/callable/middleware';
+import { logger } from '../../../../../lambdas/platform/logger';
 
 function build(access: Access, impl: (data: unknown) => unknown = (data) => ({ echo: data }), active = true) {
   return middy<CallableEvent, unknown, Error, CallableContext>()

@@ -3,12 +3,12 @@
  * kind of failure becomes a CallableClientError with a status and a Spanish message.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../shared';
+import { MSG } from '../../../../shared';
 
-vi.mock('../../../web/src/lib/auth', () => ({ getAccessToken: async () => 'token-123' }));
-vi.mock('../../../web/src/lib/config', () => ({ getConfig: () => ({ apiBase: '/api' }) }));
+vi.mock('../../../../web/src/lib/auth', () => ({ getAccessToken: async () => 'token-123' }));
+vi.mock('../../../../web/src/lib/config', () => ({ getConfig: () => ({ apiBase: '/api' }) }));
 
-const { callFunction, CallableClientError } = await import('../../../web/src/lib/api');
+const { callFunction, CallableClientError } = await import('../../../../web/src/lib/api');
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
