@@ -1,0 +1,80 @@
+/**
+ * The AI provider interface every generator uses (architecture "AI"; issue 3 item 5). One
+ * provider per brand: `offline` (local default, deterministic, never pretends to be a model),
+ * `bedrock` (AWS default), `openai-compatible` (self-hosted models), `gemini` (the owner's key).
+ */
+import type { $ZodType, output } from 'zod/v4/core';
+
+export type AiProviderId = 'offline' | 'bedrock' | 'openai-compatible' | 'gemini';
+
+/** The brand context every prompt carries (spec 3 "AI settings" + topics to avoid). */
+export interface BrandContext {
+  brandName?: string;
+  brandPersonality?: string;
+  targetAudience?: string;
+  keywords?: string;
+  topicsToAvoid?: string;
+}
+
+export interface ChatMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the tool input. */
+  inputSchema: Record<string, unknown>;
+}
+
+export interface TextRequest {
+  system: string;
+  messages: ChatMessage[];
+  brand?: BrandContext;
+  tools?: ToolSpec[];
+  maxTokens?: number;
+  temperature?: number;
+}
+
+export interface TextResult {
+  text: string;
+  toolCalls: { name: string; input: unknown }[];
+  /** True when the offline provider produced it: the UI labels it as such. */
+  offline: boolean;
+  model: string;
+}
+
+export interface ImageRequest {
+  prompt: string;
+  brand?: BrandContext;
+  /** Optional reference/inspiration image. */
+  referenceImage?: { bytes: Uint8Array; mediaType: string };
+  width?: number;
+  height?: number;
+}
+
+export interface ImageResult {
+  bytes: Uint8Array;
+  mediaType: 'image/png' | 'image/jpeg';
+  offline: boolean;
+  model: string;
+}
+
+export interface EmbeddingResult {
+  vectors: number[][];
+  /** Identifies the vector space: vectors of different models are never compared. */
+  model: string;
+  dimensions: number;
+}
+
+export interface AiProvider {
+  readonly id: AiProviderId;
+  readonly offline: boolean;
+  generateText(request: TextRequest): Promise<TextResult>;
+  /** Text whose answer must match `schema` (validated; repaired once, then AiOutputError). */
+  generateJson<S extends $ZodType>(request: TextRequest, schema: S): Promise<{ value: output<S>; offline: boolean; model: string }>;
+  generateImage(request: ImageRequest): Promise<ImageResult>;
+  /** `purpose` lets asymmetric models embed queries and documents differently. */
+  embed(texts: string[], purpose: 'document' | 'query'): Promise<EmbeddingResult>;
+}
