@@ -32,6 +32,11 @@ export interface TextRequest {
   system: string;
   messages: ChatMessage[];
   brand?: BrandContext;
+  /**
+   * Retrieved knowledge passages the answer may use. Remote providers append them to the system
+   * prompt (`knowledgeBlock`); the offline provider quotes the most relevant one.
+   */
+  passages?: string[];
   tools?: ToolSpec[];
   maxTokens?: number;
   temperature?: number;

@@ -1,0 +1,108 @@
+/**
+ * The `openai-compatible` provider: any server speaking the OpenAI REST dialect (self-hosted
+ * vLLM, llama.cpp, Ollama, LocalAI, or OpenAI itself). Base URL + optional API key + model names:
+ * - Text: POST {base}/chat/completions `{model, messages: [system, ...], max_tokens, temperature?,
+ *   tools?: [{type: 'function', function: {name, description, parameters}}]}` →
+ *   `choices[0].message.{content, tool_calls[].function.{name, arguments}}`.
+ * - JSON: the same call + parse + zod + one repair (json.ts).
+ * - Embeddings: POST {base}/embeddings `{model, input: texts}` → `data[].{index, embedding}`.
+ * - Images: POST {base}/images/generations `{model, prompt, n: 1, size?, response_format: 'b64_json'}`
+ *   → `data[0].b64_json`. That endpoint takes no input image, so a reference image is ignored.
+ * The API key travels only in the Authorization header (omitted when empty, for local servers).
+ */
+import type { $ZodType, output } from 'zod/v4/core';
+import { AI_MSG, AiConfigError, AiOutputError } from './errors';
+import { postJson, sniffImageType, unexpected, type FetchFn } from './http';
+import { generateJsonWithRepair } from './json';
+import { systemWithPassages } from './prompt';
+import type { AiProvider, EmbeddingResult, ImageRequest, ImageResult, TextRequest, TextResult } from './types';
+
+export interface OpenAiCompatibleConfig {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  embeddingModel?: string;
+  imageModel?: string;
+  /** Injectable for tests; defaults to the global fetch. */
+  fetch?: FetchFn;
+  timeoutMs?: number;
+}
+
+interface ChatResponse {
+  choices?: { message?: { content?: string | null; tool_calls?: { function?: { name?: string; arguments?: string } }[] } }[];
+}
+
+export function createOpenAiCompatibleProvider(config: OpenAiCompatibleConfig): AiProvider {
+  const baseUrl = config.baseUrl.trim().replace(/\/+$/, '');
+  if (!baseUrl || !config.model?.trim()) throw new AiConfigError(AI_MSG.missingOpenAi, { provider: 'openai-compatible' });
+  const fetchFn: FetchFn = config.fetch ?? ((input, init) => fetch(input, init));
+  const headers: Record<string, string> = config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {};
+  const timeoutMs = config.timeoutMs ?? 60_000;
+  const post = (path: string, body: unknown, timeout = timeoutMs) =>
+    postJson({ provider: 'openai-compatible', fetch: fetchFn, url: `${baseUrl}${path}`, headers, body, secrets: [config.apiKey], timeoutMs: timeout });
+
+  async function chat(request: TextRequest): Promise<TextResult> {
+    const body: Record<string, unknown> = {
+      model: config.model,
+      messages: [{ role: 'system', content: systemWithPassages(request.system, request.passages) }, ...request.messages.map((m) => ({ role: m.role, content: m.content }))],
+      max_tokens: request.maxTokens ?? 2048,
+    };
+    if (request.temperature !== undefined) body.temperature = request.temperature;
+    if (request.tools?.length) {
+      body.tools = request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } }));
+    }
+    const json = (await post('/chat/completions', body)) as ChatResponse;
+    const message = json.choices?.[0]?.message;
+    if (!message) unexpected('openai-compatible', 'choices[0].message missing');
+    const toolCalls = (message.tool_calls ?? []).flatMap((call) => {
+      const name = call.function?.name;
+      if (!name) return [];
+      const args = call.function?.arguments ?? '{}';
+      try {
+        return [{ name, input: args.trim() ? (JSON.parse(args) as unknown) : {} }];
+      } catch {
+        throw new AiOutputError('openai-compatible', args, `tool ${name}: arguments are not JSON`);
+      }
+    });
+    return { text: (message.content ?? '').trim(), toolCalls, offline: false, model: config.model };
+  }
+
+  return {
+    id: 'openai-compatible',
+    offline: false,
+
+    generateText: chat,
+
+    generateJson<S extends $ZodType>(request: TextRequest, schema: S): Promise<{ value: output<S>; offline: boolean; model: string }> {
+      return generateJsonWithRepair('openai-compatible', request, schema, (r) => chat(r));
+    },
+
+    async embed(texts: string[]): Promise<EmbeddingResult> {
+      const model = config.embeddingModel?.trim();
+      if (!model) throw new AiConfigError(AI_MSG.missingEmbeddingModel, { provider: 'openai-compatible' });
+      if (texts.length === 0) return { vectors: [], model: `openai-compatible/${model}`, dimensions: 0 };
+      const json = (await post('/embeddings', { model, input: texts })) as { data?: { index?: number; embedding?: unknown }[] };
+      const data = json.data;
+      if (!Array.isArray(data) || data.length !== texts.length) unexpected('openai-compatible', 'data[] length');
+      const vectors = [...data]
+        .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
+        .map((d) => {
+          if (!Array.isArray(d.embedding) || !d.embedding.every((x) => typeof x === 'number')) unexpected('openai-compatible', 'data[].embedding');
+          return d.embedding as number[];
+        });
+      return { vectors, model: `openai-compatible/${model}`, dimensions: vectors[0]?.length ?? 0 };
+    },
+
+    async generateImage(request: ImageRequest): Promise<ImageResult> {
+      const model = config.imageModel?.trim();
+      if (!model) throw new AiConfigError(AI_MSG.missingImageModel, { provider: 'openai-compatible' });
+      const body: Record<string, unknown> = { model, prompt: request.prompt, n: 1, response_format: 'b64_json' };
+      if (request.width && request.height) body.size = `${Math.round(request.width)}x${Math.round(request.height)}`;
+      const json = (await post('/images/generations', body, Math.max(timeoutMs, 120_000))) as { data?: { b64_json?: unknown }[] };
+      const b64 = json.data?.[0]?.b64_json;
+      if (typeof b64 !== 'string' || !b64) unexpected('openai-compatible', 'data[0].b64_json');
+      const bytes = new Uint8Array(Buffer.from(b64, 'base64'));
+      return { bytes, mediaType: sniffImageType(bytes), offline: false, model };
+    },
+  };
+}
