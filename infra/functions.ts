@@ -15,6 +15,23 @@ export const FUNCTION_TABLE_ACCESS: Readonly<Record<CallableName, TableAccess>> 
   // Query on gsi1 (users by status/date).
   listarUsuarios: 'read',
   aprobarUsuario: 'readWrite',
+  // Checks the caller is active (profile read); signs an S3 POST, writes nothing.
+  solicitarSubida: 'read',
+  // Query of the caller's KnowledgeDocument items.
+  listarDocumentos: 'read',
+  // Reads the record, queries its chunks, batch-deletes chunks and the record.
+  eliminarDocumento: 'readWrite',
+  // Brand settings: every function also reads the caller's profile (access check).
+  obtenerAjustesIA: 'read',
+  guardarAjustesIA: 'readWrite',
+  obtenerIntegraciones: 'read',
+  // Also needs kms:GenerateDataKey on the secrets key (SECRETS_KMS_KEY_ARN), granted in CDK.
+  guardarIntegraciones: 'readWrite',
+  // Also needs s3:GetObject on users/* of the uploads bucket (presigned header image URL).
+  obtenerAjustesBlog: 'read',
+  // Transaction: BlogSlug claim put/delete + settings put. Also s3:GetObject (HEAD of the header
+  // image, its presigned URL) and s3:DeleteObject (the replaced header image) on users/*.
+  guardarAjustesBlog: 'readWrite',
 };
 
 /** The PreSignUp trigger only creates the pending profile. */

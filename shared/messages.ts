@@ -60,4 +60,6 @@ export const MSG = {
   passwordsMismatch: 'Las contraseñas no coinciden.',
   passwordSaved: 'Contraseña guardada. ¡Bienvenido!',
   back: 'Volver',
+  // Spec section 8, for every upload (knowledge documents, blog header image).
+  uploadFailed: 'Error al subir el archivo.',
 } as const;

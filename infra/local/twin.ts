@@ -3,6 +3,7 @@
  * and Vite behind one origin, with state under `stateDir` that survives restarts.
  * `startTwin()` is used by `npm start` and by the integration/e2e tests.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from './dynamodb';
 import { portNear } from './ports';
 import { createRouter } from './router';
 import { startS3, UPLOADS_BUCKET } from './s3';
+import { createS3EventDispatcher } from './s3-events';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './token-verifier';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -71,8 +73,12 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: `http://${LOCAL_HOST}:${ports.dynamodb}`,
     AWS_ENDPOINT_URL_S3: `http://${LOCAL_HOST}:${ports.s3}`,
+    // s3rver serves buckets by path, not by virtual host.
+    S3_FORCE_PATH_STYLE: 'true',
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     POWERTOOLS_SERVICE_NAME: 'director-ia-local',
+    // Brand secrets are sealed with a raw AES keyring under this key (AWS: a KMS key).
+    SECRETS_LOCAL_KEY_FILE: ensureSecretsKey(stateDir),
   });
 
   let crashed: string | undefined;
@@ -105,12 +111,15 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   });
 
   let s3: { stop: () => Promise<void> } | undefined;
+  // Bucket notifications run the same handler modules as the Lambdas, asynchronously like AWS.
+  const s3Events = createS3EventDispatcher(log);
   const stop = async () => {
     ready = false;
     await vite?.close().catch(() => undefined);
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await s3?.stop().catch(() => undefined);
+    await s3Events.drain();
     await supervisor.stopAll();
   };
 
@@ -120,7 +129,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const [dynamo, cognito, s3Handle] = await Promise.all([
       startDynamo(supervisor, ports.dynamodb, path.join(stateDir, 'dynamodb')),
       startCognito(supervisor, ports.cognito, path.join(stateDir, 'cognito'), lambdaEndpoint),
-      startS3(ports.s3, path.join(stateDir, 's3')),
+      startS3(ports.s3, path.join(stateDir, 's3'), s3Events.dispatch, DEFAULT_REGION),
     ]);
     s3 = s3Handle;
     await ensureTable(dynamo, LOCAL_TABLE);
@@ -180,4 +189,15 @@ async function serveBuiltWeb(dist: string): Promise<(req: http.IncomingMessage, 
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(index);
     });
+}
+
+/** The twin's key for sealing brand secrets: 32 random bytes, created on first start, owner-only. */
+function ensureSecretsKey(stateDir: string): string {
+  const file = path.join(stateDir, 'secrets.key');
+  try {
+    writeFileSync(file, randomBytes(32), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return file;
 }

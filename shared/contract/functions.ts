@@ -6,9 +6,15 @@
  */
 import type * as z from 'zod/mini';
 import { aprobarUsuario, guardarTema, listarUsuarios, obtenerPerfil } from './callables/accounts';
+import { eliminarDocumento, listarDocumentos } from './callables/knowledge';
+import { guardarAjustesBlog, guardarAjustesIA, guardarIntegraciones, obtenerAjustesBlog, obtenerAjustesIA, obtenerIntegraciones } from './callables/settings';
+import { solicitarSubida } from './callables/uploads';
 
 export { define, Empty, type CallableDefinition } from './define';
 export * from './callables/accounts';
+export * from './callables/settings';
+export * from './callables/knowledge';
+export * from './callables/uploads';
 
 /** Every callable by name. */
 export const CALLABLES = {
@@ -16,6 +22,15 @@ export const CALLABLES = {
   guardarTema,
   listarUsuarios,
   aprobarUsuario,
+  solicitarSubida,
+  listarDocumentos,
+  eliminarDocumento,
+  obtenerAjustesIA,
+  guardarAjustesIA,
+  obtenerIntegraciones,
+  guardarIntegraciones,
+  obtenerAjustesBlog,
+  guardarAjustesBlog,
 } as const;
 
 export type CallableName = keyof typeof CALLABLES;

@@ -94,8 +94,8 @@ describe('account lifecycle in the browser', () => {
   });
 
   it('a page owned by a later issue shows its title and an honest note', async () => {
-    await ownerPage.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Constructor IA' }).click();
-    await ownerPage.getByRole('heading', { name: 'Constructor de IA' }).waitFor();
+    await ownerPage.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Leads' }).click();
+    await ownerPage.getByRole('heading', { name: 'Gestión de Leads' }).waitFor();
     expect(await ownerPage.getByText(MSG.underConstruction).isVisible()).toBe(true);
   });
 

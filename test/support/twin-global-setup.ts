@@ -17,6 +17,8 @@ export interface TwinInfo {
   adminEmail: string;
   adminPassword: string;
   stateDir: string;
+  /** DynamoDB Local's endpoint, for tests that read items raw (e.g. secrets sealed at rest). */
+  dynamodbEndpoint?: string;
 }
 
 declare module 'vitest' {
@@ -47,6 +49,7 @@ export async function setup(project: TestProject): Promise<void> {
     adminEmail: twin.admin.email,
     adminPassword: twin.admin.password,
     stateDir,
+    dynamodbEndpoint: `http://127.0.0.1:${twin.ports.dynamodb}`,
   });
 }
 

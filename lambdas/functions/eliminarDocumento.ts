@@ -1,0 +1,6 @@
+/** `eliminarDocumento` (active): deletes one of the caller's documents, its file and its chunks. */
+import { eliminarDocumento } from '../../shared';
+import { deleteDocument } from '../core/knowledge/documents';
+import { createCallable, requireIdentity } from '../platform/callable/handler';
+
+export const handler = createCallable(eliminarDocumento, async ({ data, identity }) => deleteDocument(requireIdentity(identity).sub, data.id));

@@ -1,0 +1,6 @@
+/** `guardarAjustesIA` (active): merges the caller's AI settings; the server sets lastUpdated (spec 3). */
+import { guardarAjustesIA } from '../../shared';
+import { saveAiSettings } from '../core/settings/aiSettings';
+import { createCallable, requireIdentity } from '../platform/callable/handler';
+
+export const handler = createCallable(guardarAjustesIA, async ({ data, identity }) => saveAiSettings(requireIdentity(identity), data));

@@ -1,0 +1,9 @@
+/**
+ * `guardarIntegraciones` (active): saves the AI provider and Gmail settings; new secrets are
+ * sealed before storage (kms:GenerateDataKey in AWS), omitted ones are kept, null clears them.
+ */
+import { guardarIntegraciones } from '../../shared';
+import { saveIntegrations } from '../core/settings/saveIntegrations';
+import { createCallable, requireIdentity } from '../platform/callable/handler';
+
+export const handler = createCallable(guardarIntegraciones, async ({ data, identity }) => saveIntegrations(requireIdentity(identity), data));

@@ -1,0 +1,8 @@
+/** `listarDocumentos` (active): the caller's knowledge documents with their state, newest first. */
+import { listarDocumentos } from '../../shared';
+import { listDocuments } from '../core/knowledge/documents';
+import { createCallable, requireIdentity } from '../platform/callable/handler';
+
+export const handler = createCallable(listarDocumentos, async ({ identity }) => ({
+  documents: await listDocuments(requireIdentity(identity).sub),
+}));

@@ -1,0 +1,6 @@
+/** `obtenerIntegraciones` (active): AI provider and Gmail settings; secrets only as {configured, mask}. */
+import { obtenerIntegraciones } from '../../shared';
+import { readIntegrations } from '../core/settings/integrations';
+import { createCallable, requireIdentity } from '../platform/callable/handler';
+
+export const handler = createCallable(obtenerIntegraciones, async ({ identity }) => readIntegrations(requireIdentity(identity)));

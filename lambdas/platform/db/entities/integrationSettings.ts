@@ -1,0 +1,53 @@
+/**
+ * Integrations settings entity (spec section 3 "Integrations settings", the AI provider and Gmail
+ * part; social connections are a later issue): one item per brand under `user#<sub>`, sort key
+ * `settings#integrations`. Each secret is stored only sealed (`<field>Sealed`, an AWS Encryption
+ * SDK message bound to tenant and field) with its last characters (`<field>Hint`) for the mask;
+ * '' in both means "not configured".
+ */
+import { AI_PROVIDER_CHOICES } from '../../../../shared/entities/settings';
+import { Entity, type EntityItem } from '../electrodb';
+import { documentClient, tableName } from '../client';
+import { TABLE_SCHEMA } from '../table';
+
+function createIntegrationSettingsEntity() {
+  return new Entity(
+    {
+      model: { entity: 'integrationSettings', version: '1', service: 'director' },
+      attributes: {
+        uid: { type: 'string', required: true, readOnly: true },
+        aiProvider: { type: AI_PROVIDER_CHOICES },
+        openaiBaseUrl: { type: 'string' },
+        openaiModel: { type: 'string' },
+        openaiApiKeySealed: { type: 'string' },
+        openaiApiKeyHint: { type: 'string' },
+        geminiApiKeySealed: { type: 'string' },
+        geminiApiKeyHint: { type: 'string' },
+        imagenApiKeySealed: { type: 'string' },
+        imagenApiKeyHint: { type: 'string' },
+        gmailAddress: { type: 'string' },
+        gmailAppPasswordSealed: { type: 'string' },
+        gmailAppPasswordHint: { type: 'string' },
+        /** ISO 8601, set by the server on every save. */
+        lastUpdated: { type: 'string', required: true },
+      },
+      indexes: {
+        byUser: {
+          pk: { field: TABLE_SCHEMA.partitionKey, composite: ['uid'], template: 'user#${uid}', casing: 'none' },
+          sk: { field: TABLE_SCHEMA.sortKey, composite: [], template: 'settings#integrations', casing: 'none' },
+        },
+      },
+    },
+    { client: documentClient, table: tableName() },
+  );
+}
+
+export type IntegrationSettingsEntity = ReturnType<typeof createIntegrationSettingsEntity>;
+
+let entity: IntegrationSettingsEntity | undefined;
+/** The process-wide integrations settings entity (created on first use). */
+export function integrationSettings(): IntegrationSettingsEntity {
+  entity ??= createIntegrationSettingsEntity();
+  return entity;
+}
+export type IntegrationSettingsItem = EntityItem<IntegrationSettingsEntity>;

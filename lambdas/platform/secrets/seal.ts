@@ -1,0 +1,71 @@
+/**
+ * Sealing and opening the brand's secrets (provider API keys, Gmail app password) with the AWS
+ * Encryption SDK (architecture "Data"). A sealed value is the base64 of one ESDK message bound to
+ * an encryption context naming the tenant and the field, so a value copied to another tenant or
+ * another field does not open. The plaintext never leaves these functions except as their result,
+ * and no error carries it.
+ */
+import { AlgorithmSuiteIdentifier, buildClient, CommitmentPolicy, type KeyringNode } from '@aws-crypto/client-node';
+import { defaultKeyring } from './keyring';
+
+/** Key commitment on both sides; one encrypted data key per message (we only write one). */
+const { encrypt, decrypt } = buildClient({ commitmentPolicy: CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT, maxEncryptedDataKeys: 1 });
+/**
+ * Committing suite without ECDSA signatures: the same functions seal and open, so a signature
+ * would prove nothing extra, and it keeps messages small.
+ */
+export const SECRET_SUITE = AlgorithmSuiteIdentifier.ALG_AES256_GCM_IV12_TAG16_HKDF_SHA512_COMMIT_KEY;
+/** Largest plaintext a sealed secret may open to, bytes. */
+const MAX_SECRET_BYTES = 16 * 1024;
+
+/** What a secret belongs to; both become the message's encryption context. */
+export interface SecretContext {
+  /** The tenant: the owner's Cognito `sub`. */
+  tenant: string;
+  /** The settings field, e.g. 'geminiApiKey'. */
+  field: string;
+}
+
+/** Thrown when a sealed value cannot be opened for the given context (never carries secrets). */
+export class SecretOpenError extends Error {
+  constructor(reason: string) {
+    super(`Sealed secret could not be opened: ${reason}`);
+    this.name = 'SecretOpenError';
+  }
+}
+
+export function encryptionContextOf({ tenant, field }: SecretContext): Record<string, string> {
+  if (!tenant || !field) throw new Error('A secret needs a tenant and a field.');
+  return { tenant, field };
+}
+
+/** Seals `plaintext` for `context`; returns base64 text to store. */
+export async function sealSecret(plaintext: string, context: SecretContext, keyring: KeyringNode = defaultKeyring()): Promise<string> {
+  const { result } = await encrypt(keyring, Buffer.from(plaintext, 'utf8'), {
+    encryptionContext: encryptionContextOf(context),
+    suiteId: SECRET_SUITE,
+  });
+  return result.toString('base64');
+}
+
+/**
+ * Opens a value `sealSecret` produced for exactly this `context`. The ESDK authenticates the
+ * context stored in the message; this also checks it is the one expected (same keys, same values)
+ * and that the message uses our suite.
+ */
+export async function openSecret(sealed: string, context: SecretContext, keyring: KeyringNode = defaultKeyring()): Promise<string> {
+  const expected = encryptionContextOf(context);
+  let output: Awaited<ReturnType<typeof decrypt>>;
+  try {
+    output = await decrypt(keyring, Buffer.from(sealed, 'base64'), { maxBodySize: MAX_SECRET_BYTES });
+  } catch (error) {
+    throw new SecretOpenError(error instanceof Error ? error.name : 'decrypt failed');
+  }
+  const { plaintext, messageHeader } = output;
+  if (messageHeader.suiteId !== SECRET_SUITE) throw new SecretOpenError('unexpected algorithm suite');
+  const actual = messageHeader.encryptionContext;
+  const keys = Object.keys(actual);
+  const matches = keys.length === Object.keys(expected).length && keys.every((key) => actual[key] === expected[key]);
+  if (!matches) throw new SecretOpenError('encryption context mismatch');
+  return plaintext.toString('utf8');
+}

@@ -1,0 +1,49 @@
+/** Reading and deleting objects of the uploads bucket. */
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey } from '@aws-sdk/client-s3';
+import { s3, uploadsBucket } from './client';
+
+export interface StoredObject {
+  bytes: Uint8Array;
+  contentType: string;
+  /** User metadata (`x-amz-meta-*`), names lower case without the prefix. */
+  metadata: Record<string, string>;
+  /** Set when the bucket is versioned: deleting this version removes the object for good. */
+  versionId?: string;
+  size: number;
+}
+
+/**
+ * An object's bytes and headers, or null when it does not exist. Objects larger than `maxBytes`
+ * are not read: `tooLarge` is returned with their size instead.
+ */
+export async function getObject(key: string, maxBytes: number): Promise<StoredObject | { tooLarge: true; size: number; versionId?: string } | null> {
+  try {
+    const out = await s3().send(new GetObjectCommand({ Bucket: uploadsBucket(), Key: key }));
+    const size = out.ContentLength ?? 0;
+    const versionId = out.VersionId && out.VersionId !== 'null' ? out.VersionId : undefined;
+    if (size > maxBytes) {
+      out.Body?.transformToWebStream().cancel().catch(() => undefined);
+      return { tooLarge: true, size, ...(versionId ? { versionId } : {}) };
+    }
+    const bytes = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+    return {
+      bytes,
+      contentType: out.ContentType ?? '',
+      metadata: out.Metadata ?? {},
+      ...(versionId ? { versionId } : {}),
+      size: bytes.byteLength,
+    };
+  } catch (error) {
+    if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+    throw error;
+  }
+}
+
+/**
+ * Deletes an object. With `versionId` (versioned bucket) that version is removed permanently
+ * instead of being hidden behind a delete marker; keys are unique per upload, so it is the file.
+ * Deleting a missing object succeeds.
+ */
+export async function deleteObject(key: string, versionId?: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: uploadsBucket(), Key: key, ...(versionId ? { VersionId: versionId } : {}) }));
+}

@@ -1,0 +1,26 @@
+/**
+ * Knowledge base callables (spec section 2 'aprendizaje', 3 "Knowledge document"): the caller's
+ * documents with their processing state, and deleting one (file, record and passages).
+ * Uploading goes through `solicitarSubida` (kind 'knowledge'); processing is event driven.
+ */
+import * as z from 'zod/mini';
+import { KnowledgeDocumentSchema } from '../../entities/knowledge';
+import { define, Empty } from '../define';
+
+export const listarDocumentos = define({
+  name: 'listarDocumentos',
+  access: 'active',
+  input: Empty,
+  /** Newest first. */
+  output: z.object({ documents: z.array(KnowledgeDocumentSchema) }),
+});
+
+export const eliminarDocumento = define({
+  name: 'eliminarDocumento',
+  access: 'active',
+  input: z.strictObject({
+    // Any id that is not one of the caller's documents is NOT_FOUND (not a 400): ids are opaque.
+    id: z.string({ error: 'Falta el documento.' }).check(z.minLength(1, 'Falta el documento.'), z.maxLength(128)),
+  }),
+  output: z.object({ id: z.string() }),
+});
