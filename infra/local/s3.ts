@@ -9,7 +9,6 @@ import S3rver from 's3rver';
 import type { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { LOCAL_CREDENTIALS } from './dynamodb';
 
 export const UPLOADS_BUCKET = 'uploads';
 
@@ -64,21 +63,27 @@ export function toLambdaS3Event(raw: S3rverEvent, region: string): S3Event {
 }
 
 /**
- * s3rver only knows its own S3RVER key pair; the handlers sign with the twin's local credentials
+ * s3rver only knows its own S3RVER key pair; the handlers sign with the twin process's credentials
  * (the same for every local service), so that pair is added to s3rver's one account.
  */
-function acceptLocalCredentials(): void {
+function acceptCredentials({ accessKeyId, secretAccessKey }: { accessKeyId: string; secretAccessKey: string }): void {
   const account = createRequire(import.meta.url)('s3rver/lib/models/account.js') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
-  account.DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
+  account.DUMMY_ACCOUNT.createKeyPair(accessKeyId, secretAccessKey);
 }
 
 /**
  * Starts s3rver on `port` storing objects under `directory`; `onEvent` receives every object
  * event as a Lambda S3Event. Returns a stop function.
  */
-export async function startS3(port: number, directory: string, onEvent?: (event: S3Event) => void, region = 'eu-west-1'): Promise<{ stop: () => Promise<void> }> {
+export async function startS3(
+  port: number,
+  directory: string,
+  credentials: { accessKeyId: string; secretAccessKey: string },
+  onEvent?: (event: S3Event) => void,
+  region = 'eu-west-1',
+): Promise<{ stop: () => Promise<void> }> {
   mkdirSync(directory, { recursive: true });
-  acceptLocalCredentials();
+  acceptCredentials(credentials);
   const server = new S3rver({
     port,
     address: '127.0.0.1',

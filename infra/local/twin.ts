@@ -12,7 +12,8 @@ import type { ViteDevServer } from 'vite';
 import { DEFAULT_REGION, type RuntimeConfig } from '../../shared';
 import { ChildSupervisor } from './children';
 import { ensureAdmin, ensureUserPool, LOCAL_HOST, startCognito, type CognitoIds } from './cognito';
-import { ensureTable, LOCAL_CREDENTIALS, startDynamo } from './dynamodb';
+import { ensureTable, startDynamo } from './dynamodb';
+import { resolveTwinCredentials } from './credentials';
 import { portNear } from './ports';
 import { createRouter } from './router';
 import { startS3, UPLOADS_BUCKET } from './s3';
@@ -64,13 +65,14 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   const origin = `http://localhost:${web}`;
   const cognitoEndpoint = `http://${LOCAL_HOST}:${ports.cognito}`;
 
+  const credentials = await resolveTwinCredentials();
+  if (credentials.source === 'local') Object.assign(process.env, { AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey });
+  else log(`Using your AWS credentials (${credentials.source}) for real AWS services such as Bedrock; local services accept them.`);
   // Handlers read their endpoints from the standard SDK environment, exactly as in AWS.
   Object.assign(process.env, {
     TABLE_NAME: LOCAL_TABLE,
     UPLOADS_BUCKET,
     AWS_REGION: DEFAULT_REGION,
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: `http://${LOCAL_HOST}:${ports.dynamodb}`,
     AWS_ENDPOINT_URL_S3: `http://${LOCAL_HOST}:${ports.s3}`,
     // s3rver serves buckets by path, not by virtual host.
@@ -129,7 +131,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const [dynamo, cognito, s3Handle] = await Promise.all([
       startDynamo(supervisor, ports.dynamodb, path.join(stateDir, 'dynamodb')),
       startCognito(supervisor, ports.cognito, path.join(stateDir, 'cognito'), lambdaEndpoint),
-      startS3(ports.s3, path.join(stateDir, 's3'), s3Events.dispatch, DEFAULT_REGION),
+      startS3(ports.s3, path.join(stateDir, 's3'), credentials, s3Events.dispatch, DEFAULT_REGION),
     ]);
     s3 = s3Handle;
     await ensureTable(dynamo, LOCAL_TABLE);
