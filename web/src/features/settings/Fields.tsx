@@ -6,10 +6,10 @@
  */
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { MSG, type SecretStatus } from '../../../../shared';
-import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Icon, type IconName } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
+import { ErrorState, LoadingState } from '../../ui/QueryStates';
 import styles from './Fields.module.css';
 
 export { styles as fieldStyles };
@@ -187,24 +187,6 @@ export function SaveBar({ busy, label, lastUpdated }: { busy: boolean; label: st
 /** Loading and error states of a settings read; renders `children(data)` once loaded. */
 export function QueryBoundary<T>({ query, children }: { query: { data: T | undefined; isError: boolean; error: unknown; refetch: () => unknown }; children: (data: T) => ReactNode }) {
   if (query.data !== undefined) return <>{children(query.data)}</>;
-  if (query.isError) {
-    return (
-      <div className={styles.state} role="alert">
-        <Icon name="alert" size={28} />
-        <p>
-          {MSG.errorPrefix}
-          {errorMessage(query.error)}
-        </p>
-        <Button size="small" onClick={() => void query.refetch()}>
-          {MSG.retry}
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <div className={styles.state} role="status">
-      <Spinner large />
-      <span>{MSG.loading}</span>
-    </div>
-  );
+  if (query.isError) return <ErrorState error={query.error} onRetry={query.refetch} />;
+  return <LoadingState />;
 }

@@ -3,10 +3,10 @@ import type { UserSummary } from '../../../../shared';
 import { MSG } from '../../../../shared';
 import { useApproveUser } from '../../features/users/useApproveUser';
 import { useUsers } from '../../features/users/useUsers';
-import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { PageHeader, Panel } from '../../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
 import styles from './AdminPage.module.css';
 
@@ -49,34 +49,13 @@ export default function AdminPage() {
 
 function UsersBody({ query }: { query: ReturnType<typeof useUsers> }) {
   if (query.isPending) {
-    return (
-      <div className={styles.state} role="status">
-        <Spinner large />
-        <span>{MSG.loading}</span>
-      </div>
-    );
+    return <LoadingState />;
   }
   if (query.isError) {
-    return (
-      <div className={styles.state} role="alert">
-        <Icon name="alert" size={28} />
-        <p>
-          {MSG.errorPrefix}
-          {errorMessage(query.error)}
-        </p>
-        <Button size="small" onClick={() => void query.refetch()}>
-          {MSG.retry}
-        </Button>
-      </div>
-    );
+    return <ErrorState error={query.error} onRetry={query.refetch} />;
   }
   if (query.data.length === 0) {
-    return (
-      <div className={styles.state}>
-        <Icon name="users" size={28} />
-        <p>{MSG.noUsers}</p>
-      </div>
-    );
+    return <EmptyState icon={<Icon name="users" size={28} />}>{MSG.noUsers}</EmptyState>;
   }
   return <UsersTable users={sortUsers(query.data)} />;
 }

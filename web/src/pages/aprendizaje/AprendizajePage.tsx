@@ -6,16 +6,15 @@
  * while a document is being processed.
  */
 import { useCallback, useRef, useState, type DragEvent } from 'react';
-import { declaredContentType, formatKb, MSG, PAGES, UPLOAD_MSG, UPLOAD_RULES, type KnowledgeDocument } from '../../../../shared';
+import { declaredContentType, formatKb, PAGES, UPLOAD_MSG, UPLOAD_RULES, type KnowledgeDocument } from '../../../../shared';
 import { knowledgeFileProblem } from '../../features/knowledge/uploadDocument';
 import { useDeleteDocument } from '../../features/knowledge/useDeleteDocument';
 import { useDocuments, type ListedDocument } from '../../features/knowledge/useDocuments';
 import { useUploadDocument } from '../../features/knowledge/useUploadDocument';
-import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
-import { Icon } from '../../ui/Icon';
 import { Modal } from '../../ui/Modal';
 import { PageHeader, Panel } from '../../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/toastContext';
 import styles from './AprendizajePage.module.css';
@@ -149,34 +148,13 @@ function DocumentsBody({ query }: { query: ReturnType<typeof useDocuments>['quer
   const remove = useDeleteDocument();
 
   if (query.isPending) {
-    return (
-      <div className={styles.state} role="status">
-        <Spinner large />
-        <span>{MSG.loading}</span>
-      </div>
-    );
+    return <LoadingState />;
   }
   if (query.isError) {
-    return (
-      <div className={styles.state} role="alert">
-        <Icon name="alert" size={28} />
-        <p>
-          {MSG.errorPrefix}
-          {errorMessage(query.error)}
-        </p>
-        <Button size="small" onClick={() => void query.refetch()}>
-          {MSG.retry}
-        </Button>
-      </div>
-    );
+    return <ErrorState error={query.error} onRetry={query.refetch} />;
   }
   if (query.data.length === 0) {
-    return (
-      <div className={styles.state}>
-        <Glyph name="file" size={28} />
-        <p>{UPLOAD_MSG.noDocuments}</p>
-      </div>
-    );
+    return <EmptyState icon={<Glyph name="file" size={28} />}>{UPLOAD_MSG.noDocuments}</EmptyState>;
   }
   return (
     <>
