@@ -19,6 +19,12 @@ const CONTEXT_KEYS = [
   'tokenSyncUrl',
   'domainName',
   'certificateArn',
+  'aiProvider',
+  'bedrockTextModelId',
+  'bedrockImageModelId',
+  'bedrockEmbeddingModelId',
+  'bedrockEmbeddingDimensions',
+  'bedrockRegion',
 ] as const satisfies readonly (keyof TenantSettings)[];
 
 export interface BuildAppOptions {

@@ -2,7 +2,16 @@
  * Reads and validates the CDK context of a tenant deployment (`-c tenant=acme -c region=...`).
  * Bad input fails before any construct is created, with a message that says how to fix it.
  */
+import type { AiProviderId } from '../lambdas/platform/ai/types';
 import { DEFAULT_REGION } from '../shared';
+
+/**
+ * Providers a deployment may default to. OpenAI-compatible endpoints and Gemini need keys, which
+ * belong in a brand's sealed Integraciones settings, not in Lambda environment variables.
+ */
+export const DEPLOYMENT_AI_PROVIDERS = ['bedrock', 'offline'] as const satisfies readonly AiProviderId[];
+export type DeploymentAiProvider = (typeof DEPLOYMENT_AI_PROVIDERS)[number];
+export const DEFAULT_AI_PROVIDER: DeploymentAiProvider = 'bedrock';
 
 export interface TenantSettings {
   /** Tenant id: names the stack and is the web's `environment`. */
@@ -16,6 +25,18 @@ export interface TenantSettings {
   /** Custom domain of the site; needs `certificateArn` (an ACM certificate in us-east-1). */
   domainName?: string;
   certificateArn?: string;
+  /** The deployment's AI provider (`AI_PROVIDER` of AI functions); default bedrock. */
+  aiProvider: DeploymentAiProvider;
+  /**
+   * Bedrock configuration (also used when a brand picks Bedrock in Integraciones). Unset values
+   * are left to the defaults of lambdas/platform/ai/bedrock.ts, the one place that keeps them.
+   */
+  bedrockTextModelId?: string;
+  bedrockImageModelId?: string;
+  bedrockEmbeddingModelId?: string;
+  bedrockEmbeddingDimensions?: number;
+  /** Region of the Bedrock runtime endpoint; default the function's own region. */
+  bedrockRegion?: string;
 }
 
 /** Lowercase letters, digits and inner hyphens; short enough for every derived resource name. */
@@ -24,6 +45,17 @@ const REGION_PATTERN = /^[a-z]{2}(?:-[a-z]+)+-\d$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/;
 const ACM_ARN_PATTERN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/;
+/**
+ * A Bedrock model id or system inference profile id (`amazon.titan-embed-text-v2:0`,
+ * `global.amazon.nova-2-lite-v1:0`), or the ARN of a foundation model or system inference
+ * profile: what the functions' bedrock:InvokeModel grant covers.
+ */
+const BEDROCK_MODEL_PATTERN =
+  /^(?:arn:aws[a-z-]*:bedrock:[a-z0-9-]*:(?:\d{12})?:(?:foundation-model|inference-profile)\/)?[a-z0-9][a-z0-9.:_-]{0,199}$/i;
+const BEDROCK_MODEL_HINT =
+  'expected a Bedrock model or inference profile id such as amazon.titan-embed-text-v2:0 or global.amazon.nova-2-lite-v1:0, or the ARN of a foundation model or system inference profile';
+/** Largest embedding size any supported model produces is 3072 (Nova); leave room, refuse nonsense. */
+const MAX_EMBEDDING_DIMENSIONS = 8192;
 
 export class ContextError extends Error {
   override name = 'ContextError';
@@ -35,6 +67,17 @@ function optionalString(context: Record<string, unknown>, key: string): string |
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') throw new ContextError(`Context "${key}" must be a string.`);
   return value.trim();
+}
+
+/** A positive integer from a number (cdk.json, tests) or a string of digits (`-c key=1024`). */
+function optionalPositiveInt(context: Record<string, unknown>, key: string, max: number): number | undefined {
+  const value = context[key];
+  if (value === undefined || value === null || value === '') return undefined;
+  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > max) {
+    throw new ContextError(`Invalid context "${key}" = ${JSON.stringify(value)}: expected a whole number from 1 to ${max}.`);
+  }
+  return number;
 }
 
 function checked(value: string | undefined, key: string, pattern: RegExp, hint: string): string | undefined {
@@ -65,6 +108,20 @@ export function parseTenantContext(context: Record<string, unknown>): TenantSett
   if ((domainName === undefined) !== (certificateArn === undefined)) {
     throw new ContextError('Context "domainName" and "certificateArn" go together: give both or neither.');
   }
+  const aiProvider = optionalString(context, 'aiProvider') ?? DEFAULT_AI_PROVIDER;
+  if (!(DEPLOYMENT_AI_PROVIDERS as readonly string[]).includes(aiProvider)) {
+    throw new ContextError(
+      `Invalid context "aiProvider" = "${aiProvider}": expected ${DEPLOYMENT_AI_PROVIDERS.join(' or ')} (OpenAI-compatible endpoints and Gemini are chosen per brand in Integraciones, where their keys are sealed).`,
+    );
+  }
+  const model = (key: string) => checked(optionalString(context, key), key, BEDROCK_MODEL_PATTERN, BEDROCK_MODEL_HINT);
+  const bedrock = {
+    bedrockTextModelId: model('bedrockTextModelId'),
+    bedrockImageModelId: model('bedrockImageModelId'),
+    bedrockEmbeddingModelId: model('bedrockEmbeddingModelId'),
+    bedrockEmbeddingDimensions: optionalPositiveInt(context, 'bedrockEmbeddingDimensions', MAX_EMBEDDING_DIMENSIONS),
+    bedrockRegion: checked(optionalString(context, 'bedrockRegion'), 'bedrockRegion', REGION_PATTERN, 'expected an AWS region such as eu-west-1'),
+  };
   return {
     tenant,
     region: region ?? DEFAULT_REGION,
@@ -74,5 +131,7 @@ export function parseTenantContext(context: Record<string, unknown>): TenantSett
     tokenSyncUrl,
     domainName,
     certificateArn,
+    aiProvider: aiProvider as DeploymentAiProvider,
+    ...bedrock,
   };
 }

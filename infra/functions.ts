@@ -1,62 +1,160 @@
 /**
- * Per-function table access: the single place that says what each Lambda may do in DynamoDB.
- * The API construct derives every grant from here, and synth fails when a callable of the
+ * What each Lambda may do: the single place that declares a function's table access and any
+ * extra permissions (uploads bucket prefixes, the secrets key, the AI provider). The constructs
+ * derive every grant, the environment those grants imply, and the cdk-nag acknowledgements of
+ * their wildcards from here (infra/constructs/grants.ts), and synth fails when a callable of the
  * contract has no entry, so a new function cannot ship with forgotten (or default) permissions.
+ *
+ * Entries describe a function's own work. What the callable protocol itself needs is added by
+ * the API construct: the access middleware of `active` callables reads the caller's profile, so
+ * those get table read whatever their entry says (see `tableAccessFor`).
  */
-import { CALLABLE_NAMES, type CallableName } from '../shared';
+import { KEY_SEGMENT } from '../lambdas/core/uploads/keys';
+import { CALLABLE_NAMES, type Access, type CallableName, type UploadKind } from '../shared';
 
 /** read = GetItem/BatchGetItem/Query; write = Put/Update/Delete/BatchWrite; no Scan anywhere. */
 export type TableAccess = 'read' | 'write' | 'readWrite';
 
-export const FUNCTION_TABLE_ACCESS: Readonly<Record<CallableName, TableAccess>> = {
+/** Object actions on the uploads bucket, limited to key patterns under `users/`. */
+export interface UploadsPermission {
+  kind: 'uploads';
+  actions: readonly string[];
+  /** Key patterns relative to the bucket (IAM wildcards), from `uploadKeys`. */
+  keys: readonly string[];
+}
+
+/** Actions on the KMS key that seals the brands' secrets (also sets SECRETS_KMS_KEY_ARN). */
+export interface SecretsPermission {
+  kind: 'secrets';
+  actions: readonly string[];
+}
+
+/** Model invocation through the AI provider layer (also sets AI_PROVIDER and BEDROCK_*). */
+export interface AiPermission {
+  kind: 'ai';
+  actions: readonly string[];
+}
+
+export type PermissionSpec = UploadsPermission | SecretsPermission | AiPermission;
+
+/**
+ * Object keys are `users/<sub>/<segment>/<id>-<name>` (lambdas/core/uploads/keys.ts). The `<sub>`
+ * segment is a wildcard by design: every tenant user has their own prefix and the functions pick
+ * the caller's (or, for events, read it back from the key).
+ */
+export const uploadKeys = (kind: UploadKind): string => `users/*/${KEY_SEGMENT[kind]}/*`;
+
+/**
+ * The extra permissions a function can declare, by name. Uploads grants are as narrow as the
+ * code allows: the blog functions only ever touch keys that `parseUploadKey` accepted as the
+ * caller's blog header, the knowledge functions only knowledge documents.
+ */
+export const PERMISSIONS = {
+  /** Sign presigned POSTs (the browser's upload is authorized as the role's s3:PutObject). */
+  'uploads:signPost': {
+    kind: 'uploads',
+    actions: ['s3:PutObject'],
+    keys: (Object.keys(KEY_SEGMENT) as UploadKind[]).map(uploadKeys),
+  },
+  /** HEAD the header image and presign its GET URL. */
+  'uploads:readBlogHeader': { kind: 'uploads', actions: ['s3:GetObject'], keys: [uploadKeys('blogHeader')] },
+  /** Delete the header image a new one replaced. */
+  'uploads:deleteBlogHeader': { kind: 'uploads', actions: ['s3:DeleteObject'], keys: [uploadKeys('blogHeader')] },
+  /** Read an uploaded knowledge document (processing). */
+  'uploads:readKnowledge': { kind: 'uploads', actions: ['s3:GetObject', 's3:GetObjectVersion'], keys: [uploadKeys('knowledge')] },
+  /** Remove a knowledge document for good (its exact version in the versioned bucket). */
+  'uploads:deleteKnowledge': { kind: 'uploads', actions: ['s3:DeleteObject', 's3:DeleteObjectVersion'], keys: [uploadKeys('knowledge')] },
+  /** Seal a secret: the AWS Encryption SDK's KMS keyring generates a data key with the secrets key. */
+  'secrets:seal': { kind: 'secrets', actions: ['kms:GenerateDataKey'] },
+  /** Open a sealed secret (e.g. a brand's own AI provider key, read by generators). */
+  'secrets:open': { kind: 'secrets', actions: ['kms:Decrypt'] },
+  /** Call the AI provider: Bedrock Converse and InvokeModel both authorize as bedrock:InvokeModel. */
+  'ai:invoke': { kind: 'ai', actions: ['bedrock:InvokeModel'] },
+} as const satisfies Record<string, PermissionSpec>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export interface FunctionAccess {
+  table: TableAccess;
+  permissions?: readonly Permission[];
+}
+
+export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // Mirrors isAdmin from the token's groups into the profile, so it also writes.
-  obtenerPerfil: 'readWrite',
-  guardarTema: 'write',
+  obtenerPerfil: { table: 'readWrite' },
+  guardarTema: { table: 'write' },
   // Query on gsi1 (users by status/date).
-  listarUsuarios: 'read',
-  aprobarUsuario: 'readWrite',
-  // Checks the caller is active (profile read); signs an S3 POST, writes nothing.
-  solicitarSubida: 'read',
+  listarUsuarios: { table: 'read' },
+  aprobarUsuario: { table: 'readWrite' },
+  // Writes nothing itself: signs an S3 POST for one new key under the caller's prefix.
+  solicitarSubida: { table: 'read', permissions: ['uploads:signPost'] },
   // Query of the caller's KnowledgeDocument items.
-  listarDocumentos: 'read',
-  // Reads the record, queries its chunks, batch-deletes chunks and the record.
-  eliminarDocumento: 'readWrite',
-  // Brand settings: every function also reads the caller's profile (access check).
-  obtenerAjustesIA: 'read',
-  guardarAjustesIA: 'readWrite',
-  obtenerIntegraciones: 'read',
-  // Also needs kms:GenerateDataKey on the secrets key (SECRETS_KMS_KEY_ARN), granted in CDK.
-  guardarIntegraciones: 'readWrite',
-  // Also needs s3:GetObject on users/* of the uploads bucket (presigned header image URL).
-  obtenerAjustesBlog: 'read',
-  // Transaction: BlogSlug claim put/delete + settings put. Also s3:GetObject (HEAD of the header
-  // image, its presigned URL) and s3:DeleteObject (the replaced header image) on users/*.
-  guardarAjustesBlog: 'readWrite',
+  listarDocumentos: { table: 'read' },
+  // Reads the record, queries its chunks, batch-deletes chunks and the record, deletes the file.
+  eliminarDocumento: { table: 'readWrite', permissions: ['uploads:deleteKnowledge'] },
+  obtenerAjustesIA: { table: 'read' },
+  guardarAjustesIA: { table: 'readWrite' },
+  obtenerIntegraciones: { table: 'read' },
+  // Seals new secrets; omitted ones stay as stored, so nothing is ever opened here.
+  guardarIntegraciones: { table: 'readWrite', permissions: ['secrets:seal'] },
+  // Presigned GET URL of the header image.
+  obtenerAjustesBlog: { table: 'read', permissions: ['uploads:readBlogHeader'] },
+  // Transaction: BlogSlug claim put/delete + settings put; HEAD of the new header image (and its
+  // presigned URL); deletes the replaced header image.
+  guardarAjustesBlog: { table: 'readWrite', permissions: ['uploads:readBlogHeader', 'uploads:deleteBlogHeader'] },
 };
 
 /** The PreSignUp trigger only creates the pending profile. */
-export const PRE_SIGN_UP_TABLE_ACCESS: TableAccess = 'write';
+export const PRE_SIGN_UP_ACCESS: FunctionAccess = { table: 'write' };
 
 /**
- * Table access of a callable; throws for a callable without an entry. The Record type already
+ * Knowledge processing (S3 ObjectCreated): reads the object, writes the record and its chunks
+ * (and deletes chunks of a failed run), removes rejected files, embeds with the deployment's
+ * AI provider.
+ */
+export const KNOWLEDGE_UPLOADED_ACCESS: FunctionAccess = {
+  table: 'readWrite',
+  permissions: ['uploads:readKnowledge', 'uploads:deleteKnowledge', 'ai:invoke'],
+};
+
+/** Access levels whose middleware reads the table (`active`: the caller's profile status). */
+export const LEVELS_THAT_READ_PROFILE: readonly Access[] = ['active'];
+
+/** The union of two table accesses. */
+export function unionTableAccess(a: TableAccess, b: TableAccess): TableAccess {
+  if (a === b) return a;
+  return 'readWrite';
+}
+
+/**
+ * What a callable's role needs in the table: its own work plus what its access level's
+ * middleware does. `signedIn`, `admin` and `public` read nothing before the handler runs.
+ */
+export function tableAccessFor(access: FunctionAccess, level: Access): TableAccess {
+  return LEVELS_THAT_READ_PROFILE.includes(level) ? unionTableAccess(access.table, 'read') : access.table;
+}
+
+/**
+ * Access of a callable; throws for a callable without an entry. The Record type already
  * catches this at compile time; the runtime check also covers names added without a type check.
  */
-export function tableAccessOf(name: string): TableAccess {
-  const access = (FUNCTION_TABLE_ACCESS as Record<string, TableAccess | undefined>)[name];
+export function accessOf(name: string): FunctionAccess {
+  const access = (FUNCTION_ACCESS as Record<string, FunctionAccess | undefined>)[name];
   if (!access) {
-    throw new Error(
-      `Callable "${name}" has no table access entry: add it to FUNCTION_TABLE_ACCESS in infra/functions.ts.`,
-    );
+    throw new Error(`Callable "${name}" has no access entry: add it to FUNCTION_ACCESS in infra/functions.ts.`);
   }
   return access;
 }
 
 /** Checks every callable of the contract up front, listing all that are missing. */
 export function assertEveryCallableHasAccess(names: readonly string[] = CALLABLE_NAMES): void {
-  const missing = names.filter((name) => !Object.hasOwn(FUNCTION_TABLE_ACCESS, name));
+  const missing = names.filter((name) => !Object.hasOwn(FUNCTION_ACCESS, name));
   if (missing.length > 0) {
-    throw new Error(
-      `Callables without a table access entry in infra/functions.ts: ${missing.join(', ')}.`,
-    );
+    throw new Error(`Callables without an access entry in infra/functions.ts: ${missing.join(', ')}.`);
   }
+}
+
+/** The specs of a function's permissions, in declaration order. */
+export function permissionSpecs(access: FunctionAccess): PermissionSpec[] {
+  return (access.permissions ?? []).map((name) => PERMISSIONS[name]);
 }

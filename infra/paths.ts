@@ -20,3 +20,8 @@ export function functionEntry(projectRoot: string, name: string): string {
 export function triggerEntry(projectRoot: string, name: string): string {
   return path.join(projectRoot, 'lambdas', 'triggers', `${name}.ts`);
 }
+
+/** Entry module of an event handler (S3 and other AWS events), relative to a project root. */
+export function eventEntry(projectRoot: string, name: string): string {
+  return path.join(projectRoot, 'lambdas', 'events', `${name}.ts`);
+}

@@ -1,6 +1,9 @@
 /**
- * One isolated stack per tenant (architecture "Deploy"): identity, data, files, the callable API
- * and the site, wired together, plus the outputs an operator needs after `cdk deploy`.
+ * One isolated stack per tenant (architecture "Deploy"): identity, data, the secrets key, files,
+ * the callable API, background jobs and the site, wired together, plus the outputs an operator
+ * needs after `cdk deploy`. Every function's permissions come from infra/functions.ts through
+ * one FunctionGrants; SECRETS_KMS_KEY_ARN and the AI variables are set only on functions whose
+ * declared permissions use them (see infra/constructs/grants.ts).
  */
 import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -10,6 +13,9 @@ import type { TenantSettings } from './context';
 import { ApiConstruct } from './constructs/api';
 import { AuthConstruct } from './constructs/auth';
 import { DataConstruct } from './constructs/data';
+import { FunctionGrants } from './constructs/grants';
+import { JobsConstruct } from './constructs/jobs';
+import { SecretsConstruct } from './constructs/secrets';
 import { StorageConstruct } from './constructs/storage';
 import { WebConstruct } from './constructs/web';
 import { DEFAULT_WEB_DIST, REPO_ROOT } from './paths';
@@ -30,8 +36,10 @@ export const stackNameOf = (tenant: string): string => `DirectorIa-${tenant}`;
 export class TenantStack extends Stack {
   readonly data: DataConstruct;
   readonly storage: StorageConstruct;
+  readonly secrets: SecretsConstruct;
   readonly auth: AuthConstruct;
   readonly api: ApiConstruct;
+  readonly jobs: JobsConstruct;
   readonly web: WebConstruct;
 
   constructor(scope: Construct, id: string, props: TenantStackProps) {
@@ -43,13 +51,16 @@ export class TenantStack extends Stack {
 
     const data = (this.data = new DataConstruct(this, 'Data'));
     const storage = (this.storage = new StorageConstruct(this, 'Storage'));
+    const secrets = (this.secrets = new SecretsConstruct(this, 'Secrets', { tenant: settings.tenant }));
     const environment = {
       [TABLE_NAME_ENV]: data.table.tableName,
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       UPLOADS_BUCKET: storage.uploadsBucket.bucketName,
     };
-    const auth = (this.auth = new AuthConstruct(this, 'Auth', { data, projectRoot, environment, adminEmail: settings.adminEmail }));
-    const api = (this.api = new ApiConstruct(this, 'Api', { auth, data, projectRoot, environment }));
+    const grants = new FunctionGrants({ data, uploadsBucket: storage.uploadsBucket, secretsKey: secrets.key, ai: settings });
+    const auth = (this.auth = new AuthConstruct(this, 'Auth', { grants, projectRoot, environment, adminEmail: settings.adminEmail }));
+    const api = (this.api = new ApiConstruct(this, 'Api', { auth, grants, projectRoot, environment }));
+    this.jobs = new JobsConstruct(this, 'Jobs', { grants, uploadsBucket: storage.uploadsBucket, projectRoot, environment });
 
     const runtimeConfig: RuntimeConfig = {
       region: this.region,

@@ -2,7 +2,8 @@
  * The callable API (architecture "callable contract"): an HTTP API with one `POST /api/<name>`
  * route and one Lambda per callable of the shared contract. Non-public routes require a Cognito
  * JWT at the gateway (the handler still enforces the finer access level from the claims); each
- * function gets exactly the table access listed in infra/functions.ts.
+ * function gets exactly the access declared in infra/functions.ts, plus table read when its
+ * access level's middleware reads the caller's profile (`active`).
  */
 import { Aws, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -13,16 +14,16 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { CALLABLES, type CallableDefinition, type CallableName } from '../../shared';
-import { assertEveryCallableHasAccess, tableAccessOf } from '../functions';
+import { accessOf, assertEveryCallableHasAccess, tableAccessFor } from '../functions';
 import { acknowledge } from '../nag';
 import { functionEntry } from '../paths';
 import type { AuthConstruct } from './auth';
-import type { DataConstruct } from './data';
+import type { FunctionGrants } from './grants';
 import { createNodeFunction, LOG_RETENTION } from './node-function';
 
 export interface ApiProps {
   auth: AuthConstruct;
-  data: DataConstruct;
+  grants: FunctionGrants;
   projectRoot: string;
   /** Environment shared by every function (table name, service name, uploads bucket). */
   environment: Record<string, string>;
@@ -66,7 +67,8 @@ export class ApiConstruct extends Construct {
         environment: props.environment,
         description: `Callable ${name} (${callable.access})`,
       });
-      props.data.grant(fn, tableAccessOf(name));
+      const access = accessOf(name);
+      props.grants.apply(fn, access, tableAccessFor(access, callable.access));
       const isPublic = callable.access === 'public';
       const [route] = this.httpApi.addRoutes({
         path: routePath(name),

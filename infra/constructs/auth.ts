@@ -19,14 +19,14 @@ import {
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { ADMINS_GROUP } from '../../shared';
-import { PRE_SIGN_UP_TABLE_ACCESS } from '../functions';
+import { PRE_SIGN_UP_ACCESS } from '../functions';
 import { triggerEntry } from '../paths';
 import { acknowledge } from '../nag';
-import type { DataConstruct } from './data';
+import type { FunctionGrants } from './grants';
 import { createNodeFunction } from './node-function';
 
 export interface AuthProps {
-  data: DataConstruct;
+  grants: FunctionGrants;
   projectRoot: string;
   /** Environment shared by every function (table name, service name, ...). */
   environment: Record<string, string>;
@@ -86,7 +86,7 @@ export class AuthConstruct extends Construct {
       description: 'Cognito PreSignUp: auto-confirms and writes the pending profile',
       timeout: Duration.seconds(5), // Cognito gives a trigger 5 s at most.
     });
-    props.data.grant(this.preSignUp, PRE_SIGN_UP_TABLE_ACCESS);
+    props.grants.apply(this.preSignUp, PRE_SIGN_UP_ACCESS);
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, this.preSignUp);
 
     this.client = this.userPool.addClient('WebClient', {

@@ -1,7 +1,7 @@
 /**
  * One Lambda recipe for every handler: Node.js 24 on arm64, ESM bundle built by the local
  * esbuild (no Docker), its own log group and a role that starts with nothing but writing to
- * that log group, so table grants added later are the only other permissions it has.
+ * that log group, so the grants declared in infra/functions.ts are the only other permissions it has.
  */
 import path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
@@ -21,7 +21,16 @@ export interface NodeFunctionProps {
   projectRoot: string;
   environment: Record<string, string>;
   description: string;
+  /** Default 30 s. */
   timeout?: Duration;
+  /** MB; default 512. */
+  memorySize?: number;
+  /**
+   * Packages left out of the bundle and installed beside it (`npm ci` from package-lock.json in
+   * the asset directory, at synth, by the local bundler), for heavy dependencies only some
+   * invocations load with a dynamic import. Each must be a dependency in package.json.
+   */
+  nodeModules?: string[];
 }
 
 export function createNodeFunction(scope: Construct, id: string, props: NodeFunctionProps): NodejsFunction {
@@ -40,7 +49,7 @@ export function createNodeFunction(scope: Construct, id: string, props: NodeFunc
     depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
     runtime: Runtime.NODEJS_24_X,
     architecture: Architecture.ARM_64,
-    memorySize: 512,
+    memorySize: props.memorySize ?? 512,
     timeout: props.timeout ?? Duration.seconds(30),
     description: props.description,
     role,
@@ -57,6 +66,7 @@ export function createNodeFunction(scope: Construct, id: string, props: NodeFunc
       sourceMap: true,
       // The Node.js 24 runtime ships SDK v3; bundling our own would add ~400 KB per function.
       externalModules: LAMBDA_EXTERNALS,
+      ...(props.nodeModules?.length ? { nodeModules: props.nodeModules } : {}),
       esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
       forceDockerBundling: false,
     },

@@ -6,14 +6,23 @@ import { build } from 'esbuild';
 import path from 'node:path';
 import { CALLABLE_NAMES } from '../../shared';
 import { ESM_REQUIRE_SHIM, LAMBDA_ALIASES, LAMBDA_EXTERNALS } from '../../infra/bundling/lambda-esbuild';
+import { KNOWLEDGE_NODE_MODULES } from '../../infra/constructs/jobs';
 
-export const LAMBDA_ENTRIES = [
+export interface LambdaEntry {
+  name: string;
+  entry: string;
+  /** Packages the stack installs beside the bundle instead of bundling them (`nodeModules`). */
+  nodeModules?: readonly string[];
+}
+
+export const LAMBDA_ENTRIES: LambdaEntry[] = [
   ...CALLABLE_NAMES.map((name) => ({ name, entry: `lambdas/functions/${name}.ts` })),
   { name: 'preSignUp (trigger)', entry: 'lambdas/triggers/preSignUp.ts' },
+  { name: 'knowledgeUploaded (S3)', entry: 'lambdas/events/knowledgeUploaded.ts', nodeModules: KNOWLEDGE_NODE_MODULES },
 ];
 
-/** Minified bundle size in KB of one entry. */
-export async function bundleKb(entry: string): Promise<number> {
+/** Minified bundle size in KB of one entry (its `nodeModules` are not part of the bundle). */
+export async function bundleKb(entry: string, nodeModules: readonly string[] = []): Promise<number> {
   const result = await build({
     entryPoints: [path.resolve(entry)],
     bundle: true,
@@ -22,7 +31,7 @@ export async function bundleKb(entry: string): Promise<number> {
     target: 'node24',
     format: 'esm',
     mainFields: ['module', 'main'],
-    external: LAMBDA_EXTERNALS,
+    external: [...LAMBDA_EXTERNALS, ...nodeModules],
     alias: LAMBDA_ALIASES,
     banner: { js: ESM_REQUIRE_SHIM },
     write: false,

@@ -38,9 +38,10 @@ try {
   }
 
   console.log('\nLambda bundles (minified)');
-  for (const { name, entry } of LAMBDA_ENTRIES) {
-    const size = await bundleKb(entry);
-    console.log(`  ${mark(size <= 250)} ${name.padEnd(22)} ${kb(size)}  (target ≤ 250 KB)`);
+  for (const { name, entry, nodeModules } of LAMBDA_ENTRIES) {
+    const size = await bundleKb(entry, nodeModules);
+    const beside = nodeModules?.length ? `, plus ${nodeModules.join(', ')} installed beside it` : '';
+    console.log(`  ${mark(size <= 250)} ${name.padEnd(24)} ${kb(size)}  (target ≤ 250 KB${beside})`);
   }
 
   const info = { url, cognitoEndpoint: twin.cognito.endpoint, userPoolId: twin.cognito.userPoolId, clientId: twin.cognito.userPoolClientId, adminEmail: twin.admin.email, adminPassword: twin.admin.password, stateDir };

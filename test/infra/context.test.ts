@@ -17,6 +17,12 @@ describe('parseTenantContext', () => {
       tokenSyncUrl: undefined,
       domainName: undefined,
       certificateArn: undefined,
+      aiProvider: 'bedrock',
+      bedrockTextModelId: undefined,
+      bedrockImageModelId: undefined,
+      bedrockEmbeddingModelId: undefined,
+      bedrockEmbeddingDimensions: undefined,
+      bedrockRegion: undefined,
     });
   });
 
@@ -46,8 +52,64 @@ describe('parseTenantContext', () => {
   });
 });
 
+describe('parseTenantContext: AI settings', () => {
+  it('accepts the AI keys, from -c strings or numbers', () => {
+    expect(
+      parseTenantContext({
+        tenant: 'x',
+        aiProvider: 'offline',
+        bedrockTextModelId: 'global.amazon.nova-2-lite-v1:0',
+        bedrockImageModelId: 'stability.stable-image-core-v1:1',
+        bedrockEmbeddingModelId: 'arn:aws:bedrock:eu-west-1::foundation-model/amazon.titan-embed-text-v2:0',
+        bedrockEmbeddingDimensions: ' 512 ',
+        bedrockRegion: 'us-east-1',
+      }),
+    ).toMatchObject({
+      aiProvider: 'offline',
+      bedrockTextModelId: 'global.amazon.nova-2-lite-v1:0',
+      bedrockImageModelId: 'stability.stable-image-core-v1:1',
+      bedrockEmbeddingModelId: 'arn:aws:bedrock:eu-west-1::foundation-model/amazon.titan-embed-text-v2:0',
+      bedrockEmbeddingDimensions: 512,
+      bedrockRegion: 'us-east-1',
+    });
+    expect(parseTenantContext({ tenant: 'x', bedrockEmbeddingDimensions: 1024 }).bedrockEmbeddingDimensions).toBe(1024);
+  });
+
+  it.each([
+    'amazon.titan-embed-text-v2:0',
+    'eu.anthropic.claude-sonnet-4-5-20250929-v1:0',
+    'cohere.embed-v4:0',
+    'arn:aws:bedrock:eu-west-1:123456789012:inference-profile/eu.amazon.nova-pro-v1:0',
+  ])('accepts the model id %s', (id) => {
+    expect(parseTenantContext({ tenant: 'x', bedrockTextModelId: id }).bedrockTextModelId).toBe(id);
+  });
+
+  it.each([
+    [{ aiProvider: 'gemini' }, /"aiProvider" = "gemini": expected bedrock or offline.*per brand in Integraciones/],
+    [{ aiProvider: 'openai-compatible' }, /"aiProvider"/],
+    [{ aiProvider: 'Bedrock' }, /"aiProvider"/],
+    [{ bedrockTextModelId: 'nova lite' }, /"bedrockTextModelId" = "nova lite": expected a Bedrock model or inference profile id/],
+    [{ bedrockImageModelId: 'arn:aws:bedrock:eu-west-1:123456789012:application-inference-profile/abc' }, /"bedrockImageModelId"/],
+    [{ bedrockEmbeddingModelId: 'amazon.titan/../x' }, /"bedrockEmbeddingModelId"/],
+    [{ bedrockEmbeddingDimensions: '0' }, /"bedrockEmbeddingDimensions" = "0": expected a whole number from 1 to 8192/],
+    [{ bedrockEmbeddingDimensions: -1 }, /"bedrockEmbeddingDimensions"/],
+    [{ bedrockEmbeddingDimensions: 1.5 }, /"bedrockEmbeddingDimensions"/],
+    [{ bedrockEmbeddingDimensions: '1024px' }, /"bedrockEmbeddingDimensions"/],
+    [{ bedrockEmbeddingDimensions: 100_000 }, /"bedrockEmbeddingDimensions"/],
+    [{ bedrockRegion: 'Frankfurt' }, /"bedrockRegion" = "Frankfurt": expected an AWS region/],
+    [{ bedrockTextModelId: 7 }, /"bedrockTextModelId" must be a string/],
+  ])('rejects %j', (ai, message) => {
+    expect(() => parseTenantContext({ tenant: 'x', ...ai })).toThrow(ContextError);
+    expect(() => parseTenantContext({ tenant: 'x', ...ai })).toThrow(message);
+  });
+});
+
 describe('buildApp', () => {
   it('fails with a clear error for an invalid tenant', () => {
     expect(() => buildApp({ context: { tenant: 'Bad_Tenant' } })).toThrow(/Invalid context "tenant" = "Bad_Tenant"/);
+  });
+
+  it('reads the AI keys from context', () => {
+    expect(() => buildApp({ context: { tenant: 'demo', bedrockRegion: 'nowhere' } })).toThrow(/"bedrockRegion"/);
   });
 });

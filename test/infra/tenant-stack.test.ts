@@ -1,12 +1,12 @@
 /**
  * CDK tenant stack: synthesized in-process (bundling skipped, fixture handlers and web build)
  * and checked against the architecture's "Deploy" section: one Lambda and route per callable,
- * JWT on non-public routes, least-privilege table grants, retained data, private TLS-only
- * buckets, CloudFront with OAC and /api/*, config.json, and cdk-nag clean.
+ * JWT on non-public routes, retained data, private TLS-only buckets, CloudFront with OAC and
+ * /api/*, config.json, and cdk-nag clean. Each function's exact permissions: permissions.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { App, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,14 +14,15 @@ import { CALLABLES, CALLABLE_NAMES, ADMINS_GROUP, RuntimeConfigSchema } from '..
 import { ApiConstruct } from '../../infra/constructs/api';
 import { AuthConstruct } from '../../infra/constructs/auth';
 import { DataConstruct } from '../../infra/constructs/data';
+import { FunctionGrants } from '../../infra/constructs/grants';
+import { SecretsConstruct } from '../../infra/constructs/secrets';
+import { StorageConstruct } from '../../infra/constructs/storage';
 import { SPA_REWRITE_CODE } from '../../infra/constructs/web';
-import { FUNCTION_TABLE_ACCESS, tableAccessOf } from '../../infra/functions';
+import { FUNCTION_ACCESS } from '../../infra/functions';
 import { addNagChecks } from '../../infra/nag';
 import type { TenantStack } from '../../infra/tenant-stack';
 import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
-
-type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
-type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+import { actionsOf, logicalId, statementsOfRole, type Resource, type Statement } from './iam';
 
 const FULL_CONTEXT = {
   tenant: 'demo',
@@ -30,18 +31,6 @@ const FULL_CONTEXT = {
   publicSiteUrl: 'https://example.com',
   tokenSyncUrl: '/api/tokenSync',
 };
-
-const logicalId = (stack: Stack, construct: { node: { defaultChild?: unknown } }) =>
-  stack.getLogicalId(construct.node.defaultChild as CfnElement);
-
-/** The policies attached to a role, flattened to statements. */
-function statementsOfRole(template: Template, roleId: string): Statement[] {
-  return Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
-    .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
-    .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
-}
-
-const actionsOf = (statements: Statement[]) => statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
 
 /** The config.json the deployment uploads (asset written by Source.jsonData). */
 function deployedConfig(outdir: string): unknown {
@@ -71,11 +60,11 @@ describe('tenant stack (full context, web build present)', () => {
   });
 
   describe('functions', () => {
-    it('has one Node.js 24 arm64 Lambda per callable plus the PreSignUp trigger', () => {
+    it('has one Node.js 24 arm64 Lambda per callable plus the PreSignUp trigger and the knowledge processing', () => {
       const ours = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>).filter(
         (fn) => fn.Properties.Runtime === 'nodejs24.x',
       );
-      expect(ours).toHaveLength(CALLABLE_NAMES.length + 1);
+      expect(ours).toHaveLength(CALLABLE_NAMES.length + 2);
       for (const fn of ours) expect(fn.Properties.Architectures).toEqual(['arm64']);
     });
 
@@ -137,35 +126,6 @@ describe('tenant stack (full context, web build present)', () => {
   });
 
   describe('IAM', () => {
-    const tableResources = () => {
-      const table = { 'Fn::GetAtt': [logicalId(stack, stack.data.table), 'Arn'] };
-      return [JSON.stringify(table), JSON.stringify({ 'Fn::Join': ['', [table, '/index/gsi1']] })];
-    };
-
-    it.each(CALLABLE_NAMES.map((name) => [name, tableAccessOf(name)] as const))(
-      '%s (%s) only reaches the table and its own log group',
-      (name, access) => {
-        const fn = stack.api.functions[name];
-        const fnResource = template.toJSON().Resources[logicalId(stack, fn)] as Resource;
-        const logGroupRef = (fnResource.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
-        const statements = statementsOfRole(template, logicalId(stack, fn.role as unknown as { node: { defaultChild?: unknown } }));
-        const allowed = new Set([...tableResources(), JSON.stringify({ 'Fn::GetAtt': [logGroupRef, 'Arn'] })]);
-
-        for (const statement of statements) {
-          expect(statement.Effect).toBe('Allow');
-          const resources = Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource];
-          for (const resource of resources) expect(allowed).toContain(JSON.stringify(resource));
-        }
-        const actions = actionsOf(statements);
-        expect(actions.every((action) => !action.includes('*'))).toBe(true);
-        expect(actions).not.toContain('dynamodb:Scan');
-        const reads = access !== 'write';
-        const writes = access !== 'read';
-        expect(actions.includes('dynamodb:Query') && actions.includes('dynamodb:GetItem')).toBe(reads);
-        expect(actions.includes('dynamodb:PutItem') && actions.includes('dynamodb:UpdateItem')).toBe(writes);
-      },
-    );
-
     it('gives the PreSignUp trigger write-only table access', () => {
       const actions = actionsOf(statementsOfRole(template, logicalId(stack, stack.auth.preSignUp.role as never)));
       expect(actions).toContain('dynamodb:PutItem');
@@ -174,7 +134,7 @@ describe('tenant stack (full context, web build present)', () => {
     });
 
     it('attaches no AWS managed policy to our function roles', () => {
-      const fns = [...Object.values(stack.api.functions), stack.auth.preSignUp];
+      const fns = [...Object.values(stack.api.functions), stack.auth.preSignUp, stack.jobs.knowledgeUploaded];
       for (const fn of fns) {
         const role = template.toJSON().Resources[logicalId(stack, fn.role as never)] as Resource;
         expect(role.Properties.ManagedPolicyArns).toBeUndefined();
@@ -492,10 +452,19 @@ describe('API construct', () => {
     addNagChecks(app);
     const stack = new Stack(app, 'ApiOnly', { env: { region: 'eu-west-1' } });
     const data = new DataConstruct(stack, 'Data');
+    const storage = new StorageConstruct(stack, 'Storage');
+    const secrets = new SecretsConstruct(stack, 'Secrets', { tenant: 'apionly' });
+    const grants = new FunctionGrants({ data, uploadsBucket: storage.uploadsBucket, secretsKey: secrets.key, ai: { aiProvider: 'bedrock' } });
     const environment = { TABLE_NAME: data.table.tableName };
-    const auth = new AuthConstruct(stack, 'Auth', { data, projectRoot: fixture.projectRoot, environment });
-    const build = () => new ApiConstruct(stack, 'Api', { auth, data, projectRoot: fixture.projectRoot, environment, callables });
+    const auth = new AuthConstruct(stack, 'Auth', { grants, projectRoot: fixture.projectRoot, environment });
+    const build = () => new ApiConstruct(stack, 'Api', { auth, grants, projectRoot: fixture.projectRoot, environment, callables });
     return { fixture, app, stack, build };
+  }
+
+  /** Table actions of one built callable's role. */
+  function tableActions(stack: Stack, api: ApiConstruct, name: 'guardarTema') {
+    const statements = statementsOfRole(Template.fromStack(stack), logicalId(stack, api.functions[name].role as never));
+    return actionsOf(statements).filter((action) => action.startsWith('dynamodb:'));
   }
 
   it('leaves public routes without an authorizer, acknowledged for cdk-nag', () => {
@@ -515,7 +484,24 @@ describe('API construct', () => {
     }
   });
 
-  it('fails synth for a callable without a table access entry', () => {
+  it.each([
+    ['active', true],
+    ['signedIn', false],
+    ['admin', false],
+    ['public', false],
+  ] as const)('adds table read to a write-only callable when its access is %s: %s', (access, reads) => {
+    // guardarTema declares 'write': only the access middleware of `active` reads the profile.
+    const { fixture, stack, build } = apiStack([{ name: 'guardarTema', access }]);
+    try {
+      const actions = tableActions(stack, build(), 'guardarTema');
+      expect(actions).toContain('dynamodb:PutItem');
+      expect(actions.includes('dynamodb:GetItem')).toBe(reads);
+    } finally {
+      removeFixture(fixture);
+    }
+  });
+
+  it('fails synth for a callable without an access entry', () => {
     const { fixture, build } = apiStack([{ name: 'nuevaFuncion', access: 'active' }]);
     try {
       expect(build).toThrow(/infra\/functions\.ts.*nuevaFuncion/);
@@ -524,8 +510,8 @@ describe('API construct', () => {
     }
   });
 
-  it('has a table access entry for exactly the callables of the contract', () => {
-    expect(Object.keys(FUNCTION_TABLE_ACCESS).sort()).toEqual([...CALLABLE_NAMES].sort());
+  it('has an access entry for exactly the callables of the contract', () => {
+    expect(Object.keys(FUNCTION_ACCESS).sort()).toEqual([...CALLABLE_NAMES].sort());
   });
 });
 

@@ -1,0 +1,50 @@
+/**
+ * What the AI settings of a deployment mean for a function that uses AI: the environment the
+ * provider layer reads (lambdas/platform/ai/index.ts and bedrock.ts) and the Bedrock resources
+ * its role may invoke. Only values given in context are set: the model defaults live in
+ * bedrock.ts alone, so a deployment without overrides follows the code's current models.
+ */
+import { Aws } from 'aws-cdk-lib';
+import type { TenantSettings } from './context';
+
+/** Environment variable names of the AI provider layer. */
+export const AI_ENV = {
+  provider: 'AI_PROVIDER',
+  textModel: 'BEDROCK_TEXT_MODEL_ID',
+  imageModel: 'BEDROCK_IMAGE_MODEL_ID',
+  embeddingModel: 'BEDROCK_EMBEDDING_MODEL_ID',
+  embeddingDimensions: 'BEDROCK_EMBEDDING_DIMENSIONS',
+  region: 'BEDROCK_REGION',
+} as const;
+
+export type AiSettings = Pick<
+  TenantSettings,
+  'aiProvider' | 'bedrockTextModelId' | 'bedrockImageModelId' | 'bedrockEmbeddingModelId' | 'bedrockEmbeddingDimensions' | 'bedrockRegion'
+>;
+
+/**
+ * The environment of AI functions. AI_PROVIDER is always set: the layer's own default is
+ * `offline` (the local twin), which a deployment must never fall back to by omission.
+ */
+export function aiEnvironment(settings: AiSettings): Record<string, string> {
+  const entries: [string, string | number | undefined][] = [
+    [AI_ENV.provider, settings.aiProvider],
+    [AI_ENV.textModel, settings.bedrockTextModelId],
+    [AI_ENV.imageModel, settings.bedrockImageModelId],
+    [AI_ENV.embeddingModel, settings.bedrockEmbeddingModelId],
+    [AI_ENV.embeddingDimensions, settings.bedrockEmbeddingDimensions],
+    [AI_ENV.region, settings.bedrockRegion],
+  ];
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined).map(([name, value]) => [name, String(value)]));
+}
+
+/**
+ * What bedrock:InvokeModel is granted on. Model ids are configuration (context, and a brand may
+ * pick Bedrock in Integraciones), and cross-region inference profiles (`eu.`, `global.`) route
+ * to foundation models in other regions, so: every foundation model in any region, and this
+ * account's system inference profiles in any region.
+ */
+export const BEDROCK_INVOKE_RESOURCES: readonly string[] = [
+  `arn:${Aws.PARTITION}:bedrock:*::foundation-model/*`,
+  `arn:${Aws.PARTITION}:bedrock:*:${Aws.ACCOUNT_ID}:inference-profile/*`,
+];

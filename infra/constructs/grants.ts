@@ -1,0 +1,71 @@
+/**
+ * Turns a function's declared access (infra/functions.ts) into IAM: table actions, object actions
+ * on key patterns of the uploads bucket, actions on the secrets key, Bedrock invocation. The
+ * environment a permission implies (SECRETS_KMS_KEY_ARN, AI_PROVIDER, BEDROCK_*) is set here from
+ * the same declaration, so a function has the variable exactly when it has the permission, and the
+ * wildcards a permission implies are acknowledged for cdk-nag on that function's role only.
+ *
+ * Object grants are explicit statements rather than `bucket.grantRead/grantPut/grantDelete`:
+ * those add s3:GetObject*, s3:GetBucket*, s3:List*, s3:Abort* or tagging actions no function here
+ * needs.
+ */
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { aiEnvironment, BEDROCK_INVOKE_RESOURCES, type AiSettings } from '../ai';
+import { permissionSpecs, type FunctionAccess, type PermissionSpec, type TableAccess } from '../functions';
+import { acknowledge, nagResourceId } from '../nag';
+import type { DataConstruct } from './data';
+
+/** Same name as lambdas/platform/secrets/keyring.ts (not imported: it loads the crypto SDK). */
+export const SECRETS_KMS_KEY_ARN_ENV = 'SECRETS_KMS_KEY_ARN';
+
+export interface FunctionGrantsProps {
+  data: DataConstruct;
+  uploadsBucket: IBucket;
+  secretsKey: IKey;
+  /** The deployment's AI settings (environment of functions with 'ai:invoke'). */
+  ai: AiSettings;
+}
+
+const UPLOADS_WILDCARD_REASON =
+  'Per-tenant user prefixes are wildcards by design: object keys are users/<sub>/<area>/<id>-<name>, one prefix per user, and the function only acts on keys it derives from the verified caller or parses back from an S3 event; the grant is limited to this area of the uploads bucket and to the listed object actions.';
+const BEDROCK_WILDCARD_REASON =
+  'Model ids are configuration (context bedrock*ModelId, or a brand choosing Bedrock in Integraciones) and cross-region inference profiles route to foundation models in other regions, so the resource is every foundation model and this account\'s system inference profiles; the only action is bedrock:InvokeModel (Converse and InvokeModel).';
+
+export class FunctionGrants {
+  constructor(private readonly props: FunctionGrantsProps) {}
+
+  /**
+   * Grants `access` to `fn`'s role. `table` overrides the declared table access (the API
+   * construct adds what the callable protocol's middleware needs).
+   */
+  apply(fn: LambdaFunction, access: FunctionAccess, table: TableAccess = access.table): void {
+    this.props.data.grant(fn, table);
+    const acknowledgements: Record<string, string> = {};
+    for (const spec of permissionSpecs(access)) Object.assign(acknowledgements, this.grantOne(fn, spec));
+    if (Object.keys(acknowledgements).length > 0 && fn.role) acknowledge(fn.role, acknowledgements);
+  }
+
+  /** Adds one permission; returns the cdk-nag findings it implies, with their reasons. */
+  private grantOne(fn: LambdaFunction, spec: PermissionSpec): Record<string, string> {
+    const wildcards = (resources: readonly string[], reason: string) =>
+      Object.fromEntries(resources.map((resource) => [`AwsSolutions-IAM5[Resource::${nagResourceId(fn, resource)}]`, reason]));
+    switch (spec.kind) {
+      case 'uploads': {
+        const resources = spec.keys.map((keys) => this.props.uploadsBucket.arnForObjects(keys));
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources }));
+        return wildcards(resources, UPLOADS_WILDCARD_REASON);
+      }
+      case 'secrets':
+        this.props.secretsKey.grant(fn, ...spec.actions);
+        fn.addEnvironment(SECRETS_KMS_KEY_ARN_ENV, this.props.secretsKey.keyArn);
+        return {};
+      case 'ai':
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [...BEDROCK_INVOKE_RESOURCES] }));
+        for (const [name, value] of Object.entries(aiEnvironment(this.props.ai))) fn.addEnvironment(name, value);
+        return wildcards(BEDROCK_INVOKE_RESOURCES, BEDROCK_WILDCARD_REASON);
+    }
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Reading IAM out of a synthesized template for the infra tests: the statements attached to a
+ * role, and the role's permissions as sorted `action @ resource` lines with the stack's own
+ * resources named (table, uploads, secretsKey, logs), so expectations read like the declarations
+ * in infra/functions.ts and do not depend on how CDK merges statements.
+ */
+import type { CfnElement, Stack } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { flattenCfn } from '../../infra/nag';
+
+export type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; DependsOn?: string[] };
+export type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+
+export const logicalId = (stack: Stack, construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as CfnElement);
+
+const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** The policies attached to a role, flattened to statements. */
+export function statementsOfRole(template: Template, roleId: string): Statement[] {
+  return Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
+    .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+    .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+export const actionsOf = (statements: Statement[]) => statements.flatMap((s) => asArray(s.Action));
+
+/**
+ * `action @ resource` for every allowed pair of the statements, sorted and without duplicates.
+ * `names` maps logical ids to short names: `<Id.Arn>` becomes the name.
+ */
+export function permissionLines(statements: Statement[], names: Record<string, string>): string[] {
+  const lines = new Set<string>();
+  for (const statement of statements) {
+    if (statement.Effect !== 'Allow') throw new Error(`unexpected ${statement.Effect} statement`);
+    for (const resource of asArray(statement.Resource)) {
+      const flat = flattenCfn(resource).replace(/<([A-Za-z0-9]+)\.Arn>/g, (whole, id: string) => names[id] ?? whole);
+      for (const action of asArray(statement.Action)) lines.add(`${action} @ ${flat}`);
+    }
+  }
+  return [...lines].sort();
+}

@@ -1,0 +1,345 @@
+/**
+ * What every function of the tenant stack may do, read back from the synthesized template: the
+ * exact `action @ resource` set of each role (table access with the profile read of `active`
+ * callables, uploads prefixes, the secrets key, Bedrock), the environment those permissions imply,
+ * the secrets key itself, the knowledge processing Lambda and its S3 notification, and the cdk-nag
+ * acknowledgements of the wildcards, which sit only on the roles that need them.
+ */
+import { Validations } from 'aws-cdk-lib';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aiEnvironment, AI_ENV } from '../../infra/ai';
+import { SECRETS_KMS_KEY_ARN_ENV } from '../../infra/constructs/grants';
+import { KNOWLEDGE_NODE_MODULES } from '../../infra/constructs/jobs';
+import {
+  accessOf,
+  FUNCTION_ACCESS,
+  KNOWLEDGE_UPLOADED_ACCESS,
+  PERMISSIONS,
+  tableAccessFor,
+  unionTableAccess,
+  type TableAccess,
+} from '../../infra/functions';
+import type { TenantStack } from '../../infra/tenant-stack';
+import { bedrockModelsFromEnv } from '../../lambdas/platform/ai/bedrock';
+import { defaultAiProvider } from '../../lambdas/platform/ai';
+import { SECRETS_KMS_KEY_ARN_ENV as LAMBDA_SECRETS_ENV } from '../../lambdas/platform/secrets';
+import { CALLABLES, CALLABLE_NAMES, type CallableName } from '../../shared';
+import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
+import { logicalId, permissionLines, statementsOfRole, type Resource } from './iam';
+
+type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded';
+
+const AI_CONTEXT = {
+  aiProvider: 'bedrock',
+  bedrockTextModelId: 'eu.amazon.nova-pro-v1:0',
+  bedrockImageModelId: 'stability.sd3-5-large-v1:0',
+  bedrockEmbeddingModelId: 'cohere.embed-v4:0',
+  bedrockEmbeddingDimensions: '1536', // as `-c bedrockEmbeddingDimensions=1536` passes it
+  bedrockRegion: 'eu-central-1',
+};
+
+const LOGS = ['logs:CreateLogStream @ logs', 'logs:PutLogEvents @ logs'];
+const READ = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'].flatMap((action) => [
+  `${action} @ table`,
+  `${action} @ table/index/gsi1`,
+]);
+const WRITE = ['dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'].map(
+  (action) => `${action} @ table`,
+);
+const TABLE: Record<TableAccess, string[]> = { read: READ, write: WRITE, readWrite: [...READ, ...WRITE] };
+
+/** Effective table access, written out (not derived): `active` callables always read. */
+const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
+  obtenerPerfil: 'readWrite',
+  guardarTema: 'readWrite', // declared 'write'; its access check reads the profile
+  listarUsuarios: 'read',
+  aprobarUsuario: 'readWrite',
+  solicitarSubida: 'read',
+  listarDocumentos: 'read',
+  eliminarDocumento: 'readWrite',
+  obtenerAjustesIA: 'read',
+  guardarAjustesIA: 'readWrite',
+  obtenerIntegraciones: 'read',
+  guardarIntegraciones: 'readWrite',
+  obtenerAjustesBlog: 'read',
+  guardarAjustesBlog: 'readWrite',
+  preSignUp: 'write',
+  knowledgeUploaded: 'readWrite',
+};
+
+const KNOWLEDGE = 'uploads/users/*/knowledge/*';
+const BLOG = 'uploads/users/*/blog/*';
+const FOUNDATION_MODELS = 'arn:<AWS::Partition>:bedrock:*::foundation-model/*';
+const INFERENCE_PROFILES = 'arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:inference-profile/*';
+
+/** Everything beyond logs and table, per function (absent = nothing). */
+const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
+  solicitarSubida: [`s3:PutObject @ ${KNOWLEDGE}`, `s3:PutObject @ ${BLOG}`],
+  eliminarDocumento: [`s3:DeleteObject @ ${KNOWLEDGE}`, `s3:DeleteObjectVersion @ ${KNOWLEDGE}`],
+  obtenerAjustesBlog: [`s3:GetObject @ ${BLOG}`],
+  guardarAjustesBlog: [`s3:GetObject @ ${BLOG}`, `s3:DeleteObject @ ${BLOG}`],
+  guardarIntegraciones: ['kms:GenerateDataKey @ secretsKey'],
+  knowledgeUploaded: [
+    `s3:GetObject @ ${KNOWLEDGE}`,
+    `s3:GetObjectVersion @ ${KNOWLEDGE}`,
+    `s3:DeleteObject @ ${KNOWLEDGE}`,
+    `s3:DeleteObjectVersion @ ${KNOWLEDGE}`,
+    `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`,
+    `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`,
+  ],
+};
+
+const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded'] as FunctionName[];
+
+describe('function permissions (tenant stack with AI context)', () => {
+  let fixture: Fixture;
+  let stack: TenantStack;
+  let template: Template;
+  let assembly: CloudAssembly;
+
+  beforeAll(() => {
+    fixture = createFixture({ webBuild: false });
+    ({ stack, template, assembly } = synthTenant(fixture, { tenant: 'demo', ...AI_CONTEXT }));
+  });
+  afterAll(() => removeFixture(fixture));
+
+  const fnOf = (name: FunctionName): LambdaFunction =>
+    name === 'preSignUp' ? stack.auth.preSignUp : name === 'knowledgeUploaded' ? stack.jobs.knowledgeUploaded : stack.api.functions[name];
+  const resourceOf = (name: FunctionName) => template.toJSON().Resources[logicalId(stack, fnOf(name))] as Resource;
+  const roleIdOf = (name: FunctionName) => logicalId(stack, fnOf(name).role as never);
+  const envOf = (name: FunctionName) => (resourceOf(name).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+  /** The role's permissions with the stack's resources named. */
+  function linesOf(name: FunctionName): string[] {
+    const logGroup = (resourceOf(name).Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+    return permissionLines(statementsOfRole(template, roleIdOf(name)), {
+      [logicalId(stack, stack.data.table)]: 'table',
+      [logicalId(stack, stack.storage.uploadsBucket)]: 'uploads',
+      [logicalId(stack, stack.secrets.key)]: 'secretsKey',
+      [logGroup]: 'logs',
+    });
+  }
+
+  it.each(ALL_FUNCTIONS)('%s has exactly its declared permissions', (name) => {
+    const expected = new Set([...LOGS, ...TABLE[EXPECTED_TABLE[name]], ...(EXPECTED_EXTRA[name] ?? [])]);
+    expect(linesOf(name)).toEqual([...expected].sort());
+  });
+
+  describe('table', () => {
+    it('lets guardarTema (declared write, access active) read the caller profile', () => {
+      expect(FUNCTION_ACCESS.guardarTema.table).toBe('write');
+      expect(linesOf('guardarTema')).toContain('dynamodb:GetItem @ table');
+    });
+
+    it.each(CALLABLE_NAMES.filter((name) => CALLABLES[name].access === 'active'))('%s (active) can read the table', (name) => {
+      expect(linesOf(name)).toContain('dynamodb:GetItem @ table');
+    });
+
+    it('keeps the PreSignUp trigger write-only (it is no callable)', () => {
+      expect(linesOf('preSignUp').filter((line) => line.startsWith('dynamodb:GetItem'))).toEqual([]);
+    });
+
+    it('never allows Scan', () => {
+      for (const name of ALL_FUNCTIONS) expect(linesOf(name).some((line) => line.startsWith('dynamodb:Scan'))).toBe(false);
+    });
+  });
+
+  describe('uploads bucket', () => {
+    it('gives listarDocumentos, obtenerPerfil and the settings readers no S3 permission', () => {
+      for (const name of ['listarDocumentos', 'obtenerPerfil', 'obtenerAjustesIA', 'obtenerIntegraciones', 'guardarIntegraciones'] as const) {
+        expect(linesOf(name).filter((line) => line.startsWith('s3:'))).toEqual([]);
+      }
+    });
+
+    it('never grants bucket-level, listing or wildcard S3 actions to our functions', () => {
+      for (const name of ALL_FUNCTIONS) {
+        for (const line of linesOf(name).filter((l) => l.startsWith('s3:'))) {
+          expect(line).toMatch(/^s3:(GetObject|GetObjectVersion|PutObject|DeleteObject|DeleteObjectVersion) @ uploads\/users\/\*\/(knowledge|blog)\/\*$/);
+        }
+      }
+    });
+  });
+
+  describe('secrets key', () => {
+    it('is a retained, rotated customer managed key with the tenant alias and a description', () => {
+      template.resourceCountIs('AWS::KMS::Key', 1);
+      template.hasResource('AWS::KMS::Key', {
+        DeletionPolicy: 'Retain',
+        UpdateReplacePolicy: 'Retain',
+        Properties: Match.objectLike({ EnableKeyRotation: true, Description: Match.stringLikeRegexp('Director IA demo: seals brand secrets') }),
+      });
+      template.hasResourceProperties('AWS::KMS::Alias', {
+        AliasName: 'alias/director-ia/demo/secrets',
+        TargetKeyId: { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] },
+      });
+    });
+
+    it('is named SECRETS_KMS_KEY_ARN on exactly the functions with a secrets permission', () => {
+      expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
+      const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
+      for (const name of ALL_FUNCTIONS) {
+        const usesSecrets = name === 'guardarIntegraciones';
+        expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);
+        expect(linesOf(name).some((line) => line.startsWith('kms:'))).toBe(usesSecrets);
+      }
+    });
+
+    it('lets a later function open secrets by declaring secrets:open (kms:Decrypt)', () => {
+      expect(PERMISSIONS['secrets:open']).toEqual({ kind: 'secrets', actions: ['kms:Decrypt'] });
+      expect(PERMISSIONS['secrets:seal']).toEqual({ kind: 'secrets', actions: ['kms:GenerateDataKey'] });
+    });
+  });
+
+  describe('AI', () => {
+    it('grants bedrock:InvokeModel only to functions that declare ai:invoke', () => {
+      const bedrockRoles = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
+        .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('bedrock:'))
+        .map((policy) => JSON.stringify(policy.Properties.Roles));
+      expect(bedrockRoles).toEqual([JSON.stringify([{ Ref: roleIdOf('knowledgeUploaded') }])]);
+      for (const name of CALLABLE_NAMES) expect(accessOf(name).permissions ?? []).not.toContain('ai:invoke');
+    });
+
+    it('sets the AI environment from context on AI functions only', () => {
+      expect(envOf('knowledgeUploaded')).toMatchObject({
+        AI_PROVIDER: 'bedrock',
+        BEDROCK_TEXT_MODEL_ID: 'eu.amazon.nova-pro-v1:0',
+        BEDROCK_IMAGE_MODEL_ID: 'stability.sd3-5-large-v1:0',
+        BEDROCK_EMBEDDING_MODEL_ID: 'cohere.embed-v4:0',
+        BEDROCK_EMBEDDING_DIMENSIONS: '1536',
+        BEDROCK_REGION: 'eu-central-1',
+      });
+      for (const name of ALL_FUNCTIONS.filter((n) => n !== 'knowledgeUploaded')) {
+        for (const variable of Object.values(AI_ENV)) expect(envOf(name)[variable]).toBeUndefined();
+      }
+    });
+  });
+
+  describe('knowledge processing Lambda', () => {
+    it('runs Node.js 24 on arm64 for up to 5 minutes with 1536 MB', () => {
+      expect(resourceOf('knowledgeUploaded').Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        Timeout: 300,
+        MemorySize: 1536,
+        LoggingConfig: { LogFormat: 'JSON', LogGroup: { Ref: expect.any(String) } },
+      });
+      expect(KNOWLEDGE_NODE_MODULES).toEqual(['unpdf', 'mammoth']);
+    });
+
+    it('has the table, bucket and service environment', () => {
+      expect(envOf('knowledgeUploaded')).toMatchObject({
+        TABLE_NAME: { Ref: logicalId(stack, stack.data.table) },
+        UPLOADS_BUCKET: { Ref: logicalId(stack, stack.storage.uploadsBucket) },
+        POWERTOOLS_SERVICE_NAME: 'director-ia',
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+    });
+
+    it('is invoked by the uploads bucket for objects created under users/', () => {
+      const fnArn = { 'Fn::GetAtt': [logicalId(stack, stack.jobs.knowledgeUploaded), 'Arn'] };
+      template.hasResourceProperties('Custom::S3BucketNotifications', {
+        BucketName: { Ref: logicalId(stack, stack.storage.uploadsBucket) },
+        NotificationConfiguration: {
+          LambdaFunctionConfigurations: [
+            { Events: ['s3:ObjectCreated:*'], Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'users/' }] } }, LambdaFunctionArn: fnArn },
+          ],
+        },
+      });
+      template.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        Principal: 's3.amazonaws.com',
+        FunctionName: fnArn,
+        SourceArn: { 'Fn::GetAtt': [logicalId(stack, stack.storage.uploadsBucket), 'Arn'] },
+        SourceAccount: { Ref: 'AWS::AccountId' },
+      });
+    });
+
+    it('declares its grants in infra/functions.ts', () => {
+      expect(KNOWLEDGE_UPLOADED_ACCESS).toEqual({ table: 'readWrite', permissions: ['uploads:readKnowledge', 'uploads:deleteKnowledge', 'ai:invoke'] });
+    });
+  });
+
+  describe('cdk-nag acknowledgements', () => {
+    const acknowledged = () =>
+      assembly
+        .getStackByName(stack.stackName)
+        .findMetadataByType(Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .flatMap((entry) => Object.keys(entry.data as unknown as Record<string, string>).map((id) => ({ path: entry.path, id })));
+
+    it('acknowledges uploads and Bedrock wildcards only on the roles whose permissions imply them', () => {
+      const paths = (pattern: RegExp) => [...new Set(acknowledged().filter(({ id }) => pattern.test(id)).map(({ path }) => path))].sort();
+      const roles = (...names: FunctionName[]) => names.map((name) => `/${fnOf(name).role?.node.path}`).sort();
+      expect(paths(/IAM5\[Resource::<StorageUploads\w+\.Arn>\/users\//)).toEqual(
+        roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'knowledgeUploaded'),
+      );
+      expect(paths(/IAM5\[Resource::arn:<AWS::Partition>:bedrock:/)).toEqual(roles('knowledgeUploaded'));
+    });
+
+    it('acknowledges the bucket-notifications handler managed policy, with CDK named as its owner', () => {
+      const entries = acknowledged().filter(({ path }) => path.includes('BucketNotificationsHandler'));
+      expect(entries.map(({ id }) => id)).toEqual([
+        'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      ]);
+    });
+  });
+});
+
+describe('infra/functions.ts', () => {
+  it('unions read into active callables only', () => {
+    expect(tableAccessFor({ table: 'write' }, 'active')).toBe('readWrite');
+    expect(tableAccessFor({ table: 'read' }, 'active')).toBe('read');
+    expect(tableAccessFor({ table: 'readWrite' }, 'active')).toBe('readWrite');
+    for (const level of ['public', 'signedIn', 'admin'] as const) expect(tableAccessFor({ table: 'write' }, level)).toBe('write');
+  });
+
+  it.each([
+    ['read', 'read', 'read'],
+    ['write', 'write', 'write'],
+    ['read', 'write', 'readWrite'],
+    ['readWrite', 'read', 'readWrite'],
+  ] as const)('%s ∪ %s = %s', (a, b, union) => {
+    expect(unionTableAccess(a, b)).toBe(union);
+  });
+
+  it('scopes every uploads permission to known areas under users/', () => {
+    for (const spec of Object.values(PERMISSIONS)) {
+      if (spec.kind !== 'uploads') continue;
+      for (const keys of spec.keys) expect(keys).toMatch(/^users\/\*\/(knowledge|blog)\/\*$/);
+      for (const action of spec.actions) expect(action).not.toContain('*');
+    }
+  });
+
+  it('signs uploads for every upload kind', () => {
+    expect(PERMISSIONS['uploads:signPost'].keys).toEqual(['users/*/knowledge/*', 'users/*/blog/*']);
+  });
+});
+
+describe('AI environment', () => {
+  it('sets only AI_PROVIDER by default, leaving model defaults to the provider layer', () => {
+    expect(aiEnvironment({ aiProvider: 'bedrock' })).toEqual({ AI_PROVIDER: 'bedrock' });
+  });
+
+  it('is read back by the provider layer as configured', () => {
+    const env = aiEnvironment({
+      aiProvider: 'bedrock',
+      bedrockTextModelId: 'eu.amazon.nova-pro-v1:0',
+      bedrockImageModelId: 'stability.sd3-5-large-v1:0',
+      bedrockEmbeddingModelId: 'cohere.embed-v4:0',
+      bedrockEmbeddingDimensions: 1536,
+      bedrockRegion: 'eu-central-1',
+    });
+    expect(bedrockModelsFromEnv(env)).toEqual({
+      text: 'eu.amazon.nova-pro-v1:0',
+      image: 'stability.sd3-5-large-v1:0',
+      embedding: 'cohere.embed-v4:0',
+      embeddingDimensions: 1536,
+    });
+    expect(env.BEDROCK_REGION).toBe('eu-central-1');
+    expect(defaultAiProvider(env).id).toBe('bedrock');
+    expect(defaultAiProvider(aiEnvironment({ aiProvider: 'offline' })).id).toBe('offline');
+  });
+});
