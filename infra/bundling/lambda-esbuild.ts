@@ -13,6 +13,7 @@ export const LAMBDA_EXTERNALS = ['@aws-sdk/*'];
 /** Module substitutions applied to production bundles (see each stub's header for why). */
 export const LAMBDA_ALIASES: Record<string, string> = {
   jsonschema: path.join(here, 'jsonschema-stub.cjs'),
+  'asn1.js': path.join(here, 'asn1-stub.cjs'),
 };
 
 /** ESM bundles lose `require`; some CommonJS dependencies still call it for Node builtins. */

@@ -2,7 +2,7 @@
  * Lambda bundle figures: bundles every function and trigger the way the CDK stack does
  * (the same esbuild settings as infra/constructs/node-function.ts, from infra/bundling).
  */
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import path from 'node:path';
 import { CALLABLE_NAMES } from '../../shared';
 import { ESM_REQUIRE_SHIM, LAMBDA_ALIASES, LAMBDA_EXTERNALS } from '../../infra/bundling/lambda-esbuild';
@@ -21,9 +21,12 @@ export const LAMBDA_ENTRIES: LambdaEntry[] = [
   { name: 'knowledgeUploaded (S3)', entry: 'lambdas/events/knowledgeUploaded.ts', nodeModules: KNOWLEDGE_NODE_MODULES },
 ];
 
-/** Minified bundle size in KB of one entry (its `nodeModules` are not part of the bundle). */
-export async function bundleKb(entry: string, nodeModules: readonly string[] = []): Promise<number> {
-  const result = await build({
+/**
+ * The esbuild options of one production Lambda bundle (those of infra/constructs/node-function.ts,
+ * without the source map); tests build with them to check what deploys.
+ */
+export function lambdaBuildOptions(entry: string, nodeModules: readonly string[] = []) {
+  return {
     entryPoints: [path.resolve(entry)],
     bundle: true,
     minify: true,
@@ -34,8 +37,11 @@ export async function bundleKb(entry: string, nodeModules: readonly string[] = [
     external: [...LAMBDA_EXTERNALS, ...nodeModules],
     alias: LAMBDA_ALIASES,
     banner: { js: ESM_REQUIRE_SHIM },
-    write: false,
-    logLevel: 'silent',
-  });
+  } satisfies BuildOptions;
+}
+
+/** Minified bundle size in KB of one entry (its `nodeModules` are not part of the bundle). */
+export async function bundleKb(entry: string, nodeModules: readonly string[] = []): Promise<number> {
+  const result = await build({ ...lambdaBuildOptions(entry, nodeModules), write: false, logLevel: 'silent' });
   return result.outputFiles.reduce((sum, file) => sum + file.contents.byteLength, 0) / 1024;
 }

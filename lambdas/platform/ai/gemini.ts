@@ -8,9 +8,8 @@
  *   A blocked prompt (`promptFeedback.blockReason`) or a safety finish → AiContentFilteredError.
  * - JSON: generateContent with `responseMimeType: application/json` + `responseJsonSchema`, then
  *   zod validation and one repair (json.ts).
- * - Embeddings: one text → models/{m}:embedContent `{model, content, taskType, outputDimensionality}`
- *   → `{embedding: {values}}`; several → models/{m}:batchEmbedContents `{requests: [...]}` →
- *   `{embeddings: [{values}]}` (100 per call). taskType RETRIEVAL_DOCUMENT / RETRIEVAL_QUERY.
+ * - Embeddings: models/{m}:embedContent / batchEmbedContents (gemini-embed.ts, which also holds
+ *   the connection and the defaults).
  * - Images (imagenApiKey, else apiKey): `imagen-*` → models/{m}:predict `{instances: [{prompt}],
  *   parameters: {sampleCount: 1, aspectRatio}}` → `predictions[0].{bytesBase64Encoded, mimeType}`
  *   (Imagen on this API takes no reference image: ignored); `gemini-*image*` → generateContent with
@@ -18,33 +17,14 @@
  *   `inlineData` part. Other model names throw AiUnsupportedModelError.
  */
 import type { $ZodType, output } from 'zod/v4/core';
-import { AI_MSG, AiConfigError, AiContentFilteredError, AiUnsupportedModelError } from './errors';
-import { postJson, sniffImageType, unexpected, type FetchFn } from './http';
+import { AiContentFilteredError, AiUnsupportedModelError } from './errors';
+import { createGeminiEmbedder, GEMINI_DEFAULTS, geminiConnection, type GeminiConfig } from './gemini-embed';
+import { sniffImageType, unexpected } from './http';
 import { generateJsonWithRepair } from './json';
 import { systemWithPassages } from './prompt';
-import type { AiProvider, EmbeddingResult, ImageRequest, ImageResult, TextRequest, TextResult } from './types';
+import type { AiProvider, ImageRequest, ImageResult, TextRequest, TextResult } from './types';
 
-export const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';
-
-export const GEMINI_DEFAULTS = {
-  model: 'gemini-2.5-flash',
-  embeddingModel: 'gemini-embedding-001',
-  embeddingDimensions: 768,
-  imageModel: 'imagen-4.0-generate-001',
-} as const;
-
-export interface GeminiConfig {
-  apiKey: string;
-  /** Key for image generation (spec: imagenApiKey); the Gemini key is used when absent. */
-  imagenApiKey?: string;
-  model?: string;
-  embeddingModel?: string;
-  embeddingDimensions?: number;
-  imageModel?: string;
-  fetch?: FetchFn;
-  baseUrl?: string;
-  timeoutMs?: number;
-}
+export { GEMINI_BASE_URL, GEMINI_DEFAULTS, type GeminiConfig } from './gemini-embed';
 
 interface Part {
   text?: string;
@@ -60,7 +40,6 @@ interface GenerateContentResponse {
 
 const SAFETY_FINISH = new Set(['SAFETY', 'PROHIBITED_CONTENT', 'BLOCKLIST', 'SPII', 'IMAGE_SAFETY', 'RECITATION']);
 const IMAGEN_RATIOS = ['1:1', '3:4', '4:3', '9:16', '16:9'] as const;
-const EMBED_BATCH = 100;
 
 function imagenAspectRatio(width = 1, height = 1): string {
   const target = Math.log(width / height);
@@ -74,27 +53,11 @@ function imagenAspectRatio(width = 1, height = 1): string {
 }
 
 export function createGeminiProvider(config: GeminiConfig): AiProvider {
-  const apiKey = config.apiKey?.trim();
-  if (!apiKey) throw new AiConfigError(AI_MSG.missingGeminiKey, { provider: 'gemini' });
-  const imageKey = config.imagenApiKey?.trim() || apiKey;
-  const base = (config.baseUrl ?? GEMINI_BASE_URL).replace(/\/+$/, '');
+  const connection = geminiConnection(config);
+  const { call, imageKey, timeoutMs } = connection;
   const model = config.model?.trim() || GEMINI_DEFAULTS.model;
-  const embeddingModel = config.embeddingModel?.trim() || GEMINI_DEFAULTS.embeddingModel;
-  const embeddingDimensions = config.embeddingDimensions ?? GEMINI_DEFAULTS.embeddingDimensions;
   const imageModel = config.imageModel?.trim() || GEMINI_DEFAULTS.imageModel;
-  const fetchFn: FetchFn = config.fetch ?? ((input, init) => fetch(input, init));
-  const timeoutMs = config.timeoutMs ?? 60_000;
-
-  const call = (modelName: string, method: string, body: unknown, key = apiKey, timeout = timeoutMs) =>
-    postJson({
-      provider: 'gemini',
-      fetch: fetchFn,
-      url: `${base}/models/${encodeURIComponent(modelName)}:${method}`,
-      headers: { 'x-goog-api-key': key },
-      body,
-      secrets: [apiKey, imageKey],
-      timeoutMs: timeout,
-    });
+  const { embed } = createGeminiEmbedder(config, connection);
 
   function checkBlocked(json: GenerateContentResponse): Part[] {
     if (json.promptFeedback?.blockReason) throw new AiContentFilteredError('gemini', `blockReason ${json.promptFeedback.blockReason}`);
@@ -132,11 +95,6 @@ export function createGeminiProvider(config: GeminiConfig): AiProvider {
     return { text, toolCalls, offline: false, model };
   }
 
-  const asVector = (values: unknown): number[] => {
-    if (!Array.isArray(values) || !values.every((x) => typeof x === 'number')) unexpected('gemini', 'embedding values');
-    return values as number[];
-  };
-
   return {
     id: 'gemini',
     offline: false,
@@ -147,23 +105,7 @@ export function createGeminiProvider(config: GeminiConfig): AiProvider {
       return generateJsonWithRepair('gemini', request, schema, (r, jsonSchema) => generate(r, jsonSchema, true));
     },
 
-    async embed(texts: string[], purpose: 'document' | 'query'): Promise<EmbeddingResult> {
-      const taskType = purpose === 'query' ? 'RETRIEVAL_QUERY' : 'RETRIEVAL_DOCUMENT';
-      const request = (text: string) => ({ model: `models/${embeddingModel}`, content: { parts: [{ text }] }, taskType, outputDimensionality: embeddingDimensions });
-      const vectors: number[][] = [];
-      if (texts.length === 1) {
-        const json = (await call(embeddingModel, 'embedContent', request(texts[0] as string))) as { embedding?: { values?: unknown } };
-        vectors.push(asVector(json.embedding?.values));
-      } else {
-        for (let i = 0; i < texts.length; i += EMBED_BATCH) {
-          const batch = texts.slice(i, i + EMBED_BATCH);
-          const json = (await call(embeddingModel, 'batchEmbedContents', { requests: batch.map(request) })) as { embeddings?: { values?: unknown }[] };
-          if (!Array.isArray(json.embeddings) || json.embeddings.length !== batch.length) unexpected('gemini', 'embeddings[] length');
-          vectors.push(...json.embeddings.map((e) => asVector(e.values)));
-        }
-      }
-      return { vectors, model: `gemini/${embeddingModel}/${embeddingDimensions}`, dimensions: vectors[0]?.length ?? embeddingDimensions };
-    },
+    embed,
 
     async generateImage(request: ImageRequest): Promise<ImageResult> {
       const imageTimeout = Math.max(timeoutMs, 120_000);

@@ -6,56 +6,26 @@
  * embeds offline never loads the Bedrock SDK or the REST clients. Missing credentials fail at
  * resolution with an AiConfigError carrying a Spanish message.
  *
- * Env for the default provider: AI_PROVIDER; Bedrock: see bedrock.ts; openai-compatible:
- * OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL, OPENAI_EMBEDDING_MODEL, OPENAI_IMAGE_MODEL;
- * gemini: GEMINI_API_KEY, IMAGEN_API_KEY, GEMINI_MODEL.
+ * Env for the default provider: see config.ts (shared with embeddings.ts, the embeddings-only
+ * entry for functions that only embed); Bedrock: see bedrock-client.ts.
  */
 import type { $ZodType, output } from 'zod/v4/core';
 import { AI_MSG, AiConfigError } from './errors';
+import { checkedGeminiSettings, checkedOpenAiSettings, deploymentAiConfig, type AiProviderConfig, type GeminiSettings, type OpenAiSettings } from './config';
+import { loadOnce } from './lazy';
 import { offlineProvider } from './offline';
 import type { AiProvider, AiProviderId } from './types';
 
 export * from './types';
 export * from './errors';
+export { AI_PROVIDER_IDS, type AiProviderConfig, type GeminiSettings, type OpenAiSettings } from './config';
 export { systemPromptFor, violatesTopicsToAvoid, matchedTopicToAvoid, topicsToAvoidList, knowledgeBlock } from './prompt';
 export { cosineSimilarity, OFFLINE_EMBEDDING_DIMENSIONS, OFFLINE_EMBEDDING_MODEL } from './offline-embed';
 export { offlineProvider, OFFLINE_PREFIX } from './offline';
 
-export const AI_PROVIDER_IDS: readonly AiProviderId[] = ['offline', 'bedrock', 'openai-compatible', 'gemini'];
-
-export interface OpenAiSettings {
-  baseUrl: string;
-  /** Optional: local servers (Ollama, llama.cpp) usually need none. */
-  apiKey?: string;
-  model: string;
-  embeddingModel?: string;
-  imageModel?: string;
-}
-
-export interface GeminiSettings {
-  apiKey: string;
-  imagenApiKey?: string;
-  model?: string;
-  embeddingModel?: string;
-  imageModel?: string;
-}
-
-export interface AiProviderConfig {
-  provider: AiProviderId | 'default';
-  openai?: OpenAiSettings;
-  gemini?: GeminiSettings;
-}
-
 /** A provider whose implementation module is imported on first use. */
 function lazyProvider(id: AiProviderId, load: () => Promise<AiProvider>): AiProvider {
-  let loaded: Promise<AiProvider> | undefined;
-  const get = () => {
-    loaded ??= load().catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    });
-    return loaded;
-  };
+  const get = loadOnce(load);
   return {
     id,
     offline: false,
@@ -68,13 +38,13 @@ function lazyProvider(id: AiProviderId, load: () => Promise<AiProvider>): AiProv
 }
 
 function openAiProvider(settings: OpenAiSettings | undefined): AiProvider {
-  if (!settings?.baseUrl?.trim() || !settings.model?.trim()) throw new AiConfigError(AI_MSG.missingOpenAi, { provider: 'openai-compatible' });
-  return lazyProvider('openai-compatible', async () => (await import('./openai-compatible')).createOpenAiCompatibleProvider(settings));
+  const checked = checkedOpenAiSettings(settings);
+  return lazyProvider('openai-compatible', async () => (await import('./openai-compatible')).createOpenAiCompatibleProvider(checked));
 }
 
 function geminiProvider(settings: GeminiSettings | undefined): AiProvider {
-  if (!settings?.apiKey?.trim()) throw new AiConfigError(AI_MSG.missingGeminiKey, { provider: 'gemini' });
-  return lazyProvider('gemini', async () => (await import('./gemini')).createGeminiProvider(settings));
+  const checked = checkedGeminiSettings(settings);
+  return lazyProvider('gemini', async () => (await import('./gemini')).createGeminiProvider(checked));
 }
 
 let bedrock: AiProvider | undefined;
@@ -98,13 +68,7 @@ export function resolveAiProvider(config: AiProviderConfig): AiProvider {
   }
 }
 
-/** The deployment's provider from `env` (see the module header). */
+/** The deployment's provider from `env` (see the module header; embeddings alone: embeddings.ts). */
 export function defaultAiProvider(env: Record<string, string | undefined> = process.env): AiProvider {
-  const id = (env.AI_PROVIDER?.trim() || 'offline') as AiProviderId;
-  if (!AI_PROVIDER_IDS.includes(id)) throw new AiConfigError(AI_MSG.unknownProvider(id));
-  return resolveAiProvider({
-    provider: id,
-    openai: { baseUrl: env.OPENAI_BASE_URL ?? '', apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL ?? '', embeddingModel: env.OPENAI_EMBEDDING_MODEL, imageModel: env.OPENAI_IMAGE_MODEL },
-    gemini: { apiKey: env.GEMINI_API_KEY ?? '', imagenApiKey: env.IMAGEN_API_KEY, model: env.GEMINI_MODEL },
-  });
+  return resolveAiProvider(deploymentAiConfig(env));
 }

@@ -9,6 +9,7 @@
  * plain dot product.
  */
 import { analyzeSpanish, CONCEPT_IDS } from './spanish';
+import type { EmbeddingResult } from './types';
 
 export const OFFLINE_EMBEDDING_MODEL = 'offline-hash-v1';
 export const OFFLINE_EMBEDDING_DIMENSIONS = 512;
@@ -67,6 +68,11 @@ export function offlineEmbedding(text: string): number[] {
   norm = Math.sqrt(norm);
   if (norm === 0) return vector;
   return vector.map((v) => v / norm);
+}
+
+/** The offline embeddings of several texts (the same for documents and queries). */
+export function offlineEmbed(texts: string[]): EmbeddingResult {
+  return { vectors: texts.map((t) => offlineEmbedding(t)), model: OFFLINE_EMBEDDING_MODEL, dimensions: OFFLINE_EMBEDDING_DIMENSIONS };
 }
 
 /** Cosine similarity of two vectors of equal length (0 when either is all zeros). */

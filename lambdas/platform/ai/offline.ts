@@ -19,7 +19,7 @@
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { AiOfflineUnsupportedError } from './errors';
-import { cosineSimilarity, offlineEmbedding, OFFLINE_EMBEDDING_DIMENSIONS, OFFLINE_EMBEDDING_MODEL } from './offline-embed';
+import { cosineSimilarity, offlineEmbed, offlineEmbedding } from './offline-embed';
 import { OFFLINE_IMAGE_MODEL, renderOfflineImage } from './offline-image';
 import { matchedTopicToAvoid, passagesFromSystem } from './prompt';
 import { analyzeSpanish, stemSpanish, tokenize, isStopword } from './spanish';
@@ -149,6 +149,6 @@ export const offlineProvider: AiProvider = {
   },
 
   async embed(texts: string[]): Promise<EmbeddingResult> {
-    return { vectors: texts.map((t) => offlineEmbedding(t)), model: OFFLINE_EMBEDDING_MODEL, dimensions: OFFLINE_EMBEDDING_DIMENSIONS };
+    return offlineEmbed(texts);
   },
 };

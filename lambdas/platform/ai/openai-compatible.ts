@@ -5,41 +5,30 @@
  *   tools?: [{type: 'function', function: {name, description, parameters}}]}` →
  *   `choices[0].message.{content, tool_calls[].function.{name, arguments}}`.
  * - JSON: the same call + parse + zod + one repair (json.ts).
- * - Embeddings: POST {base}/embeddings `{model, input: texts}` → `data[].{index, embedding}`.
+ * - Embeddings: POST {base}/embeddings `{model, input: texts}` → `data[].{index, embedding}`
+ *   (openai-compatible-embed.ts, which also holds the connection).
  * - Images: POST {base}/images/generations `{model, prompt, n: 1, size?, response_format: 'b64_json'}`
  *   → `data[0].b64_json`. That endpoint takes no input image, so a reference image is ignored.
  * The API key travels only in the Authorization header (omitted when empty, for local servers).
  */
 import type { $ZodType, output } from 'zod/v4/core';
 import { AI_MSG, AiConfigError, AiOutputError } from './errors';
-import { postJson, sniffImageType, unexpected, type FetchFn } from './http';
+import { sniffImageType, unexpected } from './http';
 import { generateJsonWithRepair } from './json';
+import { createOpenAiCompatibleEmbedder, openAiCompatibleConnection, type OpenAiCompatibleConfig } from './openai-compatible-embed';
 import { systemWithPassages } from './prompt';
-import type { AiProvider, EmbeddingResult, ImageRequest, ImageResult, TextRequest, TextResult } from './types';
+import type { AiProvider, ImageRequest, ImageResult, TextRequest, TextResult } from './types';
 
-export interface OpenAiCompatibleConfig {
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-  embeddingModel?: string;
-  imageModel?: string;
-  /** Injectable for tests; defaults to the global fetch. */
-  fetch?: FetchFn;
-  timeoutMs?: number;
-}
+export type { OpenAiCompatibleConfig } from './openai-compatible-embed';
 
 interface ChatResponse {
   choices?: { message?: { content?: string | null; tool_calls?: { function?: { name?: string; arguments?: string } }[] } }[];
 }
 
 export function createOpenAiCompatibleProvider(config: OpenAiCompatibleConfig): AiProvider {
-  const baseUrl = config.baseUrl.trim().replace(/\/+$/, '');
-  if (!baseUrl || !config.model?.trim()) throw new AiConfigError(AI_MSG.missingOpenAi, { provider: 'openai-compatible' });
-  const fetchFn: FetchFn = config.fetch ?? ((input, init) => fetch(input, init));
-  const headers: Record<string, string> = config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {};
-  const timeoutMs = config.timeoutMs ?? 60_000;
-  const post = (path: string, body: unknown, timeout = timeoutMs) =>
-    postJson({ provider: 'openai-compatible', fetch: fetchFn, url: `${baseUrl}${path}`, headers, body, secrets: [config.apiKey], timeoutMs: timeout });
+  const connection = openAiCompatibleConnection(config);
+  const { post, timeoutMs } = connection;
+  const { embed } = createOpenAiCompatibleEmbedder(config, connection);
 
   async function chat(request: TextRequest): Promise<TextResult> {
     const body: Record<string, unknown> = {
@@ -77,21 +66,7 @@ export function createOpenAiCompatibleProvider(config: OpenAiCompatibleConfig): 
       return generateJsonWithRepair('openai-compatible', request, schema, (r) => chat(r));
     },
 
-    async embed(texts: string[]): Promise<EmbeddingResult> {
-      const model = config.embeddingModel?.trim();
-      if (!model) throw new AiConfigError(AI_MSG.missingEmbeddingModel, { provider: 'openai-compatible' });
-      if (texts.length === 0) return { vectors: [], model: `openai-compatible/${model}`, dimensions: 0 };
-      const json = (await post('/embeddings', { model, input: texts })) as { data?: { index?: number; embedding?: unknown }[] };
-      const data = json.data;
-      if (!Array.isArray(data) || data.length !== texts.length) unexpected('openai-compatible', 'data[] length');
-      const vectors = [...data]
-        .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
-        .map((d) => {
-          if (!Array.isArray(d.embedding) || !d.embedding.every((x) => typeof x === 'number')) unexpected('openai-compatible', 'data[].embedding');
-          return d.embedding as number[];
-        });
-      return { vectors, model: `openai-compatible/${model}`, dimensions: vectors[0]?.length ?? 0 };
-    },
+    embed,
 
     async generateImage(request: ImageRequest): Promise<ImageResult> {
       const model = config.imageModel?.trim();

@@ -83,3 +83,6 @@ export interface AiProvider {
   /** `purpose` lets asymmetric models embed queries and documents differently. */
   embed(texts: string[], purpose: 'document' | 'query'): Promise<EmbeddingResult>;
 }
+
+/** The embedding side of a provider alone: what a function that only embeds needs (embeddings.ts). */
+export type AiEmbedder = Pick<AiProvider, 'id' | 'embed'>;

@@ -5,7 +5,9 @@
  * generates under its state dir); exactly one of them must be set.
  */
 import { readFileSync } from 'node:fs';
-import { KmsKeyringNode, RawAesKeyringNode, RawAesWrappingSuiteIdentifier, type KeyringNode } from '@aws-crypto/client-node';
+import { KmsKeyringNode } from '@aws-crypto/kms-keyring-node';
+import type { KeyringNode } from '@aws-crypto/material-management-node';
+import { RawAesKeyringNode, RawAesWrappingSuiteIdentifier } from '@aws-crypto/raw-aes-keyring-node';
 
 export const SECRETS_KMS_KEY_ARN_ENV = 'SECRETS_KMS_KEY_ARN';
 export const SECRETS_LOCAL_KEY_FILE_ENV = 'SECRETS_LOCAL_KEY_FILE';

@@ -5,14 +5,23 @@
  * another field does not open. The plaintext never leaves these functions except as their result,
  * and no error carries it.
  */
-import { AlgorithmSuiteIdentifier, buildClient, CommitmentPolicy, type KeyringNode } from '@aws-crypto/client-node';
+import { buildDecrypt } from '@aws-crypto/decrypt-node';
+import { buildEncrypt } from '@aws-crypto/encrypt-node';
+import { AlgorithmSuiteIdentifier, CommitmentPolicy, type KeyringNode } from '@aws-crypto/material-management-node';
 import { defaultKeyring } from './keyring';
 
-/** Key commitment on both sides; one encrypted data key per message (we only write one). */
-const { encrypt, decrypt } = buildClient({ commitmentPolicy: CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT, maxEncryptedDataKeys: 1 });
+/**
+ * Key commitment on both sides; one encrypted data key per message (we only write one). The ESDK
+ * packages are imported one by one (what `@aws-crypto/client-node`'s `buildClient` combines) so
+ * that Lambda bundles leave out the keyrings and caches we do not use.
+ */
+const CLIENT_OPTIONS = { commitmentPolicy: CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT, maxEncryptedDataKeys: 1 };
+const { encrypt } = buildEncrypt(CLIENT_OPTIONS);
+const { decrypt } = buildDecrypt(CLIENT_OPTIONS);
 /**
  * Committing suite without ECDSA signatures: the same functions seal and open, so a signature
- * would prove nothing extra, and it keeps messages small.
+ * would prove nothing extra, and it keeps messages small. (Production bundles replace `asn1.js`,
+ * which only signing suites use, with a stub that throws: see infra/bundling/asn1-stub.cjs.)
  */
 export const SECRET_SUITE = AlgorithmSuiteIdentifier.ALG_AES256_GCM_IV12_TAG16_HKDF_SHA512_COMMIT_KEY;
 /** Largest plaintext a sealed secret may open to, bytes. */

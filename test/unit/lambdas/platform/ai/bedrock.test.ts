@@ -7,6 +7,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { aspectRatioFor, BEDROCK_DEFAULT_MODELS, bedrockModelsFromEnv, createBedrockProvider } from '../../../../../lambdas/platform/ai/bedrock';
+import { createBedrockEmbedder } from '../../../../../lambdas/platform/ai/bedrock-embed';
 import { AiContentFilteredError, AiOutputError, AiProviderError, AiRetryableError, AiUnsupportedModelError } from '../../../../../lambdas/platform/ai/errors';
 import { encodePng } from '../../../../../lambdas/platform/ai/png';
 
@@ -134,13 +135,17 @@ describe('bedrock JSON', () => {
   });
 });
 
-describe('bedrock embeddings (InvokeModel per family)', () => {
+// The provider's `embed` and the embeddings-only module (what knowledge processing bundles) are one code path.
+describe.each([
+  ['provider', createBedrockProvider],
+  ['embeddings-only module', createBedrockEmbedder],
+] as const)('bedrock embeddings (InvokeModel per family) — %s', (_label, create) => {
   it('Titan Text Embeddings V2: one call per text with {inputText, dimensions, normalize}', async () => {
     bedrock.on(InvokeModelCommand).callsFake((input: { body: Uint8Array }) => {
       const body = JSON.parse(new TextDecoder().decode(input.body)) as { inputText: string };
       return { body: json({ embedding: [body.inputText.length, 0.5], inputTextTokenCount: 3 }), contentType: 'application/json' };
     });
-    const result = await createBedrockProvider({ models: { embedding: 'amazon.titan-embed-text-v2:0', embeddingDimensions: 512 } }).embed(['uno', 'cuatro'], 'document');
+    const result = await create({ models: { embedding: 'amazon.titan-embed-text-v2:0', embeddingDimensions: 512 } }).embed(['uno', 'cuatro'], 'document');
     expect(result).toEqual({ vectors: [[3, 0.5], [6, 0.5]], model: 'bedrock/amazon.titan-embed-text-v2:0/2', dimensions: 2 });
     const calls = bedrock.commandCalls(InvokeModelCommand);
     expect(calls).toHaveLength(2);
@@ -153,14 +158,14 @@ describe('bedrock embeddings (InvokeModel per family)', () => {
     ['query', 'search_query', { embeddings: { float: [[1], [2]] } }],
   ] as const)('Cohere Embed: batched texts, input_type for %s; parses both response forms', async (purpose, inputType, response) => {
     bedrock.on(InvokeModelCommand).resolves({ body: json({ id: 'x', ...response, response_type: 'embeddings_floats' }), contentType: 'application/json' });
-    const result = await createBedrockProvider({ models: { embedding: 'eu.cohere.embed-v4:0' } }).embed(['a', 'b'], purpose);
+    const result = await create({ models: { embedding: 'eu.cohere.embed-v4:0' } }).embed(['a', 'b'], purpose);
     expect(result.vectors).toEqual([[1], [2]]);
     expect(sentBody()).toEqual({ texts: ['a', 'b'], input_type: inputType, truncate: 'END', embedding_types: ['float'] });
   });
 
   it('Nova Multimodal Embeddings: SINGLE_EMBEDDING with purpose per call', async () => {
     bedrock.on(InvokeModelCommand).resolves({ body: json({ embeddings: [{ embeddingType: 'TEXT', embedding: [0.1, 0.2] }] }), contentType: 'application/json' });
-    await createBedrockProvider({ models: { embedding: 'amazon.nova-2-multimodal-embeddings-v1:0', embeddingDimensions: 1024 } }).embed(['hola'], 'query');
+    await create({ models: { embedding: 'amazon.nova-2-multimodal-embeddings-v1:0', embeddingDimensions: 1024 } }).embed(['hola'], 'query');
     expect(sentBody()).toEqual({
       taskType: 'SINGLE_EMBEDDING',
       singleEmbeddingParams: { embeddingPurpose: 'TEXT_RETRIEVAL', embeddingDimension: 1024, text: { truncationMode: 'END', value: 'hola' } },
@@ -168,18 +173,18 @@ describe('bedrock embeddings (InvokeModel per family)', () => {
   });
 
   it('an unknown embedding family is a typed unsupported-model error (no call made)', async () => {
-    await expect(createBedrockProvider({ models: { embedding: 'amazon.titan-embed-image-v1' } }).embed(['x'], 'document')).rejects.toBeInstanceOf(AiUnsupportedModelError);
+    await expect(create({ models: { embedding: 'amazon.titan-embed-image-v1' } }).embed(['x'], 'document')).rejects.toBeInstanceOf(AiUnsupportedModelError);
     expect(bedrock.commandCalls(InvokeModelCommand)).toHaveLength(0);
   });
 
   it('throttling while embedding is retryable', async () => {
     bedrock.on(InvokeModelCommand).rejects(new ThrottlingException({ message: 'slow down', $metadata: {} }));
-    await expect(createBedrockProvider().embed(['x'], 'document')).rejects.toMatchObject({ code: 'RETRYABLE', retryable: true });
+    await expect(create().embed(['x'], 'document')).rejects.toMatchObject({ code: 'RETRYABLE', retryable: true });
   });
 
   it('a malformed embedding response is a provider error', async () => {
     bedrock.on(InvokeModelCommand).resolves({ body: json({ embedding: 'nope' }), contentType: 'application/json' });
-    await expect(createBedrockProvider().embed(['x'], 'document')).rejects.toBeInstanceOf(AiProviderError);
+    await expect(create().embed(['x'], 'document')).rejects.toBeInstanceOf(AiProviderError);
   });
 });
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { AI_MSG, AiConfigError, AiContentFilteredError, AiRetryableError, AiUnsupportedModelError } from '../../../../../lambdas/platform/ai/errors';
 import { createGeminiProvider, GEMINI_BASE_URL, GEMINI_DEFAULTS } from '../../../../../lambdas/platform/ai/gemini';
+import { createGeminiEmbedder } from '../../../../../lambdas/platform/ai/gemini-embed';
 import type { FetchFn } from '../../../../../lambdas/platform/ai/http';
 
 interface Call {
@@ -87,10 +88,13 @@ describe('gemini text', () => {
   });
 });
 
-describe('gemini embeddings', () => {
+describe.each([
+  ['provider', createGeminiProvider],
+  ['embeddings-only module', createGeminiEmbedder],
+] as const)('gemini embeddings — %s', (_label, create) => {
   it('one text → :embedContent with RETRIEVAL_QUERY', async () => {
     const { fetch, calls } = fakeFetch({ body: { embedding: { values: [0.1, 0.2] } } });
-    const result = await createGeminiProvider({ apiKey: 'k', fetch }).embed(['hola'], 'query');
+    const result = await create({ apiKey: 'k', fetch }).embed(['hola'], 'query');
     expect(calls[0]?.url).toBe(`${GEMINI_BASE_URL}/models/gemini-embedding-001:embedContent`);
     expect(calls[0]?.body).toEqual({ model: 'models/gemini-embedding-001', content: { parts: [{ text: 'hola' }] }, taskType: 'RETRIEVAL_QUERY', outputDimensionality: 768 });
     expect(result).toEqual({ vectors: [[0.1, 0.2]], model: 'gemini/gemini-embedding-001/768', dimensions: 2 });
@@ -99,7 +103,7 @@ describe('gemini embeddings', () => {
   it('several texts → :batchEmbedContents with RETRIEVAL_DOCUMENT, in batches of 100', async () => {
     const texts = Array.from({ length: 150 }, (_, i) => `t${i}`);
     const { fetch, calls } = fakeFetch({ body: { embeddings: Array.from({ length: 100 }, () => ({ values: [1] })) } }, { body: { embeddings: Array.from({ length: 50 }, () => ({ values: [2] })) } });
-    const result = await createGeminiProvider({ apiKey: 'k', fetch }).embed(texts, 'document');
+    const result = await create({ apiKey: 'k', fetch }).embed(texts, 'document');
     expect(calls.map((c) => c.url)).toEqual([`${GEMINI_BASE_URL}/models/gemini-embedding-001:batchEmbedContents`, `${GEMINI_BASE_URL}/models/gemini-embedding-001:batchEmbedContents`]);
     const requests = calls[0]?.body.requests as unknown[];
     expect(requests).toHaveLength(100);

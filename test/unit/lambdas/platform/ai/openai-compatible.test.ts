@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { AI_MSG, AiConfigError, AiProviderError, AiRetryableError } from '../../../../../lambdas/platform/ai/errors';
 import { createOpenAiCompatibleProvider } from '../../../../../lambdas/platform/ai/openai-compatible';
+import { createOpenAiCompatibleEmbedder } from '../../../../../lambdas/platform/ai/openai-compatible-embed';
 
 interface Seen {
   method: string;
@@ -45,8 +46,17 @@ beforeEach(() => {
   seen.length = 0;
 });
 
-const provider = (extra: Partial<Parameters<typeof createOpenAiCompatibleProvider>[0]> = {}) =>
-  createOpenAiCompatibleProvider({ baseUrl, apiKey: 'sk-test-secret-1234', model: 'llama3.1', embeddingModel: 'nomic-embed-text', imageModel: 'sdxl', ...extra });
+const config = (extra: Partial<Parameters<typeof createOpenAiCompatibleProvider>[0]>) => ({
+  baseUrl,
+  apiKey: 'sk-test-secret-1234',
+  model: 'llama3.1',
+  embeddingModel: 'nomic-embed-text',
+  imageModel: 'sdxl',
+  ...extra,
+});
+const provider = (extra: Partial<Parameters<typeof createOpenAiCompatibleProvider>[0]> = {}) => createOpenAiCompatibleProvider(config(extra));
+/** The embeddings-only module (what knowledge processing bundles). */
+const embedder = (extra: Partial<Parameters<typeof createOpenAiCompatibleProvider>[0]> = {}) => createOpenAiCompatibleEmbedder(config(extra));
 
 describe('openai-compatible chat', () => {
   it('POSTs /chat/completions with system + messages + tools and the bearer key; parses content and tool calls', async () => {
@@ -124,13 +134,29 @@ describe('openai-compatible chat', () => {
   });
 });
 
-describe('openai-compatible embeddings and images', () => {
-  it('POSTs /embeddings {model, input} and orders vectors by index', async () => {
+describe.each([
+  ['provider', provider],
+  ['embeddings-only module', embedder],
+] as const)('openai-compatible embeddings — %s', (_label, create) => {
+  it('POSTs /embeddings {model, input} with the bearer key and orders vectors by index', async () => {
     respond = () => ({ status: 200, body: { data: [{ index: 1, embedding: [0, 1] }, { index: 0, embedding: [1, 0] }], model: 'nomic-embed-text' } });
-    const result = await provider().embed(['a', 'b'], 'query');
+    const result = await create().embed(['a', 'b'], 'query');
     expect(seen[0]).toMatchObject({ path: '/v1/embeddings', body: { model: 'nomic-embed-text', input: ['a', 'b'] } });
+    expect(seen[0]?.headers.authorization).toBe('Bearer sk-test-secret-1234');
     expect(result).toEqual({ vectors: [[1, 0], [0, 1]], model: 'openai-compatible/nomic-embed-text', dimensions: 2 });
   });
+
+  it('without an embedding model is a config error (no request)', async () => {
+    await expect(create({ embeddingModel: undefined }).embed(['a'], 'document')).rejects.toBeInstanceOf(AiConfigError);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('refuses a config without base URL', () => {
+    expect(() => create({ baseUrl: ' ' })).toThrow(AI_MSG.missingOpenAi);
+  });
+});
+
+describe('openai-compatible images and configuration', () => {
 
   it('POSTs /images/generations with response_format b64_json and decodes the image', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
@@ -140,11 +166,8 @@ describe('openai-compatible embeddings and images', () => {
     expect(result).toEqual({ bytes: new Uint8Array(png), mediaType: 'image/png', offline: false, model: 'sdxl' });
   });
 
-  it.each([
-    ['embed', () => provider({ embeddingModel: undefined }).embed(['a'], 'document')],
-    ['generateImage', () => provider({ imageModel: undefined }).generateImage({ prompt: 'x' })],
-  ])('%s without a configured model is a config error (no request)', async (_name, run) => {
-    await expect(run()).rejects.toBeInstanceOf(AiConfigError);
+  it('generateImage without a configured model is a config error (no request)', async () => {
+    await expect(provider({ imageModel: undefined }).generateImage({ prompt: 'x' })).rejects.toBeInstanceOf(AiConfigError);
     expect(seen).toHaveLength(0);
   });
 
