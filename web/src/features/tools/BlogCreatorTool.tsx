@@ -14,7 +14,7 @@ import { Choice, QueryBoundary, SaveBar, SelectField, TextAreaField, TextField, 
 import { saveErrorText } from '../settings/saveFeedback';
 import { useBlogSettings } from '../settings/useBlogSettings';
 import { useSaveBlogSettings } from '../settings/useSaveBlogSettings';
-import { uploadBlogHeader } from './uploadBlogHeader';
+import { uploadFile } from '../../lib/upload';
 import styles from './Tools.module.css';
 
 const LAYOUT_THUMB: Record<BlogLayout, string | undefined> = {
@@ -58,7 +58,7 @@ function BlogForm({ initial }: { initial: BlogSettings }) {
     if (!file) return;
     setUploading(true);
     try {
-      const key = await uploadBlogHeader(file);
+      const key = await uploadFile('blogHeader', file);
       setHeader({ kind: 'set', key, preview: URL.createObjectURL(file) });
     } catch (error) {
       toast.error(saveErrorText(error));
