@@ -15,11 +15,13 @@ export const AI_ENV = {
   embeddingModel: 'BEDROCK_EMBEDDING_MODEL_ID',
   embeddingDimensions: 'BEDROCK_EMBEDDING_DIMENSIONS',
   region: 'BEDROCK_REGION',
+  /** Read by the generators' quota (lambdas/core/generation/quota.ts). */
+  dailyGenerationQuota: 'DAILY_GENERATION_QUOTA',
 } as const;
 
 export type AiSettings = Pick<
   TenantSettings,
-  'aiProvider' | 'bedrockTextModelId' | 'bedrockImageModelId' | 'bedrockEmbeddingModelId' | 'bedrockEmbeddingDimensions' | 'bedrockRegion'
+  'aiProvider' | 'bedrockTextModelId' | 'bedrockImageModelId' | 'bedrockEmbeddingModelId' | 'bedrockEmbeddingDimensions' | 'bedrockRegion' | 'dailyGenerationQuota'
 >;
 
 /**
@@ -34,6 +36,7 @@ export function aiEnvironment(settings: AiSettings): Record<string, string> {
     [AI_ENV.embeddingModel, settings.bedrockEmbeddingModelId],
     [AI_ENV.embeddingDimensions, settings.bedrockEmbeddingDimensions],
     [AI_ENV.region, settings.bedrockRegion],
+    [AI_ENV.dailyGenerationQuota, settings.dailyGenerationQuota],
   ];
   return Object.fromEntries(entries.filter(([, value]) => value !== undefined).map(([name, value]) => [name, String(value)]));
 }

@@ -25,6 +25,7 @@ const CONTEXT_KEYS = [
   'bedrockEmbeddingModelId',
   'bedrockEmbeddingDimensions',
   'bedrockRegion',
+  'dailyGenerationQuota',
 ] as const satisfies readonly (keyof TenantSettings)[];
 
 export interface BuildAppOptions {

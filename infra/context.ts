@@ -37,6 +37,11 @@ export interface TenantSettings {
   bedrockEmbeddingDimensions?: number;
   /** Region of the Bedrock runtime endpoint; default the function's own region. */
   bedrockRegion?: string;
+  /**
+   * Generations (images; later avatars, videos, voices) each user may start per UTC day
+   * (`DAILY_GENERATION_QUOTA` of AI functions); unset = the code's default (shared/assets.ts).
+   */
+  dailyGenerationQuota?: number;
 }
 
 /** Lowercase letters, digits and inner hyphens; short enough for every derived resource name. */
@@ -56,6 +61,8 @@ const BEDROCK_MODEL_HINT =
   'expected a Bedrock model or inference profile id such as amazon.titan-embed-text-v2:0 or global.amazon.nova-2-lite-v1:0, or the ARN of a foundation model or system inference profile';
 /** Largest embedding size any supported model produces is 3072 (Nova); leave room, refuse nonsense. */
 const MAX_EMBEDDING_DIMENSIONS = 8192;
+/** A daily quota beyond this is no quota at all (and a typo); refuse it. */
+const MAX_DAILY_GENERATION_QUOTA = 100_000;
 
 export class ContextError extends Error {
   override name = 'ContextError';
@@ -133,5 +140,6 @@ export function parseTenantContext(context: Record<string, unknown>): TenantSett
     certificateArn,
     aiProvider: aiProvider as DeploymentAiProvider,
     ...bedrock,
+    dailyGenerationQuota: optionalPositiveInt(context, 'dailyGenerationQuota', MAX_DAILY_GENERATION_QUOTA),
   };
 }

@@ -9,6 +9,7 @@
  * the API construct: the access middleware of `active` callables reads the caller's profile, so
  * those get table read whatever their entry says (see `tableAccessFor`).
  */
+import { ASSET_KEY_SEGMENT } from '../lambdas/core/assets/keys';
 import { KEY_SEGMENT } from '../lambdas/core/uploads/keys';
 import { CALLABLE_NAMES, type Access, type CallableName, type UploadKind } from '../shared';
 
@@ -44,6 +45,9 @@ export type PermissionSpec = UploadsPermission | SecretsPermission | AiPermissio
  */
 export const uploadKeys = (kind: UploadKind): string => `users/*/${KEY_SEGMENT[kind]}/*`;
 
+/** Generated assets: `users/<sub>/assets/<id>.<ext>` (lambdas/core/assets/keys.ts), same bucket. */
+export const assetKeys = `users/*/${ASSET_KEY_SEGMENT}/*`;
+
 /**
  * The extra permissions a function can declare, by name. Uploads grants are as narrow as the
  * code allows: the blog functions only ever touch keys that `parseUploadKey` accepted as the
@@ -64,6 +68,12 @@ export const PERMISSIONS = {
   'uploads:readKnowledge': { kind: 'uploads', actions: ['s3:GetObject', 's3:GetObjectVersion'], keys: [uploadKeys('knowledge')] },
   /** Remove a knowledge document for good (its exact version in the versioned bucket). */
   'uploads:deleteKnowledge': { kind: 'uploads', actions: ['s3:DeleteObject', 's3:DeleteObjectVersion'], keys: [uploadKeys('knowledge')] },
+  /** Store a generated asset (the function writes the file itself; browsers never upload here). */
+  'assets:put': { kind: 'uploads', actions: ['s3:PutObject'], keys: [assetKeys] },
+  /** Presign GET URLs of assets (a presigned URL is authorized as the signing role). */
+  'assets:read': { kind: 'uploads', actions: ['s3:GetObject'], keys: [assetKeys] },
+  /** Remove an asset for good (its exact version in the versioned bucket). */
+  'assets:delete': { kind: 'uploads', actions: ['s3:DeleteObject', 's3:DeleteObjectVersion'], keys: [assetKeys] },
   /** Seal a secret: the AWS Encryption SDK's KMS keyring generates a data key with the secrets key. */
   'secrets:seal': { kind: 'secrets', actions: ['kms:GenerateDataKey'] },
   /** Open a sealed secret (e.g. a brand's own AI provider key, read by generators). */
@@ -102,6 +112,13 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // Transaction: BlogSlug claim put/delete + settings put; HEAD of the new header image (and its
   // presigned URL); deletes the replaced header image.
   guardarAjustesBlog: { table: 'readWrite', permissions: ['uploads:readBlogHeader', 'uploads:deleteBlogHeader'] },
+  // Reads AI settings and integrations (opens the brand's own provider key), updates the quota
+  // counter, puts the asset file and record, presigns its URL; invokes the AI provider.
+  generarImagen: { table: 'readWrite', permissions: ['assets:put', 'assets:read', 'secrets:open', 'ai:invoke'] },
+  // Query of the caller's Asset items and a presigned URL for each.
+  listarRecursos: { table: 'read', permissions: ['assets:read'] },
+  // Reads the record, deletes the file (exact version) and the record.
+  eliminarRecurso: { table: 'readWrite', permissions: ['assets:delete'] },
 };
 
 /** The PreSignUp trigger only creates the pending profile. */

@@ -8,6 +8,8 @@ export * from './entities/settings';
 export * from './slug';
 export * from './entities/knowledge';
 export * from './uploads';
+export * from './assets';
+export * from './entities/asset';
 export * from './messages';
 export * from './constants';
 export * from './themes';

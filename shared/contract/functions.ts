@@ -9,12 +9,16 @@ import { aprobarUsuario, guardarTema, listarUsuarios, obtenerPerfil } from './ca
 import { eliminarDocumento, listarDocumentos } from './callables/knowledge';
 import { guardarAjustesBlog, guardarAjustesIA, guardarIntegraciones, obtenerAjustesBlog, obtenerAjustesIA, obtenerIntegraciones } from './callables/settings';
 import { solicitarSubida } from './callables/uploads';
+import { generarImagen } from './callables/taller';
+import { eliminarRecurso, listarRecursos } from './callables/assets';
 
 export { define, Empty, type CallableDefinition } from './define';
 export * from './callables/accounts';
 export * from './callables/settings';
 export * from './callables/knowledge';
 export * from './callables/uploads';
+export * from './callables/taller';
+export * from './callables/assets';
 
 /** Every callable by name. */
 export const CALLABLES = {
@@ -31,6 +35,9 @@ export const CALLABLES = {
   guardarIntegraciones,
   obtenerAjustesBlog,
   guardarAjustesBlog,
+  generarImagen,
+  listarRecursos,
+  eliminarRecurso,
 } as const;
 
 export type CallableName = keyof typeof CALLABLES;

@@ -23,6 +23,7 @@ describe('parseTenantContext', () => {
       bedrockEmbeddingModelId: undefined,
       bedrockEmbeddingDimensions: undefined,
       bedrockRegion: undefined,
+      dailyGenerationQuota: undefined,
     });
   });
 
@@ -75,6 +76,11 @@ describe('parseTenantContext: AI settings', () => {
     expect(parseTenantContext({ tenant: 'x', bedrockEmbeddingDimensions: 1024 }).bedrockEmbeddingDimensions).toBe(1024);
   });
 
+  it('accepts a daily generation quota', () => {
+    expect(parseTenantContext({ tenant: 'x', dailyGenerationQuota: '50' }).dailyGenerationQuota).toBe(50);
+    expect(parseTenantContext({ tenant: 'x', dailyGenerationQuota: 8 }).dailyGenerationQuota).toBe(8);
+  });
+
   it.each([
     'amazon.titan-embed-text-v2:0',
     'eu.anthropic.claude-sonnet-4-5-20250929-v1:0',
@@ -98,6 +104,8 @@ describe('parseTenantContext: AI settings', () => {
     [{ bedrockEmbeddingDimensions: 100_000 }, /"bedrockEmbeddingDimensions"/],
     [{ bedrockRegion: 'Frankfurt' }, /"bedrockRegion" = "Frankfurt": expected an AWS region/],
     [{ bedrockTextModelId: 7 }, /"bedrockTextModelId" must be a string/],
+    [{ dailyGenerationQuota: '0' }, /"dailyGenerationQuota" = "0": expected a whole number from 1 to 100000/],
+    [{ dailyGenerationQuota: 'muchas' }, /"dailyGenerationQuota"/],
   ])('rejects %j', (ai, message) => {
     expect(() => parseTenantContext({ tenant: 'x', ...ai })).toThrow(ContextError);
     expect(() => parseTenantContext({ tenant: 'x', ...ai })).toThrow(message);

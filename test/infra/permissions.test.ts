@@ -23,6 +23,7 @@ import {
   type TableAccess,
 } from '../../infra/functions';
 import type { TenantStack } from '../../infra/tenant-stack';
+import { DAILY_GENERATION_QUOTA_ENV } from '../../lambdas/core/generation/quota';
 import { bedrockModelsFromEnv } from '../../lambdas/platform/ai/bedrock';
 import { defaultAiProvider } from '../../lambdas/platform/ai';
 import { SECRETS_KMS_KEY_ARN_ENV as LAMBDA_SECRETS_ENV } from '../../lambdas/platform/secrets';
@@ -39,6 +40,7 @@ const AI_CONTEXT = {
   bedrockEmbeddingModelId: 'cohere.embed-v4:0',
   bedrockEmbeddingDimensions: '1536', // as `-c bedrockEmbeddingDimensions=1536` passes it
   bedrockRegion: 'eu-central-1',
+  dailyGenerationQuota: '12',
 };
 
 const LOGS = ['logs:CreateLogStream @ logs', 'logs:PutLogEvents @ logs'];
@@ -66,12 +68,16 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   guardarIntegraciones: 'readWrite',
   obtenerAjustesBlog: 'read',
   guardarAjustesBlog: 'readWrite',
+  generarImagen: 'readWrite',
+  listarRecursos: 'read',
+  eliminarRecurso: 'readWrite',
   preSignUp: 'write',
   knowledgeUploaded: 'readWrite',
 };
 
 const KNOWLEDGE = 'uploads/users/*/knowledge/*';
 const BLOG = 'uploads/users/*/blog/*';
+const ASSETS = 'uploads/users/*/assets/*';
 const FOUNDATION_MODELS = 'arn:<AWS::Partition>:bedrock:*::foundation-model/*';
 const INFERENCE_PROFILES = 'arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:inference-profile/*';
 
@@ -82,6 +88,15 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   obtenerAjustesBlog: [`s3:GetObject @ ${BLOG}`],
   guardarAjustesBlog: [`s3:GetObject @ ${BLOG}`, `s3:DeleteObject @ ${BLOG}`],
   guardarIntegraciones: ['kms:GenerateDataKey @ secretsKey'],
+  generarImagen: [
+    `s3:PutObject @ ${ASSETS}`,
+    `s3:GetObject @ ${ASSETS}`,
+    'kms:Decrypt @ secretsKey',
+    `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`,
+    `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`,
+  ],
+  listarRecursos: [`s3:GetObject @ ${ASSETS}`],
+  eliminarRecurso: [`s3:DeleteObject @ ${ASSETS}`, `s3:DeleteObjectVersion @ ${ASSETS}`],
   knowledgeUploaded: [
     `s3:GetObject @ ${KNOWLEDGE}`,
     `s3:GetObjectVersion @ ${KNOWLEDGE}`,
@@ -157,7 +172,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('never grants bucket-level, listing or wildcard S3 actions to our functions', () => {
       for (const name of ALL_FUNCTIONS) {
         for (const line of linesOf(name).filter((l) => l.startsWith('s3:'))) {
-          expect(line).toMatch(/^s3:(GetObject|GetObjectVersion|PutObject|DeleteObject|DeleteObjectVersion) @ uploads\/users\/\*\/(knowledge|blog)\/\*$/);
+          expect(line).toMatch(/^s3:(GetObject|GetObjectVersion|PutObject|DeleteObject|DeleteObjectVersion) @ uploads\/users\/\*\/(knowledge|blog|assets)\/\*$/);
         }
       }
     });
@@ -181,7 +196,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
       const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
       for (const name of ALL_FUNCTIONS) {
-        const usesSecrets = name === 'guardarIntegraciones';
+        const usesSecrets = name === 'guardarIntegraciones' || name === 'generarImagen';
         expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);
         expect(linesOf(name).some((line) => line.startsWith('kms:'))).toBe(usesSecrets);
       }
@@ -198,20 +213,28 @@ describe('function permissions (tenant stack with AI context)', () => {
       const bedrockRoles = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
         .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('bedrock:'))
         .map((policy) => JSON.stringify(policy.Properties.Roles));
-      expect(bedrockRoles).toEqual([JSON.stringify([{ Ref: roleIdOf('knowledgeUploaded') }])]);
-      for (const name of CALLABLE_NAMES) expect(accessOf(name).permissions ?? []).not.toContain('ai:invoke');
+      expect(bedrockRoles.sort()).toEqual([JSON.stringify([{ Ref: roleIdOf('knowledgeUploaded') }]), JSON.stringify([{ Ref: roleIdOf('generarImagen') }])].sort());
+      expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:invoke'))).toEqual(['generarImagen']);
     });
 
-    it('sets the AI environment from context on AI functions only', () => {
-      expect(envOf('knowledgeUploaded')).toMatchObject({
+    it.each(['knowledgeUploaded', 'generarImagen'] as const)('sets the AI environment from context on %s', (name) => {
+      expect(envOf(name)).toMatchObject({
         AI_PROVIDER: 'bedrock',
         BEDROCK_TEXT_MODEL_ID: 'eu.amazon.nova-pro-v1:0',
         BEDROCK_IMAGE_MODEL_ID: 'stability.sd3-5-large-v1:0',
         BEDROCK_EMBEDDING_MODEL_ID: 'cohere.embed-v4:0',
         BEDROCK_EMBEDDING_DIMENSIONS: '1536',
         BEDROCK_REGION: 'eu-central-1',
+        DAILY_GENERATION_QUOTA: '12',
       });
-      for (const name of ALL_FUNCTIONS.filter((n) => n !== 'knowledgeUploaded')) {
+    });
+
+    it('names the quota variable the generators read', () => {
+      expect(AI_ENV.dailyGenerationQuota).toBe(DAILY_GENERATION_QUOTA_ENV);
+    });
+
+    it('sets no AI environment on functions without ai:invoke', () => {
+      for (const name of ALL_FUNCTIONS.filter((n) => n !== 'knowledgeUploaded' && n !== 'generarImagen')) {
         for (const variable of Object.values(AI_ENV)) expect(envOf(name)[variable]).toBeUndefined();
       }
     });
@@ -274,9 +297,9 @@ describe('function permissions (tenant stack with AI context)', () => {
       const paths = (pattern: RegExp) => [...new Set(acknowledged().filter(({ id }) => pattern.test(id)).map(({ path }) => path))].sort();
       const roles = (...names: FunctionName[]) => names.map((name) => `/${fnOf(name).role?.node.path}`).sort();
       expect(paths(/IAM5\[Resource::<StorageUploads\w+\.Arn>\/users\//)).toEqual(
-        roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'knowledgeUploaded'),
+        roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'knowledgeUploaded'),
       );
-      expect(paths(/IAM5\[Resource::arn:<AWS::Partition>:bedrock:/)).toEqual(roles('knowledgeUploaded'));
+      expect(paths(/IAM5\[Resource::arn:<AWS::Partition>:bedrock:/)).toEqual(roles('knowledgeUploaded', 'generarImagen'));
     });
 
     it('acknowledges the bucket-notifications handler managed policy, with CDK named as its owner', () => {
@@ -308,13 +331,20 @@ describe('infra/functions.ts', () => {
   it('scopes every uploads permission to known areas under users/', () => {
     for (const spec of Object.values(PERMISSIONS)) {
       if (spec.kind !== 'uploads') continue;
-      for (const keys of spec.keys) expect(keys).toMatch(/^users\/\*\/(knowledge|blog)\/\*$/);
+      for (const keys of spec.keys) expect(keys).toMatch(/^users\/\*\/(knowledge|blog|assets)\/\*$/);
       for (const action of spec.actions) expect(action).not.toContain('*');
     }
   });
 
   it('signs uploads for every upload kind', () => {
     expect(PERMISSIONS['uploads:signPost'].keys).toEqual(['users/*/knowledge/*', 'users/*/blog/*']);
+  });
+
+  it('keeps generated assets in their own area: put, read and delete, never signed for browsers', () => {
+    expect(PERMISSIONS['assets:put']).toEqual({ kind: 'uploads', actions: ['s3:PutObject'], keys: ['users/*/assets/*'] });
+    expect(PERMISSIONS['assets:read']).toEqual({ kind: 'uploads', actions: ['s3:GetObject'], keys: ['users/*/assets/*'] });
+    expect(PERMISSIONS['assets:delete']).toEqual({ kind: 'uploads', actions: ['s3:DeleteObject', 's3:DeleteObjectVersion'], keys: ['users/*/assets/*'] });
+    expect(PERMISSIONS['uploads:signPost'].keys).not.toContain('users/*/assets/*');
   });
 });
 

@@ -44,6 +44,10 @@ const SAMPLES: { [N in CallableName]: (f: Fixture) => CallableInput<N> } = {
   obtenerAjustesBlog: () => null,
   // No slug: every caller let through saves its own settings without competing for one.
   guardarAjustesBlog: () => ({ tone: 'Casual e Inspirador' }),
+  // Offline provider in the twin: a real image, one unit of each allowed caller's quota.
+  generarImagen: () => ({ prompt: 'Un escaparate azul y dorado', imageBase64: null }),
+  listarRecursos: () => null,
+  eliminarRecurso: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz' }),
 };
 
 /**
@@ -51,7 +55,7 @@ const SAMPLES: { [N in CallableName]: (f: Fixture) => CallableInput<N> } = {
  * the access level lets through gets this status instead of 200, which still proves the access
  * check passed (401/403 come first).
  */
-const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { eliminarDocumento: 404 };
+const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { eliminarDocumento: 404, eliminarRecurso: 404 };
 
 describe('access matrix', () => {
   let fixture: Fixture;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../infra/local/ports';
 import { startTwin, type Twin } from '../../infra/local/twin';
+import { TEST_DAILY_GENERATION_QUOTA } from './generation';
 
 export interface TwinInfo {
   url: string;
@@ -34,6 +35,7 @@ export async function setup(project: TestProject): Promise<void> {
   stateDir = mkdtempSync(path.join(tmpdir(), 'twin-test-'));
   // Keep the derived ports (web+1..3) clear of other twins by starting from a free port.
   const port = await freePort();
+  process.env.DAILY_GENERATION_QUOTA = String(TEST_DAILY_GENERATION_QUOTA);
   twin = await startTwin({
     port,
     stateDir,

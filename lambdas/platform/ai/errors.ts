@@ -5,6 +5,7 @@
  * onto the callable protocol so generators can rethrow them as-is.
  */
 import { CallableError } from '../../../shared/contract/errors';
+import type { AiCapability } from './capabilities';
 import type { AiProviderId } from './types';
 
 export type AiErrorCode =
@@ -14,7 +15,9 @@ export type AiErrorCode =
   | 'RETRYABLE'
   | 'UNSUPPORTED_MODEL'
   | 'CONTENT_FILTERED'
-  | 'PROVIDER';
+  | 'PROVIDER'
+  | 'CAPABILITY_UNAVAILABLE'
+  | 'INVALID_INPUT';
 
 export const AI_MSG = {
   offlineUnsupported: 'El modo sin conexión no puede generar este contenido; configura un proveedor de IA en Integraciones.',
@@ -113,6 +116,28 @@ export class AiProviderError extends AiError {
   }
 }
 
+/**
+ * What the configured provider cannot do at all (voice cloning, video without a video model,
+ * speech without an engine...): `capability` names it (capabilities.ts) and the message says so
+ * plainly in Spanish, never a faked result.
+ */
+export class AiCapabilityUnavailableError extends AiError {
+  readonly capability: AiCapability;
+  constructor(capability: AiCapability, message: string, options: { provider?: AiProviderId; detail?: string } = {}) {
+    super('CAPABILITY_UNAVAILABLE', message, options);
+    this.name = 'AiCapabilityUnavailableError';
+    this.capability = capability;
+  }
+}
+
+/** A request the AI layer refuses before calling anyone (empty or oversized text, unknown voice...). */
+export class AiInputError extends AiError {
+  constructor(message: string, options: { provider?: AiProviderId; detail?: string } = {}) {
+    super('INVALID_INPUT', message, options);
+    this.name = 'AiInputError';
+  }
+}
+
 const CALLABLE_STATUS: Record<AiErrorCode, ConstructorParameters<typeof CallableError>[0]> = {
   CONFIG: 'INVALID_ARGUMENT',
   OFFLINE_UNSUPPORTED: 'UNIMPLEMENTED',
@@ -121,6 +146,8 @@ const CALLABLE_STATUS: Record<AiErrorCode, ConstructorParameters<typeof Callable
   UNSUPPORTED_MODEL: 'UNIMPLEMENTED',
   CONTENT_FILTERED: 'INVALID_ARGUMENT',
   PROVIDER: 'INTERNAL',
+  CAPABILITY_UNAVAILABLE: 'UNIMPLEMENTED',
+  INVALID_INPUT: 'INVALID_ARGUMENT',
 };
 
 /** The callable-protocol form of an AI error (same Spanish message). Other errors pass through. */

@@ -1,5 +1,5 @@
-/** Reading and deleting objects of the uploads bucket. */
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey } from '@aws-sdk/client-s3';
+/** Reading, writing and deleting objects of the uploads bucket. */
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3, uploadsBucket } from './client';
 
 export interface StoredObject {
@@ -46,4 +46,13 @@ export async function getObject(key: string, maxBytes: number): Promise<StoredOb
  */
 export async function deleteObject(key: string, versionId?: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: uploadsBucket(), Key: key, ...(versionId ? { VersionId: versionId } : {}) }));
+}
+
+/**
+ * Stores `bytes` under `key` with its content type. Returns the version id when the bucket is
+ * versioned (deleting that version later removes the object for good).
+ */
+export async function putObject(key: string, bytes: Uint8Array, contentType: string): Promise<{ versionId?: string }> {
+  const out = await s3().send(new PutObjectCommand({ Bucket: uploadsBucket(), Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
+  return out.VersionId && out.VersionId !== 'null' ? { versionId: out.VersionId } : {};
 }

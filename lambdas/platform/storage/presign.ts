@@ -40,7 +40,12 @@ export async function presignPost({ key, contentType, maxBytes, expiresInSeconds
   });
 }
 
-/** A GET URL for one object, valid for `expiresInSeconds`. */
-export async function presignGet(key: string, expiresInSeconds = 300): Promise<string> {
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: uploadsBucket(), Key: key }), { expiresIn: expiresInSeconds });
+/**
+ * A GET URL for one object, valid for `expiresInSeconds`. With `downloadName` the response asks the
+ * browser to save it as that file (`Content-Disposition: attachment`, signed into the URL).
+ */
+export async function presignGet(key: string, expiresInSeconds = 300, options: { downloadName?: string } = {}): Promise<string> {
+  const disposition = options.downloadName ? `attachment; filename="${options.downloadName.replace(/[^\w.-]/g, '_')}"` : undefined;
+  const command = new GetObjectCommand({ Bucket: uploadsBucket(), Key: key, ...(disposition ? { ResponseContentDisposition: disposition } : {}) });
+  return getSignedUrl(s3(), command, { expiresIn: expiresInSeconds });
 }

@@ -1,0 +1,124 @@
+/**
+ * Generated assets (issue 4 items 1, 2, 5): the files the Taller produces — images now, avatars,
+ * videos and voice samples from the identity lab later — stored in the private uploads bucket at
+ * `users/<sub>/assets/<id>.<ext>` with one Asset record each, and shown only through short-lived
+ * presigned GET URLs. The tenant is always the verified caller's `sub`; another tenant's id is
+ * simply not found.
+ *
+ * API (for every generator):
+ * - `saveAsset(sub, {type, bytes, mediaType, prompt, offline, model, source?})` → the stored
+ *   record (`AssetItem`): writes the file, then the record; if the record cannot be written the
+ *   file is removed again, so a failure leaves nothing behind.
+ * - `assetView(item)` → the browser's `Asset` (with `url` and `downloadUrl`, valid
+ *   ASSET_URL_EXPIRES_SECONDS); `assetUrl(item)` → the display URL alone.
+ * - `listAssets(sub, type?)` → the caller's assets, newest first (one Query).
+ * - `getAsset(sub, id)` → the record or null.
+ * - `deleteAsset(sub, id)` → removes the file (its exact version in the versioned bucket) and the
+ *   record; NOT_FOUND when the caller has no such asset.
+ * IAM: saving needs s3:PutObject, URLs s3:GetObject, deleting s3:DeleteObject(+Version) on
+ * the `users/<sub>/assets/` area (the `assets:*` permissions of infra/functions.ts).
+ */
+import { ASSET_ID_PATTERN, ASSET_TYPE_LABELS, ASSET_URL_EXPIRES_SECONDS, CallableError, TALLER_MSG, type Asset, type AssetType } from '../../../shared';
+import { assets, type AssetItem } from '../../platform/db/entities/asset';
+import { logger } from '../../platform/logger';
+import { deleteObject, putObject } from '../../platform/storage/objects';
+import { presignGet } from '../../platform/storage/presign';
+import { newObjectId } from '../uploads/keys';
+import { assetExtension, assetKey } from './keys';
+
+export type { AssetItem } from '../../platform/db/entities/asset';
+
+export interface NewAsset {
+  type: AssetType;
+  bytes: Uint8Array;
+  /** Content type of `bytes` (decides the file extension). */
+  mediaType: string;
+  prompt: string;
+  offline: boolean;
+  model: string;
+  /** What besides the prompt went in (ASSET_SOURCES). */
+  source?: string;
+}
+
+/** Stores a generated file as an asset of `sub` (see the module header). */
+export async function saveAsset(sub: string, asset: NewAsset, now = new Date()): Promise<AssetItem> {
+  const id = newObjectId(now.getTime());
+  const key = assetKey(sub, id, asset.mediaType);
+  const { versionId } = await putObject(key, asset.bytes, asset.mediaType);
+  const item = {
+    uid: sub,
+    id,
+    type: asset.type,
+    prompt: asset.prompt,
+    key,
+    ...(versionId ? { versionId } : {}),
+    mediaType: asset.mediaType,
+    size: asset.bytes.byteLength,
+    offline: asset.offline,
+    model: asset.model,
+    ...(asset.source ? { source: asset.source } : {}),
+    createdAt: now.toISOString(),
+  };
+  try {
+    await assets().create(item).go();
+  } catch (error) {
+    await deleteObject(key, versionId).catch((cleanup: unknown) => logger.warn('Orphan asset file left behind', { key, error: cleanup as Error }));
+    throw error;
+  }
+  return item as AssetItem;
+}
+
+/** The name a downloaded asset gets, e.g. `imagen-<id>.png`. */
+export function downloadName(item: Pick<AssetItem, 'type' | 'id' | 'mediaType'>): string {
+  const label = ASSET_TYPE_LABELS[item.type]
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  return `${label}-${item.id}.${assetExtension(item.mediaType)}`;
+}
+
+/** The display URL of an asset (presigned GET, ASSET_URL_EXPIRES_SECONDS). */
+export function assetUrl(item: Pick<AssetItem, 'key'>): Promise<string> {
+  return presignGet(item.key, ASSET_URL_EXPIRES_SECONDS);
+}
+
+/** The browser's view of an asset, with its short-lived URLs. */
+export async function assetView(item: AssetItem): Promise<Asset> {
+  const [url, downloadUrl] = await Promise.all([assetUrl(item), presignGet(item.key, ASSET_URL_EXPIRES_SECONDS, { downloadName: downloadName(item) })]);
+  return {
+    id: item.id,
+    type: item.type,
+    prompt: item.prompt,
+    createdAt: item.createdAt,
+    mediaType: item.mediaType,
+    size: item.size,
+    offline: item.offline,
+    model: item.model,
+    ...(item.source ? { source: item.source } : {}),
+    url,
+    downloadUrl,
+  };
+}
+
+/** The caller's assets, newest first (ids are time ordered; one Query), optionally of one type. */
+export async function listAssets(sub: string, type?: AssetType): Promise<Asset[]> {
+  const query = assets().query.byUser({ uid: sub });
+  const { data } = await (type ? query.where((attr, op) => op.eq(attr.type, type)) : query).go({ pages: 'all', order: 'desc' });
+  return Promise.all(data.map(assetView));
+}
+
+/** Asset `id` of `sub`, or null (an id the server could not have made is not looked up). */
+export async function getAsset(sub: string, id: string): Promise<AssetItem | null> {
+  if (!ASSET_ID_PATTERN.test(id)) return null;
+  const { data } = await assets().get({ uid: sub, id }).go();
+  return data ?? null;
+}
+
+/** Deletes asset `id` of `sub`: file (exact version) then record. NOT_FOUND when there is none. */
+export async function deleteAsset(sub: string, id: string): Promise<{ id: string }> {
+  const item = await getAsset(sub, id);
+  if (!item) throw new CallableError('NOT_FOUND', TALLER_MSG.assetNotFound);
+  await deleteObject(item.key, item.versionId);
+  await assets().delete({ uid: sub, id }).go();
+  return { id };
+}

@@ -1,0 +1,30 @@
+/**
+ * Object keys of generated assets (architecture "Files"): `users/<sub>/assets/<id>.<ext>`, the
+ * tenant first like every user file, so a key made for one user never lands in another's prefix.
+ * Kept free of SDK imports: infra/functions.ts derives the IAM key pattern from ASSET_KEY_SEGMENT.
+ */
+
+/** The folder of generated assets under the user's prefix. */
+export const ASSET_KEY_SEGMENT = 'assets';
+
+/** File extension of each media type an asset may have; anything else is stored as `.bin`. */
+export const EXTENSION_BY_MEDIA_TYPE: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+  'audio/ogg': 'ogg',
+  'audio/webm': 'weba',
+};
+
+export function assetExtension(mediaType: string): string {
+  return EXTENSION_BY_MEDIA_TYPE[mediaType.trim().toLowerCase()] ?? 'bin';
+}
+
+/** The key of asset `id` of user `sub` with media type `mediaType`. */
+export function assetKey(sub: string, id: string, mediaType: string): string {
+  return `users/${sub}/${ASSET_KEY_SEGMENT}/${id}.${assetExtension(mediaType)}`;
+}

@@ -1,0 +1,8 @@
+/** `listarRecursos` (active): the caller's generated assets with short-lived URLs, newest first. */
+import { listarRecursos } from '../../shared';
+import { listAssets } from '../core/assets/assets';
+import { createCallable, requireIdentity } from '../platform/callable/handler';
+
+export const handler = createCallable(listarRecursos, async ({ data, identity }) => ({
+  assets: await listAssets(requireIdentity(identity).sub, data?.type),
+}));

@@ -1,0 +1,50 @@
+/**
+ * generarImagen (active; spec 4, 7, 8): sends `{prompt, imageBase64}` (the inspiration image's data
+ * URL after the comma, or null). Its outcome is what the result panel shows: the image, or the
+ * spec's messages — '¡Imagen generada con éxito!', 'La IA no pudo generar la imagen.' when no
+ * imageUrl came back, otherwise 'Error de la IA: {message}'. A new image refreshes the gallery.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { TALLER_MSG, type CallableOutput } from '../../../../shared';
+import { callFunction, errorMessage } from '../../lib/api';
+import { useToast } from '../../ui/toast/toastContext';
+import { assetsKey } from './useAssets';
+
+export interface GenerateImageRequest {
+  prompt: string;
+  imageBase64: string | null;
+}
+
+export type GeneratedImage = CallableOutput<'generarImagen'>;
+
+/** The answer had no image and no error (spec 8: 'La IA no pudo generar la imagen.'). */
+export class NoImageError extends Error {
+  override name = 'NoImageError';
+  constructor() {
+    super(TALLER_MSG.imageNotGenerated);
+  }
+}
+
+export async function generateImage(request: GenerateImageRequest): Promise<GeneratedImage> {
+  const result = await callFunction('generarImagen', request);
+  if (!result.imageUrl) throw new NoImageError();
+  return result;
+}
+
+/** What the toast and the result panel say about a failed generation. */
+export function generationErrorText(error: unknown): string {
+  return error instanceof NoImageError ? error.message : TALLER_MSG.aiErrorPrefix + errorMessage(error);
+}
+
+export function useGenerateImage() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: generateImage,
+    onSuccess: () => {
+      toast.success(TALLER_MSG.imageGenerated);
+      void queryClient.invalidateQueries({ queryKey: assetsKey });
+    },
+    onError: (error) => toast.error(generationErrorText(error)),
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * The gallery tab of the Taller IA page (issue 4 item 5): every generated asset — images, avatars,
+ * videos, voice samples — newest first, each with its preview (image, video or audio element by
+ * type), type label, prompt, date, the offline mark, a download link and delete with confirmation.
+ * It re-reads itself before the short-lived URLs expire and after every new image.
+ */
+import { useState } from 'react';
+import { ASSET_SOURCES, ASSET_TYPE_LABELS, formatKb, TALLER_MSG, type Asset } from '../../../../shared';
+import { useAssets } from '../../features/assets/useAssets';
+import { useDeleteAsset } from '../../features/assets/useDeleteAsset';
+import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
+import { Modal } from '../../ui/Modal';
+import { Panel } from '../../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
+import { Spinner } from '../../ui/Spinner';
+import styles from './GalleryTab.module.css';
+
+const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+}
+
+/** Page-local stroke icons (24×24), decorative. */
+const GLYPHS = {
+  download: 'M12 4v11M7 10l5 5 5-5M4 20h16',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+} as const;
+
+function Glyph({ name }: { name: keyof typeof GLYPHS }) {
+  return (
+    <svg aria-hidden="true" width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+      <path d={GLYPHS[name]} />
+    </svg>
+  );
+}
+
+function Preview({ asset }: { asset: Asset }) {
+  const label = `${ASSET_TYPE_LABELS[asset.type]}: ${asset.prompt}`;
+  if (asset.mediaType.startsWith('video/')) return <video src={asset.url} controls preload="metadata" className={styles.media} aria-label={label} />;
+  if (asset.mediaType.startsWith('audio/')) {
+    return (
+      <div className={styles.audio}>
+        <Icon name="music" size={32} />
+        <audio src={asset.url} controls preload="none" aria-label={label} />
+      </div>
+    );
+  }
+  return <img src={asset.url} alt={label} loading="lazy" className={styles.media} />;
+}
+
+export function GalleryTab() {
+  const assets = useAssets();
+  const remove = useDeleteAsset();
+  const [confirming, setConfirming] = useState<Asset | null>(null);
+
+  return (
+    <Panel className={styles.panel}>
+      <div className={styles.heading}>
+        <h2>Galería</h2>
+        {assets.data && assets.data.length > 0 && <span className={styles.count}>{assets.data.length}</span>}
+        <Button size="small" className={styles.refresh} onClick={() => void assets.refetch()} disabled={assets.isFetching} aria-label="Actualizar galería">
+          {assets.isFetching ? <Spinner /> : <Icon name="refresh" size={16} />}
+        </Button>
+      </div>
+      {assets.isPending ? (
+        <LoadingState />
+      ) : assets.isError ? (
+        <ErrorState error={assets.error} onRetry={assets.refetch} />
+      ) : assets.data.length === 0 ? (
+        <EmptyState icon={<Icon name="sparkles" size={28} />}>{TALLER_MSG.noAssets}</EmptyState>
+      ) : (
+        <ul className={styles.grid} aria-label="Recursos generados">
+          {assets.data.map((asset) => {
+            const deleting = remove.isPending && remove.variables === asset.id;
+            return (
+              <li key={asset.id} className={styles.card} data-asset-id={asset.id} data-type={asset.type}>
+                <div className={styles.preview}>
+                  <Preview asset={asset} />
+                </div>
+                <div className={styles.body}>
+                  <div className={styles.badges}>
+                    <span className={styles.type}>{ASSET_TYPE_LABELS[asset.type]}</span>
+                    {asset.offline && (
+                      <span className={styles.offline} title={TALLER_MSG.offlineResult}>
+                        Sin conexión
+                      </span>
+                    )}
+                    {asset.source === ASSET_SOURCES.inspiration && <span className={styles.source}>Con imagen de inspiración</span>}
+                  </div>
+                  <p className={styles.prompt} title={asset.prompt}>
+                    {asset.prompt}
+                  </p>
+                  <p className={styles.meta}>
+                    <time dateTime={asset.createdAt}>{formatDate(asset.createdAt)}</time> · {formatKb(asset.size)}
+                  </p>
+                  <div className={styles.actions}>
+                    <a className={styles.download} href={asset.downloadUrl} download aria-label={`Descargar ${ASSET_TYPE_LABELS[asset.type].toLowerCase()}: ${asset.prompt}`}>
+                      <Glyph name="download" />
+                      Descargar
+                    </a>
+                    <Button
+                      size="small"
+                      variant="danger"
+                      disabled={deleting}
+                      aria-busy={deleting}
+                      aria-label={`Eliminar ${ASSET_TYPE_LABELS[asset.type].toLowerCase()}: ${asset.prompt}`}
+                      onClick={() => setConfirming(asset)}
+                    >
+                      {deleting ? <Spinner /> : <Glyph name="trash" />}
+                      Eliminar
+                    </Button>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {confirming && (
+        <Modal title="Eliminar recurso" maxWidth={440} onClose={() => setConfirming(null)}>
+          <p className={styles.confirmText}>
+            ¿Eliminar {ASSET_TYPE_LABELS[confirming.type].toLowerCase()} <strong>«{confirming.prompt}»</strong>? Se borrará el archivo para siempre.
+          </p>
+          <div className={styles.confirmActions}>
+            <Button onClick={() => setConfirming(null)}>Cancelar</Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                remove.mutate(confirming.id);
+                setConfirming(null);
+              }}
+            >
+              Eliminar
+            </Button>
+          </div>
+        </Modal>
+      )}
+    </Panel>
+  );
+}
+
+export default GalleryTab;

@@ -1,0 +1,300 @@
+/**
+ * The live studio tab of the Taller IA page (spec 2 'Live studio', 4 'Live stream', 5, 8; issue 4
+ * item 4). The owner picks several loop images and one background music file; 'Iniciar Directo'
+ * needs at least one of each (else the spec's message, as a toast and inline) and then the preview
+ * really plays the loop in the browser: the images in turn with a crossfade and the music on an
+ * `<audio loop>` element. 'Detener Directo' stops both. Broadcasting to a platform is a labelled
+ * simulation: nothing leaves the browser and no server is called.
+ *
+ * Files stay local as object URLs, created when picked and revoked when removed or when the tab
+ * unmounts. TallerPage renders this tab (lazily, so it stays in its own chunk).
+ */
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Button } from '../../../ui/Button';
+import { Icon } from '../../../ui/Icon';
+import { Panel } from '../../../ui/PageHeader';
+import { useToast } from '../../../ui/toast/toastContext';
+import {
+  acceptLoopImages,
+  canStartLive,
+  CROSSFADE_MS,
+  FIRST_FRAME,
+  formatElapsed,
+  isAudioFile,
+  LIVE_MSG,
+  LOOP_INTERVAL_MS,
+  MAX_LOOP_IMAGES,
+  nextFrame,
+  type LoopFrame,
+} from './liveStudio';
+import styles from './LiveStudioTab.module.css';
+
+/** A picked file and its object URL (revoked when it leaves the tab). */
+interface LocalFile {
+  id: string;
+  file: File;
+  url: string;
+}
+
+const GLYPHS = {
+  image: 'M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM3 16l5-5 4 4 3-3 6 6M15.5 9.5h.01',
+  play: 'M7 4l13 8-13 8z',
+  stop: 'M6 6h12v12H6z',
+} as const;
+
+function Glyph({ name, size = 20 }: { name: keyof typeof GLYPHS; size?: number }) {
+  return (
+    <svg aria-hidden="true" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+      <path d={GLYPHS[name]} />
+    </svg>
+  );
+}
+
+const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
+
+export function LiveStudioTab({ intervalMs = LOOP_INTERVAL_MS }: { intervalMs?: number }) {
+  const toast = useToast();
+  const [images, setImages] = useState<LocalFile[]>([]);
+  const [music, setMusic] = useState<LocalFile | null>(null);
+  const [running, setRunning] = useState(false);
+  const [frame, setFrame] = useState<LoopFrame>(FIRST_FRAME);
+  const [elapsed, setElapsed] = useState(0);
+  const [missingFiles, setMissingFiles] = useState(false);
+  const audioRef = useRef<HTMLAudioElement>(null);
+  /** Every object URL this tab created and has not revoked yet. */
+  const liveUrls = useRef(new Set<string>());
+  const nextId = useRef(1);
+
+  const track = (file: File): LocalFile => {
+    const url = URL.createObjectURL(file);
+    liveUrls.current.add(url);
+    return { id: `f${nextId.current++}`, file, url };
+  };
+  const release = (item: LocalFile) => {
+    URL.revokeObjectURL(item.url);
+    liveUrls.current.delete(item.url);
+  };
+
+  // Revoke whatever is left when the tab goes away (the audio element pauses as it leaves the DOM).
+  useEffect(() => {
+    const urls = liveUrls.current;
+    return () => {
+      for (const url of urls) URL.revokeObjectURL(url);
+      urls.clear();
+    };
+  }, []);
+
+  // The loop: the next image every `intervalMs`, and the on-air clock.
+  const imageCount = images.length;
+  useEffect(() => {
+    if (!running) return undefined;
+    const loop = setInterval(() => setFrame((current) => nextFrame(current, imageCount)), intervalMs);
+    const clock = setInterval(() => setElapsed((seconds) => seconds + 1), 1000);
+    return () => {
+      clearInterval(loop);
+      clearInterval(clock);
+    };
+  }, [running, imageCount, intervalMs]);
+
+  const stop = (notify: boolean) => {
+    const audio = audioRef.current;
+    if (audio) {
+      audio.pause();
+      audio.currentTime = 0;
+    }
+    setRunning(false);
+    setFrame(FIRST_FRAME);
+    setElapsed(0);
+    if (notify) toast.success(LIVE_MSG.stopped);
+  };
+
+  const start = () => {
+    if (!canStartLive(images.length, music !== null)) {
+      setMissingFiles(true);
+      toast.error(LIVE_MSG.needFiles);
+      return;
+    }
+    setMissingFiles(false);
+    setFrame(FIRST_FRAME);
+    setElapsed(0);
+    setRunning(true);
+    const audio = audioRef.current;
+    if (audio) {
+      audio.currentTime = 0;
+      // Called inside the click: the browser's autoplay policy allows it.
+      audio.play().catch(() => {
+        stop(false);
+        toast.error(LIVE_MSG.musicFailed);
+      });
+    }
+    toast.success(LIVE_MSG.started);
+  };
+
+  const addImages = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    const { accepted, problems } = acceptLoopImages(picked, images.length);
+    for (const problem of problems) toast.error(problem);
+    if (accepted.length > 0) {
+      const added = accepted.map(track);
+      setImages((list) => [...list, ...added]);
+    }
+  };
+
+  const removeImage = (item: LocalFile) => {
+    release(item);
+    const remaining = images.filter((image) => image.id !== item.id);
+    setImages(remaining);
+    if (running && remaining.length === 0) stop(true);
+    else setFrame((current) => ({ index: remaining.length ? current.index % remaining.length : 0, previous: null }));
+  };
+
+  const chooseMusic = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!isAudioFile(file)) {
+      toast.error(LIVE_MSG.notAudio(file.name));
+      return;
+    }
+    if (running) stop(true);
+    if (music) release(music);
+    setMusic(track(file));
+  };
+
+  const removeMusic = () => {
+    if (!music) return;
+    if (running) stop(true);
+    release(music);
+    setMusic(null);
+  };
+
+  const ready = canStartLive(images.length, music !== null);
+  const current = images.length > 0 ? images[frame.index % images.length] : undefined;
+  const previous = frame.previous !== null && frame.previous < images.length && frame.previous !== frame.index ? images[frame.previous] : undefined;
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.sources}>
+        <Panel className={styles.card}>
+          <div className={styles.cardHeading}>
+            <h2>Imágenes del bucle</h2>
+            <span className={styles.count}>
+              {images.length}/{MAX_LOOP_IMAGES}
+            </span>
+          </div>
+          <label className={styles.picker}>
+            <input type="file" accept="image/*" multiple className="visually-hidden" aria-label="Imágenes del bucle" onChange={addImages} />
+            <Glyph name="image" size={22} />
+            <span>
+              <strong>Añadir imágenes</strong>
+              <small>Se muestran por turnos en el directo</small>
+            </span>
+          </label>
+          {images.length > 0 && (
+            <ul className={styles.thumbs} aria-label="Imágenes del bucle elegidas">
+              {images.map((item, position) => (
+                <li key={item.id} className={running && current?.id === item.id ? `${styles.thumb} ${styles.onAir}` : styles.thumb}>
+                  <img src={item.url} alt={`Imagen ${position + 1}: ${item.file.name}`} />
+                  <button type="button" className={styles.remove} aria-label={`Quitar ${item.file.name}`} title="Quitar" onClick={() => removeImage(item)}>
+                    <Icon name="close" size={14} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+
+        <Panel className={styles.card}>
+          <div className={styles.cardHeading}>
+            <h2>Música de fondo</h2>
+          </div>
+          {music ? (
+            <div className={styles.track}>
+              <span className={styles.trackIcon}>
+                <Icon name="music" size={20} />
+              </span>
+              <span className={styles.trackName}>
+                <strong>{music.file.name}</strong>
+                <small>{sizeLabel(music.file.size)}</small>
+              </span>
+              <Button size="small" variant="danger" aria-label={`Quitar ${music.file.name}`} onClick={removeMusic}>
+                Quitar
+              </Button>
+            </div>
+          ) : null}
+          <label className={styles.picker}>
+            <input type="file" accept="audio/*" className="visually-hidden" aria-label="Música de fondo" onChange={chooseMusic} />
+            <Icon name="music" size={22} />
+            <span>
+              <strong>{music ? 'Cambiar música' : 'Elegir música'}</strong>
+              <small>Un archivo de audio que suena en bucle</small>
+            </span>
+          </label>
+        </Panel>
+      </div>
+
+      <Panel className={styles.previewCard}>
+        <div className={styles.cardHeading}>
+          <h2>Vista previa</h2>
+          {running ? (
+            <span className={styles.liveBadge} aria-live="polite">
+              <span className={styles.dot} aria-hidden="true" />
+              En directo · {formatElapsed(elapsed)}
+            </span>
+          ) : (
+            <span className={styles.offBadge}>Detenido</span>
+          )}
+        </div>
+        <div className={styles.stage} data-running={running}>
+          {running && current ? (
+            <>
+              {previous && <img className={styles.layer} src={previous.url} alt="" aria-hidden="true" />}
+              <img
+                key={current.id}
+                className={`${styles.layer} ${styles.fadeIn}`}
+                style={{ animationDuration: `${CROSSFADE_MS}ms` }}
+                src={current.url}
+                alt={`En pantalla: ${current.file.name}`}
+                data-live-frame=""
+              />
+              <span className={styles.caption}>
+                Imagen {(frame.index % images.length) + 1} de {images.length}
+              </span>
+            </>
+          ) : (
+            <p className={styles.idle}>
+              <Icon name="video" size={30} />
+              <span>{ready ? 'Pulsa «Iniciar Directo» para reproducir el bucle aquí.' : 'Elige al menos una imagen y un archivo de música para preparar el directo.'}</span>
+            </p>
+          )}
+        </div>
+        {music && <audio ref={audioRef} src={music.url} loop preload="auto" controls={running} hidden={!running} className={styles.audio} aria-label={`Música del directo: ${music.file.name}`} data-live-audio="" />}
+
+        {missingFiles && !ready && (
+          <p className={styles.problem} role="alert">
+            <Icon name="alert" size={18} />
+            {LIVE_MSG.needFiles}
+          </p>
+        )}
+
+        <div className={styles.actions}>
+          <Button variant="primary" onClick={start} disabled={running}>
+            <Glyph name="play" size={16} />
+            Iniciar Directo
+          </Button>
+          <Button variant="danger" onClick={() => stop(true)} disabled={!running}>
+            <Glyph name="stop" size={16} />
+            Detener Directo
+          </Button>
+        </div>
+        <p className={styles.simulation} role="note">
+          <Icon name="alert" size={16} />
+          {LIVE_MSG.simulation}
+        </p>
+      </Panel>
+    </div>
+  );
+}
+
+export default LiveStudioTab;
