@@ -36,7 +36,13 @@ export interface AiPermission {
   actions: readonly string[];
 }
 
-export type PermissionSpec = UploadsPermission | SecretsPermission | AiPermission;
+/** Amazon Polly speech synthesis (also sets SPEECH_PROVIDER=polly: the function speaks with Polly). */
+export interface PollyPermission {
+  kind: 'polly';
+  actions: readonly string[];
+}
+
+export type PermissionSpec = UploadsPermission | SecretsPermission | AiPermission | PollyPermission;
 
 /**
  * Object keys are `users/<sub>/<segment>/<id>-<name>` (lambdas/core/uploads/keys.ts). The `<sub>`
@@ -80,6 +86,10 @@ export const PERMISSIONS = {
   'secrets:open': { kind: 'secrets', actions: ['kms:Decrypt'] },
   /** Call the AI provider: Bedrock Converse and InvokeModel both authorize as bedrock:InvokeModel. */
   'ai:invoke': { kind: 'ai', actions: ['bedrock:InvokeModel'] },
+  /** Check that an identity-lab sample (voice sample, identity video) exists (GetObject, body unread). */
+  'uploads:readIdentitySamples': { kind: 'uploads', actions: ['s3:GetObject'], keys: [uploadKeys('voiceSample'), uploadKeys('identityVideo')] },
+  /** Speak Spanish text with Amazon Polly's neural voices (identity lab 'voz'). */
+  'polly:SynthesizeSpeech': { kind: 'polly', actions: ['polly:SynthesizeSpeech'] },
 } as const satisfies Record<string, PermissionSpec>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -119,6 +129,17 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   listarRecursos: { table: 'read', permissions: ['assets:read'] },
   // Reads the record, deletes the file (exact version) and the record.
   eliminarRecurso: { table: 'readWrite', permissions: ['assets:delete'] },
+  // Avatar (AI image → asset), voice (Polly → asset), checks the caller's uploaded samples; quota.
+  generarIdentidad: {
+    table: 'readWrite',
+    permissions: ['assets:put', 'assets:read', 'secrets:open', 'ai:invoke', 'polly:SynthesizeSpeech', 'uploads:readIdentitySamples'],
+  },
+  // Reads the brand's provider choice (no secret opened) and the deployment's AI environment.
+  obtenerCapacidades: { table: 'read', permissions: ['ai:invoke', 'polly:SynthesizeSpeech'] },
+  // Reads the brand's capabilities; no job is started yet (lambdas/core/generation/video.ts).
+  iniciarVideo: { table: 'read', permissions: ['ai:invoke'] },
+  // No job records exist yet: answers NOT_FOUND.
+  estadoVideo: { table: 'read' },
 };
 
 /** The PreSignUp trigger only creates the pending profile. */

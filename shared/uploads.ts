@@ -18,7 +18,7 @@ export const UPLOAD_MSG = {
   typeMismatch: (hint: string) => `El tipo del archivo no coincide con su extensión. Formatos permitidos: ${hint}.`,
 } as const;
 
-export const UPLOAD_KINDS = ['knowledge', 'blogHeader'] as const;
+export const UPLOAD_KINDS = ['knowledge', 'blogHeader', 'voiceSample', 'identityVideo'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export interface UploadRule {
@@ -46,6 +46,18 @@ export const UPLOAD_RULES: Readonly<Record<UploadKind, UploadRule>> = {
     maxBytes: 2 * MB,
     types: { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' },
     hint: 'PNG, JPG, WEBP',
+  },
+  // The owner's voice sample (identity lab 'Clonador de voz'), kept for providers that can clone.
+  voiceSample: {
+    maxBytes: 10 * MB,
+    types: { mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', webm: 'audio/webm', m4a: 'audio/mp4' },
+    hint: 'MP3, WAV, OGG, WEBM, M4A',
+  },
+  // The owner's video for 'Avatar por vídeo' (identity lab), kept for providers that support it.
+  identityVideo: {
+    maxBytes: 100 * MB,
+    types: { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime' },
+    hint: 'MP4, WEBM, MOV',
   },
 };
 

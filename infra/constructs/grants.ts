@@ -21,6 +21,12 @@ import type { DataConstruct } from './data';
 /** Same name as lambdas/platform/secrets/keyring.ts (not imported: it loads the crypto SDK). */
 export const SECRETS_KMS_KEY_ARN_ENV = 'SECRETS_KMS_KEY_ARN';
 
+/** Same name as lambdas/platform/ai/speech.ts reads (deploymentHasPolly). */
+export const SPEECH_PROVIDER_ENV = 'SPEECH_PROVIDER';
+
+const POLLY_WILDCARD_REASON =
+  'polly:SynthesizeSpeech has no resource-level scoping for the built-in voices (its only resource type is a lexicon, which this app does not use), so the resource is *; the only action granted is polly:SynthesizeSpeech.';
+
 export interface FunctionGrantsProps {
   data: DataConstruct;
   uploadsBucket: IBucket;
@@ -66,6 +72,10 @@ export class FunctionGrants {
         fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [...BEDROCK_INVOKE_RESOURCES] }));
         for (const [name, value] of Object.entries(aiEnvironment(this.props.ai))) fn.addEnvironment(name, value);
         return wildcards(BEDROCK_INVOKE_RESOURCES, BEDROCK_WILDCARD_REASON);
+      case 'polly':
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: ['*'] }));
+        fn.addEnvironment(SPEECH_PROVIDER_ENV, 'polly');
+        return { 'AwsSolutions-IAM5[Resource::*]': POLLY_WILDCARD_REASON };
     }
   }
 }

@@ -11,6 +11,7 @@ import { guardarAjustesBlog, guardarAjustesIA, guardarIntegraciones, obtenerAjus
 import { solicitarSubida } from './callables/uploads';
 import { generarImagen } from './callables/taller';
 import { eliminarRecurso, listarRecursos } from './callables/assets';
+import { estadoVideo, generarIdentidad, iniciarVideo, obtenerCapacidades } from './callables/identity';
 
 export { define, Empty, type CallableDefinition } from './define';
 export * from './callables/accounts';
@@ -19,6 +20,7 @@ export * from './callables/knowledge';
 export * from './callables/uploads';
 export * from './callables/taller';
 export * from './callables/assets';
+export * from './callables/identity';
 
 /** Every callable by name. */
 export const CALLABLES = {
@@ -38,6 +40,10 @@ export const CALLABLES = {
   generarImagen,
   listarRecursos,
   eliminarRecurso,
+  generarIdentidad,
+  obtenerCapacidades,
+  iniciarVideo,
+  estadoVideo,
 } as const;
 
 export type CallableName = keyof typeof CALLABLES;

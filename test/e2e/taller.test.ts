@@ -73,12 +73,12 @@ afterAll(async () => {
 });
 
 describe('Taller IA in the browser', () => {
-  it('has the four tabs; the identity lab says plainly that it is not built yet', async () => {
+  it('has the four tabs; the identity lab shows its cards', async () => {
     const names = await page.getByRole('tablist', { name: 'Secciones del taller' }).getByRole('tab').allTextContents();
     expect(names).toEqual(['Edición de Imagen', 'Laboratorio de Identidad', 'Estudio en Directo', 'Galería']);
     expect(await tab('Edición de Imagen').getAttribute('aria-selected')).toBe('true');
     await tab('Laboratorio de Identidad').click();
-    await page.getByRole('tabpanel', { name: 'Laboratorio de Identidad' }).getByText(/en construcción/i).waitFor();
+    await page.getByRole('tabpanel', { name: 'Laboratorio de Identidad' }).getByRole('form', { name: 'Avatar por descripción' }).waitFor();
     await tab('Edición de Imagen').click();
     await promptField().waitFor();
   });

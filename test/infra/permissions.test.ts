@@ -11,7 +11,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiEnvironment, AI_ENV } from '../../infra/ai';
-import { SECRETS_KMS_KEY_ARN_ENV } from '../../infra/constructs/grants';
+import { SECRETS_KMS_KEY_ARN_ENV, SPEECH_PROVIDER_ENV } from '../../infra/constructs/grants';
 import { KNOWLEDGE_NODE_MODULES } from '../../infra/constructs/jobs';
 import {
   accessOf,
@@ -71,6 +71,10 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   generarImagen: 'readWrite',
   listarRecursos: 'read',
   eliminarRecurso: 'readWrite',
+  generarIdentidad: 'readWrite',
+  obtenerCapacidades: 'read',
+  iniciarVideo: 'read',
+  estadoVideo: 'read',
   preSignUp: 'write',
   knowledgeUploaded: 'readWrite',
 };
@@ -78,12 +82,15 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
 const KNOWLEDGE = 'uploads/users/*/knowledge/*';
 const BLOG = 'uploads/users/*/blog/*';
 const ASSETS = 'uploads/users/*/assets/*';
+const VOICE_SAMPLES = 'uploads/users/*/voice-samples/*';
+const IDENTITY_VIDEOS = 'uploads/users/*/identity-videos/*';
+const POLLY = 'polly:SynthesizeSpeech @ *';
 const FOUNDATION_MODELS = 'arn:<AWS::Partition>:bedrock:*::foundation-model/*';
 const INFERENCE_PROFILES = 'arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:inference-profile/*';
 
 /** Everything beyond logs and table, per function (absent = nothing). */
 const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
-  solicitarSubida: [`s3:PutObject @ ${KNOWLEDGE}`, `s3:PutObject @ ${BLOG}`],
+  solicitarSubida: [`s3:PutObject @ ${KNOWLEDGE}`, `s3:PutObject @ ${BLOG}`, `s3:PutObject @ ${VOICE_SAMPLES}`, `s3:PutObject @ ${IDENTITY_VIDEOS}`],
   eliminarDocumento: [`s3:DeleteObject @ ${KNOWLEDGE}`, `s3:DeleteObjectVersion @ ${KNOWLEDGE}`],
   obtenerAjustesBlog: [`s3:GetObject @ ${BLOG}`],
   guardarAjustesBlog: [`s3:GetObject @ ${BLOG}`, `s3:DeleteObject @ ${BLOG}`],
@@ -96,6 +103,18 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
     `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`,
   ],
   listarRecursos: [`s3:GetObject @ ${ASSETS}`],
+  generarIdentidad: [
+    `s3:PutObject @ ${ASSETS}`,
+    `s3:GetObject @ ${ASSETS}`,
+    'kms:Decrypt @ secretsKey',
+    `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`,
+    `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`,
+    POLLY,
+    `s3:GetObject @ ${VOICE_SAMPLES}`,
+    `s3:GetObject @ ${IDENTITY_VIDEOS}`,
+  ],
+  obtenerCapacidades: [`bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`, POLLY],
+  iniciarVideo: [`bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
   eliminarRecurso: [`s3:DeleteObject @ ${ASSETS}`, `s3:DeleteObjectVersion @ ${ASSETS}`],
   knowledgeUploaded: [
     `s3:GetObject @ ${KNOWLEDGE}`,
@@ -106,6 +125,9 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
     `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`,
   ],
 };
+
+/** The functions that declare ai:invoke (bedrock:InvokeModel and the AI environment). */
+const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'obtenerCapacidades', 'iniciarVideo'];
 
 const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded'] as FunctionName[];
 
@@ -172,7 +194,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('never grants bucket-level, listing or wildcard S3 actions to our functions', () => {
       for (const name of ALL_FUNCTIONS) {
         for (const line of linesOf(name).filter((l) => l.startsWith('s3:'))) {
-          expect(line).toMatch(/^s3:(GetObject|GetObjectVersion|PutObject|DeleteObject|DeleteObjectVersion) @ uploads\/users\/\*\/(knowledge|blog|assets)\/\*$/);
+          expect(line).toMatch(/^s3:(GetObject|GetObjectVersion|PutObject|DeleteObject|DeleteObjectVersion) @ uploads\/users\/\*\/(knowledge|blog|assets|voice-samples|identity-videos)\/\*$/);
         }
       }
     });
@@ -196,7 +218,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
       const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
       for (const name of ALL_FUNCTIONS) {
-        const usesSecrets = name === 'guardarIntegraciones' || name === 'generarImagen';
+        const usesSecrets = name === 'guardarIntegraciones' || name === 'generarImagen' || name === 'generarIdentidad';
         expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);
         expect(linesOf(name).some((line) => line.startsWith('kms:'))).toBe(usesSecrets);
       }
@@ -213,11 +235,11 @@ describe('function permissions (tenant stack with AI context)', () => {
       const bedrockRoles = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
         .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('bedrock:'))
         .map((policy) => JSON.stringify(policy.Properties.Roles));
-      expect(bedrockRoles.sort()).toEqual([JSON.stringify([{ Ref: roleIdOf('knowledgeUploaded') }]), JSON.stringify([{ Ref: roleIdOf('generarImagen') }])].sort());
-      expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:invoke'))).toEqual(['generarImagen']);
+      expect(bedrockRoles.sort()).toEqual(AI_FUNCTIONS.map((name) => JSON.stringify([{ Ref: roleIdOf(name) }])).sort());
+      expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:invoke'))).toEqual(AI_FUNCTIONS.filter((name) => name !== 'knowledgeUploaded'));
     });
 
-    it.each(['knowledgeUploaded', 'generarImagen'] as const)('sets the AI environment from context on %s', (name) => {
+    it.each(AI_FUNCTIONS)('sets the AI environment from context on %s', (name) => {
       expect(envOf(name)).toMatchObject({
         AI_PROVIDER: 'bedrock',
         BEDROCK_TEXT_MODEL_ID: 'eu.amazon.nova-pro-v1:0',
@@ -234,9 +256,20 @@ describe('function permissions (tenant stack with AI context)', () => {
     });
 
     it('sets no AI environment on functions without ai:invoke', () => {
-      for (const name of ALL_FUNCTIONS.filter((n) => n !== 'knowledgeUploaded' && n !== 'generarImagen')) {
+      for (const name of ALL_FUNCTIONS.filter((n) => !AI_FUNCTIONS.includes(n))) {
         for (const variable of Object.values(AI_ENV)) expect(envOf(name)[variable]).toBeUndefined();
       }
+    });
+  });
+
+  describe('Amazon Polly', () => {
+    it('grants polly:SynthesizeSpeech and sets SPEECH_PROVIDER=polly exactly on the functions that declare it', () => {
+      for (const name of ALL_FUNCTIONS) {
+        const speaks = name === 'generarIdentidad' || name === 'obtenerCapacidades';
+        expect(linesOf(name).includes(POLLY)).toBe(speaks);
+        expect(envOf(name)[SPEECH_PROVIDER_ENV]).toEqual(speaks ? 'polly' : undefined);
+      }
+      expect(SPEECH_PROVIDER_ENV).toBe('SPEECH_PROVIDER');
     });
   });
 
@@ -297,9 +330,10 @@ describe('function permissions (tenant stack with AI context)', () => {
       const paths = (pattern: RegExp) => [...new Set(acknowledged().filter(({ id }) => pattern.test(id)).map(({ path }) => path))].sort();
       const roles = (...names: FunctionName[]) => names.map((name) => `/${fnOf(name).role?.node.path}`).sort();
       expect(paths(/IAM5\[Resource::<StorageUploads\w+\.Arn>\/users\//)).toEqual(
-        roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'knowledgeUploaded'),
+        roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'knowledgeUploaded'),
       );
-      expect(paths(/IAM5\[Resource::arn:<AWS::Partition>:bedrock:/)).toEqual(roles('knowledgeUploaded', 'generarImagen'));
+      expect(paths(/IAM5\[Resource::arn:<AWS::Partition>:bedrock:/)).toEqual(roles(...AI_FUNCTIONS));
+      expect(paths(/IAM5\[Resource::\*\]/).filter((path) => path.includes('/Api/'))).toEqual(roles('generarIdentidad', 'obtenerCapacidades'));
     });
 
     it('acknowledges the bucket-notifications handler managed policy, with CDK named as its owner', () => {
@@ -331,13 +365,18 @@ describe('infra/functions.ts', () => {
   it('scopes every uploads permission to known areas under users/', () => {
     for (const spec of Object.values(PERMISSIONS)) {
       if (spec.kind !== 'uploads') continue;
-      for (const keys of spec.keys) expect(keys).toMatch(/^users\/\*\/(knowledge|blog|assets)\/\*$/);
+      for (const keys of spec.keys) expect(keys).toMatch(/^users\/\*\/(knowledge|blog|assets|voice-samples|identity-videos)\/\*$/);
       for (const action of spec.actions) expect(action).not.toContain('*');
     }
   });
 
   it('signs uploads for every upload kind', () => {
-    expect(PERMISSIONS['uploads:signPost'].keys).toEqual(['users/*/knowledge/*', 'users/*/blog/*']);
+    expect(PERMISSIONS['uploads:signPost'].keys).toEqual(['users/*/knowledge/*', 'users/*/blog/*', 'users/*/voice-samples/*', 'users/*/identity-videos/*']);
+  });
+
+  it('declares Amazon Polly as its own permission kind, only for the functions that speak or report speech', () => {
+    expect(PERMISSIONS['polly:SynthesizeSpeech']).toEqual({ kind: 'polly', actions: ['polly:SynthesizeSpeech'] });
+    expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('polly:SynthesizeSpeech'))).toEqual(['generarIdentidad', 'obtenerCapacidades']);
   });
 
   it('keeps generated assets in their own area: put, read and delete, never signed for browsers', () => {

@@ -48,6 +48,11 @@ const SAMPLES: { [N in CallableName]: (f: Fixture) => CallableInput<N> } = {
   generarImagen: () => ({ prompt: 'Un escaparate azul y dorado', imageBase64: null }),
   listarRecursos: () => null,
   eliminarRecurso: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz' }),
+  generarIdentidad: () => ({ type: 'avatar', prompt: 'Un retrato amable con fondo turquesa' }),
+  obtenerCapacidades: () => null,
+  // The twin's provider is offline (no video): callers past the access check get 501.
+  iniciarVideo: () => ({ prompt: 'Un paseo por el mar al atardecer' }),
+  estadoVideo: () => ({ jobId: 'zzzzzzzzzzzzzzzzzzzz' }),
 };
 
 /**
@@ -55,7 +60,7 @@ const SAMPLES: { [N in CallableName]: (f: Fixture) => CallableInput<N> } = {
  * the access level lets through gets this status instead of 200, which still proves the access
  * check passed (401/403 come first).
  */
-const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { eliminarDocumento: 404, eliminarRecurso: 404 };
+const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404 };
 
 describe('access matrix', () => {
   let fixture: Fixture;
@@ -80,7 +85,7 @@ describe('access matrix', () => {
     const { status, body } = await call(twin, name, SAMPLES[name](fixture), token);
     expect(status).toBe(expected);
     if (expected === 200) expect(body).toHaveProperty('result');
-    else expect(body.error?.status).toBe({ 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND' }[expected]);
+    else expect(body.error?.status).toBe({ 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 501: 'UNIMPLEMENTED' }[expected]);
   });
 
   it('the tenant is the token: another user reading or saving only touches their own profile', async () => {

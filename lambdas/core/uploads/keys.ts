@@ -9,7 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { fileExtension, type UploadKind } from '../../../shared/uploads';
 
 /** The folder of each upload kind under the user's prefix. */
-export const KEY_SEGMENT: Readonly<Record<UploadKind, string>> = { knowledge: 'knowledge', blogHeader: 'blog' };
+export const KEY_SEGMENT: Readonly<Record<UploadKind, string>> = {
+  knowledge: 'knowledge',
+  blogHeader: 'blog',
+  voiceSample: 'voice-samples',
+  identityVideo: 'identity-videos',
+};
 
 const ID_LENGTH = 20;
 const TIME_DIGITS = 9;

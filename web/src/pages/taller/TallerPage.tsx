@@ -11,9 +11,9 @@ import { PAGES } from '../../../../shared';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadingState } from '../../ui/QueryStates';
 import { ImageEditingTab } from './ImageEditingTab';
-import { IdentityLabTab } from './IdentityLabTab';
 import styles from './TallerPage.module.css';
 
+const IdentityLabTab = lazy(() => import('./IdentityLabTab'));
 const LiveStudioTab = lazy(() => import('./live/LiveStudioTab'));
 const GalleryTab = lazy(() => import('./GalleryTab'));
 

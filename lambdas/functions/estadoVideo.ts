@@ -1,0 +1,6 @@
+/** `estadoVideo` (active): `{jobId}` → `{status, url?, error?}` of the caller's video job. */
+import { estadoVideo } from '../../shared';
+import { videoStatus } from '../core/generation/video';
+import { createCallable, requireIdentity } from '../platform/callable/handler';
+
+export const handler = createCallable(estadoVideo, async ({ data, identity }) => videoStatus(requireIdentity(identity).sub, data.jobId));

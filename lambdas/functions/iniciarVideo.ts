@@ -1,0 +1,9 @@
+/**
+ * `iniciarVideo` (active): `{prompt, imageKey?}` → `{jobId, status}`; 501 UNIMPLEMENTED with the
+ * capability sentence where the brand's provider cannot make video (lambdas/core/generation/video.ts).
+ */
+import { iniciarVideo } from '../../shared';
+import { startVideo } from '../core/generation/video';
+import { createCallable, requireIdentity } from '../platform/callable/handler';
+
+export const handler = createCallable(iniciarVideo, async ({ data, identity }) => startVideo(requireIdentity(identity).sub, data));

@@ -1,0 +1,20 @@
+/**
+ * obtenerCapacidades (active): what the brand's AI provider can do in this deployment, with the
+ * Spanish sentence each identity-lab card and the video panel show when something is missing, so
+ * the owner knows before trying.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { CallableOutput } from '../../../../shared';
+import { callFunction } from '../../lib/api';
+
+export type Capabilities = CallableOutput<'obtenerCapacidades'>['capabilities'];
+
+export const capabilitiesKey = ['identity', 'capabilities'] as const;
+
+export async function fetchCapabilities(signal?: AbortSignal): Promise<Capabilities> {
+  return (await callFunction('obtenerCapacidades', null, { signal })).capabilities;
+}
+
+export function useCapabilities() {
+  return useQuery({ queryKey: capabilitiesKey, queryFn: ({ signal }) => fetchCapabilities(signal), retry: 1, staleTime: 5 * 60_000 });
+}
