@@ -34,7 +34,7 @@ try {
   console.log(`  ${mark(loginKb <= 120)} login screen JS ${kb(loginKb)}  (${scripts.length} files, target ≤ 120 KB)`);
   for (const { page, file } of pageChunks()) {
     const size = gzipKb(path.join(DIST, file));
-    console.log(`  ${mark(size <= 50)} page ${page.padEnd(14)} ${kb(size)}  (target ≤ 50 KB)`);
+    console.log(`  ${mark(size <= 50)} page ${page.padEnd(34)} ${kb(size)}  (target ≤ 50 KB)`);
   }
 
   console.log('\nLambda bundles (minified)');

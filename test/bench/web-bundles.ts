@@ -44,7 +44,7 @@ export function pageChunks(): { page: string; file: string }[] {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; isDynamicEntry?: boolean; src?: string }>;
   return Object.entries(manifest)
     .filter(([source, chunk]) => chunk.isDynamicEntry && source.startsWith('src/pages/'))
-    .map(([source, chunk]) => ({ page: source.split('/')[2] ?? source, file: chunk.file }));
+    .map(([source, chunk]) => ({ page: source.replace(/^src\/pages\//, '').replace(/\.tsx?$/, ''), file: chunk.file }));
 }
 
 export function allJs(): string[] {
