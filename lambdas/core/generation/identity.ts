@@ -13,18 +13,17 @@
  *   avatar from it, so the answer is `{success: false}` with that sentence — never a fake result.
  * A sample key that is not the caller's upload of the right kind, or does not exist, is 400.
  */
-import { CallableError, TALLER_MSG, sniffImageMediaType, type CallableOutput, type UploadKind } from '../../../shared';
-import { matchedTopicToAvoid, toCallableError, type AiProvider, AiCapabilityUnavailableError } from '../../platform/ai';
+import { CallableError, sniffImageMediaType, type CallableOutput, type UploadKind } from '../../../shared';
+import { toCallableError, AiCapabilityUnavailableError } from '../../platform/ai';
 import { aiCapabilities } from '../../platform/ai/capabilities';
 import { synthesizeSpeech } from '../../platform/ai/speech';
 import { logger } from '../../platform/logger';
 import { getObject } from '../../platform/storage/objects';
 import { assetUrl, saveAsset } from '../assets/assets';
-import { readBrandContext } from '../settings/aiSettings';
 import { parseUploadKey } from '../uploads/keys';
 import { imagePromptFor } from './image';
 import { brandCapabilities, brandProviderChoice } from './capabilities';
-import { brandAiProvider } from './provider';
+import { prepareBrandGeneration } from './prepare';
 import { withGenerationQuota } from './quota';
 
 type IdentityResult = CallableOutput<'generarIdentidad'>;
@@ -51,15 +50,7 @@ export function avatarPromptFor(prompt: string, brand: Parameters<typeof imagePr
 
 async function generateAvatar(sub: string, prompt: string, now: Date): Promise<IdentityResult> {
   const text = prompt.trim();
-  const brand = await readBrandContext(sub);
-  const topic = matchedTopicToAvoid(text, brand);
-  if (topic) throw new CallableError('INVALID_ARGUMENT', TALLER_MSG.topicToAvoid(topic));
-  let provider: AiProvider;
-  try {
-    provider = await brandAiProvider(sub);
-  } catch (error) {
-    throw toCallableError(error);
-  }
+  const { brand, provider } = await prepareBrandGeneration(sub, text);
   const item = await withGenerationQuota(
     sub,
     async () => {

@@ -25,11 +25,10 @@ import {
   type CallableOutput,
   type InspirationMediaType,
 } from '../../../shared';
-import { matchedTopicToAvoid, toCallableError, type AiProvider, type BrandContext, type ImageResult } from '../../platform/ai';
+import { toCallableError, type AiProvider, type BrandContext, type ImageResult } from '../../platform/ai';
 import { logger } from '../../platform/logger';
 import { assetUrl, saveAsset } from '../assets/assets';
-import { readBrandContext } from '../settings/aiSettings';
-import { brandAiProvider } from './provider';
+import { prepareBrandGeneration } from './prepare';
 import { withGenerationQuota } from './quota';
 
 export interface Inspiration {
@@ -91,15 +90,7 @@ export interface ImageRequestInput {
 export async function generateImage(sub: string, input: ImageRequestInput, now = new Date()): Promise<CallableOutput<'generarImagen'>> {
   const prompt = input.prompt.trim();
   const inspiration = input.imageBase64 != null ? decodeInspiration(input.imageBase64) : undefined;
-  const brand = await readBrandContext(sub);
-  const topic = matchedTopicToAvoid(prompt, brand);
-  if (topic) throw new CallableError('INVALID_ARGUMENT', TALLER_MSG.topicToAvoid(topic));
-  let provider: AiProvider;
-  try {
-    provider = await brandAiProvider(sub);
-  } catch (error) {
-    throw toCallableError(error);
-  }
+  const { brand, provider } = await prepareBrandGeneration(sub, prompt);
 
   const item = await withGenerationQuota(
     sub,
