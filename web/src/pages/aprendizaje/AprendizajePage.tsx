@@ -12,7 +12,7 @@ import { useDeleteDocument } from '../../features/knowledge/useDeleteDocument';
 import { useDocuments, type ListedDocument } from '../../features/knowledge/useDocuments';
 import { useUploadDocument } from '../../features/knowledge/useUploadDocument';
 import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeader, Panel } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
@@ -184,23 +184,9 @@ function DocumentsBody({ query }: { query: ReturnType<typeof useDocuments>['quer
         })}
       </ul>
       {confirming && (
-        <Modal title="Eliminar documento" maxWidth={440} onClose={() => setConfirming(null)}>
-          <p className={styles.confirmText}>
-            ¿Eliminar <strong>{confirming.name}</strong>? Se borrarán el archivo y todo lo que la IA aprendió de él.
-          </p>
-          <div className={styles.confirmActions}>
-            <Button onClick={() => setConfirming(null)}>Cancelar</Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                remove.mutate(confirming.id);
-                setConfirming(null);
-              }}
-            >
-              Eliminar
-            </Button>
-          </div>
-        </Modal>
+        <ConfirmDialog title="Eliminar documento" onConfirm={() => remove.mutate(confirming.id)} onCancel={() => setConfirming(null)}>
+          ¿Eliminar <strong>{confirming.name}</strong>? Se borrarán el archivo y todo lo que la IA aprendió de él.
+        </ConfirmDialog>
       )}
     </>
   );

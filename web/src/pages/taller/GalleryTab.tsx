@@ -10,7 +10,7 @@ import { useAssets } from '../../features/assets/useAssets';
 import { useDeleteAsset } from '../../features/assets/useDeleteAsset';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
-import { Modal } from '../../ui/Modal';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Panel } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
@@ -120,23 +120,9 @@ export function GalleryTab() {
         </ul>
       )}
       {confirming && (
-        <Modal title="Eliminar recurso" maxWidth={440} onClose={() => setConfirming(null)}>
-          <p className={styles.confirmText}>
-            ¿Eliminar {ASSET_TYPE_LABELS[confirming.type].toLowerCase()} <strong>«{confirming.prompt}»</strong>? Se borrará el archivo para siempre.
-          </p>
-          <div className={styles.confirmActions}>
-            <Button onClick={() => setConfirming(null)}>Cancelar</Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                remove.mutate(confirming.id);
-                setConfirming(null);
-              }}
-            >
-              Eliminar
-            </Button>
-          </div>
-        </Modal>
+        <ConfirmDialog title="Eliminar recurso" onConfirm={() => remove.mutate(confirming.id)} onCancel={() => setConfirming(null)}>
+          ¿Eliminar {ASSET_TYPE_LABELS[confirming.type].toLowerCase()} <strong>«{confirming.prompt}»</strong>? Se borrará el archivo para siempre.
+        </ConfirmDialog>
       )}
     </Panel>
   );
