@@ -12,6 +12,8 @@ export const AI_ENV = {
   provider: 'AI_PROVIDER',
   textModel: 'BEDROCK_TEXT_MODEL_ID',
   imageModel: 'BEDROCK_IMAGE_MODEL_ID',
+  /** Async video generation (iniciarVideo); unset = video unavailable, said plainly by the app. */
+  videoModel: 'BEDROCK_VIDEO_MODEL_ID',
   embeddingModel: 'BEDROCK_EMBEDDING_MODEL_ID',
   embeddingDimensions: 'BEDROCK_EMBEDDING_DIMENSIONS',
   region: 'BEDROCK_REGION',
@@ -21,7 +23,7 @@ export const AI_ENV = {
 
 export type AiSettings = Pick<
   TenantSettings,
-  'aiProvider' | 'bedrockTextModelId' | 'bedrockImageModelId' | 'bedrockEmbeddingModelId' | 'bedrockEmbeddingDimensions' | 'bedrockRegion' | 'dailyGenerationQuota'
+  'aiProvider' | 'bedrockTextModelId' | 'bedrockImageModelId' | 'bedrockVideoModelId' | 'bedrockEmbeddingModelId' | 'bedrockEmbeddingDimensions' | 'bedrockRegion' | 'dailyGenerationQuota'
 >;
 
 /**
@@ -33,6 +35,7 @@ export function aiEnvironment(settings: AiSettings): Record<string, string> {
     [AI_ENV.provider, settings.aiProvider],
     [AI_ENV.textModel, settings.bedrockTextModelId],
     [AI_ENV.imageModel, settings.bedrockImageModelId],
+    [AI_ENV.videoModel, settings.bedrockVideoModelId],
     [AI_ENV.embeddingModel, settings.bedrockEmbeddingModelId],
     [AI_ENV.embeddingDimensions, settings.bedrockEmbeddingDimensions],
     [AI_ENV.region, settings.bedrockRegion],
@@ -51,3 +54,9 @@ export const BEDROCK_INVOKE_RESOURCES: readonly string[] = [
   `arn:${Aws.PARTITION}:bedrock:*::foundation-model/*`,
   `arn:${Aws.PARTITION}:bedrock:*:${Aws.ACCOUNT_ID}:inference-profile/*`,
 ];
+
+/**
+ * What bedrock:StartAsyncInvoke/GetAsyncInvoke (video jobs) are granted on: the models (as for
+ * InvokeModel) and this account's async invocations in any region.
+ */
+export const BEDROCK_ASYNC_RESOURCES: readonly string[] = [...BEDROCK_INVOKE_RESOURCES, `arn:${Aws.PARTITION}:bedrock:*:${Aws.ACCOUNT_ID}:async-invoke/*`];

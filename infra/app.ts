@@ -22,6 +22,7 @@ const CONTEXT_KEYS = [
   'aiProvider',
   'bedrockTextModelId',
   'bedrockImageModelId',
+  'bedrockVideoModelId',
   'bedrockEmbeddingModelId',
   'bedrockEmbeddingDimensions',
   'bedrockRegion',

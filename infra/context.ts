@@ -33,6 +33,8 @@ export interface TenantSettings {
    */
   bedrockTextModelId?: string;
   bedrockImageModelId?: string;
+  /** A current async video model (e.g. luma.ray-v2:0); unset = no video generation. */
+  bedrockVideoModelId?: string;
   bedrockEmbeddingModelId?: string;
   bedrockEmbeddingDimensions?: number;
   /** Region of the Bedrock runtime endpoint; default the function's own region. */
@@ -125,6 +127,7 @@ export function parseTenantContext(context: Record<string, unknown>): TenantSett
   const bedrock = {
     bedrockTextModelId: model('bedrockTextModelId'),
     bedrockImageModelId: model('bedrockImageModelId'),
+    bedrockVideoModelId: model('bedrockVideoModelId'),
     bedrockEmbeddingModelId: model('bedrockEmbeddingModelId'),
     bedrockEmbeddingDimensions: optionalPositiveInt(context, 'bedrockEmbeddingDimensions', MAX_EMBEDDING_DIMENSIONS),
     bedrockRegion: checked(optionalString(context, 'bedrockRegion'), 'bedrockRegion', REGION_PATTERN, 'expected an AWS region such as eu-west-1'),

@@ -42,7 +42,13 @@ export interface PollyPermission {
   actions: readonly string[];
 }
 
-export type PermissionSpec = UploadsPermission | SecretsPermission | AiPermission | PollyPermission;
+/** Asynchronous Bedrock jobs (video): start and read async invocations (also sets AI_PROVIDER and BEDROCK_*). */
+export interface AiAsyncPermission {
+  kind: 'aiAsync';
+  actions: readonly string[];
+}
+
+export type PermissionSpec = UploadsPermission | SecretsPermission | AiPermission | PollyPermission | AiAsyncPermission;
 
 /**
  * Object keys are `users/<sub>/<segment>/<id>-<name>` (lambdas/core/uploads/keys.ts). The `<sub>`
@@ -90,6 +96,8 @@ export const PERMISSIONS = {
   'uploads:readIdentitySamples': { kind: 'uploads', actions: ['s3:GetObject'], keys: [uploadKeys('voiceSample'), uploadKeys('identityVideo')] },
   /** Speak Spanish text with Amazon Polly's neural voices (identity lab 'voz'). */
   'polly:SynthesizeSpeech': { kind: 'polly', actions: ['polly:SynthesizeSpeech'] },
+  /** Start and poll Bedrock async invocations (video jobs); Bedrock writes the output with this role (pair with 'assets:put'). */
+  'ai:async': { kind: 'aiAsync', actions: ['bedrock:StartAsyncInvoke', 'bedrock:GetAsyncInvoke'] },
 } as const satisfies Record<string, PermissionSpec>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -136,10 +144,11 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   },
   // Reads the brand's provider choice (no secret opened) and the deployment's AI environment.
   obtenerCapacidades: { table: 'read', permissions: ['ai:invoke', 'polly:SynthesizeSpeech'] },
-  // Reads the brand's capabilities; no job is started yet (lambdas/core/generation/video.ts).
-  iniciarVideo: { table: 'read', permissions: ['ai:invoke'] },
-  // No job records exist yet: answers NOT_FOUND.
-  estadoVideo: { table: 'read' },
+  // Capabilities, topics to avoid, quota, StartAsyncInvoke (Bedrock writes the video under
+  // users/<sub>/assets/video-<jobId>/ with this role), the VideoJob record (lambdas/core/generation/video.ts).
+  iniciarVideo: { table: 'readWrite', permissions: ['ai:async', 'assets:put'] },
+  // GetAsyncInvoke, registers the produced video as an asset (size read, URL signed), gives the quota back on failure.
+  estadoVideo: { table: 'readWrite', permissions: ['ai:async', 'assets:read'] },
 };
 
 /** The PreSignUp trigger only creates the pending profile. */

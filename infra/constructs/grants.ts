@@ -13,7 +13,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { aiEnvironment, BEDROCK_INVOKE_RESOURCES, type AiSettings } from '../ai';
+import { aiEnvironment, BEDROCK_ASYNC_RESOURCES, BEDROCK_INVOKE_RESOURCES, type AiSettings } from '../ai';
 import { permissionSpecs, type FunctionAccess, type PermissionSpec, type TableAccess } from '../functions';
 import { acknowledge, nagResourceId } from '../nag';
 import type { DataConstruct } from './data';
@@ -39,6 +39,9 @@ const UPLOADS_WILDCARD_REASON =
   'Per-tenant user prefixes are wildcards by design: object keys are users/<sub>/<area>/<id>-<name>, one prefix per user, and the function only acts on keys it derives from the verified caller or parses back from an S3 event; the grant is limited to this area of the uploads bucket and to the listed object actions.';
 const BEDROCK_WILDCARD_REASON =
   'Model ids are configuration (context bedrock*ModelId, or a brand choosing Bedrock in Integraciones) and cross-region inference profiles route to foundation models in other regions, so the resource is every foundation model and this account\'s system inference profiles; the only action is bedrock:InvokeModel (Converse and InvokeModel).';
+
+const BEDROCK_ASYNC_WILDCARD_REASON =
+  'Video model ids are configuration (context) and may be cross-region inference profiles, and async invocation ids are created by Bedrock per job, so the resources are every foundation model, this account\'s inference profiles and this account\'s async invocations; the only actions are bedrock:StartAsyncInvoke and bedrock:GetAsyncInvoke.';
 
 export class FunctionGrants {
   constructor(private readonly props: FunctionGrantsProps) {}
@@ -76,6 +79,10 @@ export class FunctionGrants {
         fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: ['*'] }));
         fn.addEnvironment(SPEECH_PROVIDER_ENV, 'polly');
         return { 'AwsSolutions-IAM5[Resource::*]': POLLY_WILDCARD_REASON };
+      case 'aiAsync':
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [...BEDROCK_ASYNC_RESOURCES] }));
+        for (const [name, value] of Object.entries(aiEnvironment(this.props.ai))) fn.addEnvironment(name, value);
+        return wildcards(BEDROCK_ASYNC_RESOURCES, BEDROCK_ASYNC_WILDCARD_REASON);
     }
   }
 }

@@ -1,6 +1,6 @@
-/** `estadoVideo` (active): `{jobId}` → `{status, url?, error?}` of the caller's video job. */
+/** `estadoVideo` (active): `{jobId}` → `{status, url?, error?}` of the caller's video job (lambdas/core/generation/videoStatus.ts). */
 import { estadoVideo } from '../../shared';
-import { videoStatus } from '../core/generation/video';
+import { videoStatus } from '../core/generation/videoStatus';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 
 export const handler = createCallable(estadoVideo, async ({ data, identity }) => videoStatus(requireIdentity(identity).sub, data.jobId));

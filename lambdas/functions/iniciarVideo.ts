@@ -1,6 +1,7 @@
 /**
- * `iniciarVideo` (active): `{prompt, imageKey?}` → `{jobId, status}`; 501 UNIMPLEMENTED with the
- * capability sentence where the brand's provider cannot make video (lambdas/core/generation/video.ts).
+ * `iniciarVideo` (active): `{prompt, imageKey?}` → `{jobId, status: 'en_cola'}` (a Bedrock async
+ * video job); 501 UNIMPLEMENTED with the capability sentence where the brand's provider cannot make
+ * video (lambdas/core/generation/video.ts).
  */
 import { iniciarVideo } from '../../shared';
 import { startVideo } from '../core/generation/video';

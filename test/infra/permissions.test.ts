@@ -37,6 +37,7 @@ const AI_CONTEXT = {
   aiProvider: 'bedrock',
   bedrockTextModelId: 'eu.amazon.nova-pro-v1:0',
   bedrockImageModelId: 'stability.sd3-5-large-v1:0',
+  bedrockVideoModelId: 'luma.ray-v2:0',
   bedrockEmbeddingModelId: 'cohere.embed-v4:0',
   bedrockEmbeddingDimensions: '1536', // as `-c bedrockEmbeddingDimensions=1536` passes it
   bedrockRegion: 'eu-central-1',
@@ -73,8 +74,8 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   eliminarRecurso: 'readWrite',
   generarIdentidad: 'readWrite',
   obtenerCapacidades: 'read',
-  iniciarVideo: 'read',
-  estadoVideo: 'read',
+  iniciarVideo: 'readWrite',
+  estadoVideo: 'readWrite',
   preSignUp: 'write',
   knowledgeUploaded: 'readWrite',
 };
@@ -87,6 +88,10 @@ const IDENTITY_VIDEOS = 'uploads/users/*/identity-videos/*';
 const POLLY = 'polly:SynthesizeSpeech @ *';
 const FOUNDATION_MODELS = 'arn:<AWS::Partition>:bedrock:*::foundation-model/*';
 const INFERENCE_PROFILES = 'arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:inference-profile/*';
+const ASYNC_INVOCATIONS = 'arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:async-invoke/*';
+const ASYNC_INVOKE = ['bedrock:StartAsyncInvoke', 'bedrock:GetAsyncInvoke'].flatMap((action) =>
+  [FOUNDATION_MODELS, INFERENCE_PROFILES, ASYNC_INVOCATIONS].map((resource) => `${action} @ ${resource}`),
+);
 
 /** Everything beyond logs and table, per function (absent = nothing). */
 const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
@@ -114,7 +119,8 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
     `s3:GetObject @ ${IDENTITY_VIDEOS}`,
   ],
   obtenerCapacidades: [`bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`, POLLY],
-  iniciarVideo: [`bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
+  iniciarVideo: [...ASYNC_INVOKE, `s3:PutObject @ ${ASSETS}`],
+  estadoVideo: [...ASYNC_INVOKE, `s3:GetObject @ ${ASSETS}`],
   eliminarRecurso: [`s3:DeleteObject @ ${ASSETS}`, `s3:DeleteObjectVersion @ ${ASSETS}`],
   knowledgeUploaded: [
     `s3:GetObject @ ${KNOWLEDGE}`,
@@ -127,7 +133,9 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
 };
 
 /** The functions that declare ai:invoke (bedrock:InvokeModel and the AI environment). */
-const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'obtenerCapacidades', 'iniciarVideo'];
+const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'obtenerCapacidades'];
+/** Bedrock async invocation (video jobs): AI environment and Bedrock wildcards too, no InvokeModel. */
+const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
 const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded'] as FunctionName[];
 
@@ -233,17 +241,18 @@ describe('function permissions (tenant stack with AI context)', () => {
   describe('AI', () => {
     it('grants bedrock:InvokeModel only to functions that declare ai:invoke', () => {
       const bedrockRoles = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
-        .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('bedrock:'))
+        .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('bedrock:InvokeModel'))
         .map((policy) => JSON.stringify(policy.Properties.Roles));
       expect(bedrockRoles.sort()).toEqual(AI_FUNCTIONS.map((name) => JSON.stringify([{ Ref: roleIdOf(name) }])).sort());
       expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:invoke'))).toEqual(AI_FUNCTIONS.filter((name) => name !== 'knowledgeUploaded'));
     });
 
-    it.each(AI_FUNCTIONS)('sets the AI environment from context on %s', (name) => {
+    it.each([...AI_FUNCTIONS, ...VIDEO_FUNCTIONS])('sets the AI environment from context on %s', (name) => {
       expect(envOf(name)).toMatchObject({
         AI_PROVIDER: 'bedrock',
         BEDROCK_TEXT_MODEL_ID: 'eu.amazon.nova-pro-v1:0',
         BEDROCK_IMAGE_MODEL_ID: 'stability.sd3-5-large-v1:0',
+        BEDROCK_VIDEO_MODEL_ID: 'luma.ray-v2:0',
         BEDROCK_EMBEDDING_MODEL_ID: 'cohere.embed-v4:0',
         BEDROCK_EMBEDDING_DIMENSIONS: '1536',
         BEDROCK_REGION: 'eu-central-1',
@@ -256,7 +265,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     });
 
     it('sets no AI environment on functions without ai:invoke', () => {
-      for (const name of ALL_FUNCTIONS.filter((n) => !AI_FUNCTIONS.includes(n))) {
+      for (const name of ALL_FUNCTIONS.filter((n) => !AI_FUNCTIONS.includes(n) && !VIDEO_FUNCTIONS.includes(n))) {
         for (const variable of Object.values(AI_ENV)) expect(envOf(name)[variable]).toBeUndefined();
       }
     });
@@ -330,9 +339,9 @@ describe('function permissions (tenant stack with AI context)', () => {
       const paths = (pattern: RegExp) => [...new Set(acknowledged().filter(({ id }) => pattern.test(id)).map(({ path }) => path))].sort();
       const roles = (...names: FunctionName[]) => names.map((name) => `/${fnOf(name).role?.node.path}`).sort();
       expect(paths(/IAM5\[Resource::<StorageUploads\w+\.Arn>\/users\//)).toEqual(
-        roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'knowledgeUploaded'),
+        roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'knowledgeUploaded', ...VIDEO_FUNCTIONS),
       );
-      expect(paths(/IAM5\[Resource::arn:<AWS::Partition>:bedrock:/)).toEqual(roles(...AI_FUNCTIONS));
+      expect(paths(/IAM5\[Resource::arn:<AWS::Partition>:bedrock:/)).toEqual(roles(...AI_FUNCTIONS, ...VIDEO_FUNCTIONS));
       expect(paths(/IAM5\[Resource::\*\]/).filter((path) => path.includes('/Api/'))).toEqual(roles('generarIdentidad', 'obtenerCapacidades'));
     });
 
@@ -372,6 +381,11 @@ describe('infra/functions.ts', () => {
 
   it('signs uploads for every upload kind', () => {
     expect(PERMISSIONS['uploads:signPost'].keys).toEqual(['users/*/knowledge/*', 'users/*/blog/*', 'users/*/voice-samples/*', 'users/*/identity-videos/*']);
+  });
+
+  it('declares Bedrock async invocation (video jobs) as its own permission kind, only for the video functions', () => {
+    expect(PERMISSIONS['ai:async']).toEqual({ kind: 'aiAsync', actions: ['bedrock:StartAsyncInvoke', 'bedrock:GetAsyncInvoke'] });
+    expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:async'))).toEqual(['iniciarVideo', 'estadoVideo']);
   });
 
   it('declares Amazon Polly as its own permission kind, only for the functions that speak or report speech', () => {

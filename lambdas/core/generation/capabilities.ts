@@ -6,7 +6,7 @@
  * the deployment's provider), then `aiCapabilities`. Kept apart from the providers so the small
  * Lambdas that only need capabilities do not bundle the AI clients.
  */
-import { aiCapabilities, type AiCapabilities } from '../../platform/ai/capabilities';
+import { aiCapabilities, videoCapability, type AiCapabilities, type CapabilityStatus } from '../../platform/ai/capabilities';
 import type { ProviderChoice } from '../../platform/ai/speech';
 import { hasSecret, readIntegrationsItem } from '../settings/integrations';
 
@@ -22,4 +22,9 @@ export async function brandProviderChoice(sub: string): Promise<ProviderChoice> 
 /** What `sub`'s brand can generate in the deployment `env`. */
 export async function brandCapabilities(sub: string, env: Record<string, string | undefined> = process.env): Promise<AiCapabilities> {
   return aiCapabilities(await brandProviderChoice(sub), env);
+}
+
+/** Whether `sub`'s brand can generate video in the deployment `env` (the video job's check). */
+export async function brandVideoCapability(sub: string, env: Record<string, string | undefined> = process.env): Promise<CapabilityStatus> {
+  return videoCapability(await brandProviderChoice(sub), env);
 }

@@ -1,29 +1,71 @@
 /**
  * Video as an asynchronous job (issue 4 item 3): `iniciarVideo` / `estadoVideo`.
- * Video generation is available only where the brand's capabilities say so (capabilities.ts:
- * Amazon Bedrock with a current BEDROCK_VIDEO_MODEL_ID). Everywhere else — the offline provider,
- * the other providers, Bedrock without a video model — starting a job is 501 UNIMPLEMENTED with
- * the capability sentence and nothing is created. The Bedrock asynchronous path
- * (StartAsyncInvoke/GetAsyncInvoke with a job record) is not built yet: a deployment that has a
- * video model gets the same plain 501 statement rather than a fake job, and since no job can
- * exist, every status request is NOT_FOUND.
+ *
+ * Start (`startVideo`): only where the brand's capabilities allow video (capabilities.ts: Amazon
+ * Bedrock with a current BEDROCK_VIDEO_MODEL_ID); everywhere else 501 UNIMPLEMENTED with the
+ * capability sentence and nothing is created. Then: a model family this app supports
+ * (bedrock-video.ts, Luma Ray 2; others 501 with VIDEO_FAMILY_MSG), no starting image (400), the
+ * brand's topics to avoid (400), one quota unit, StartAsyncInvoke writing to
+ * `s3://<UPLOADS_BUCKET>/users/<sub>/assets/video-<jobId>/`, then the VideoJob record; the answer
+ * is `{jobId, status: 'en_cola'}`. If Bedrock refuses or the record cannot be written, the quota
+ * unit is given back.
+ *
+ * Status: `videoStatus` in videoStatus.ts (apart, so each Lambda bundles only its side).
+ *
+ * Topics to avoid are checked with `readBrandContext` + `matchedTopicToAvoid` (what
+ * `prepareBrandGeneration` does) rather than `prepareBrandGeneration` itself: that resolves the
+ * full provider layer, which would take this Lambda far over the 250 KB bundle budget, and video
+ * needs no provider object (the capability check already established Bedrock). The refusal names
+ * the video (VIDEO_MSG.topicToAvoid), not an image.
  */
 import { CallableError, type CallableOutput } from '../../../shared';
-import { brandCapabilities } from './capabilities';
+import { matchedTopicToAvoid } from '../../platform/ai/prompt';
+import { toCallableError } from '../../platform/ai/errors';
+import { bedrockVideoModel } from '../../platform/ai/capabilities';
+import { startVideoInvocation, VIDEO_FAMILY_MSG, VIDEO_IMAGE_MSG, videoModelInput } from '../../platform/ai/bedrock-video';
+import { videoJobs } from '../../platform/db/entities/videoJob';
+import { uploadsBucket } from '../../platform/storage/client';
+import { readBrandContext } from '../settings/aiSettings';
+import { newObjectId } from '../uploads/keys';
+import { brandVideoCapability } from './capabilities';
+import { releaseGeneration, reserveGeneration } from './quota';
+import { VIDEO_MSG, videoOutputPrefix } from './videoOutput';
 
-export const VIDEO_MSG = {
-  bedrockPending: 'La generación de vídeo con Amazon Bedrock todavía no está disponible en esta aplicación.',
-  jobNotFound: 'Trabajo de vídeo no encontrado.',
-} as const;
+export { VIDEO_MSG } from './videoOutput';
 
-/** Starts a video job for `sub` (see the module header): today always a plain 501. */
-export async function startVideo(sub: string, _input: { prompt: string; imageKey?: string | undefined }, env: Record<string, string | undefined> = process.env): Promise<CallableOutput<'iniciarVideo'>> {
-  const { video } = await brandCapabilities(sub, env);
-  if (!video.available) throw new CallableError('UNIMPLEMENTED', video.message ?? VIDEO_MSG.bedrockPending);
-  throw new CallableError('UNIMPLEMENTED', VIDEO_MSG.bedrockPending);
-}
+/** Starts a video job for `sub` (see the module header). */
+export async function startVideo(
+  sub: string,
+  input: { prompt: string; imageKey?: string | undefined },
+  env: Record<string, string | undefined> = process.env,
+  now = new Date(),
+): Promise<CallableOutput<'iniciarVideo'>> {
+  const video = await brandVideoCapability(sub, env);
+  const configured = bedrockVideoModel(env);
+  if (!video.available || 'reason' in configured) throw new CallableError('UNIMPLEMENTED', video.message ?? VIDEO_FAMILY_MSG(''));
+  const model = configured.model;
+  const modelInput = videoModelInput(model, input.prompt);
+  if (!modelInput) throw new CallableError('UNIMPLEMENTED', VIDEO_FAMILY_MSG(model));
+  if (input.imageKey) throw new CallableError('INVALID_ARGUMENT', VIDEO_IMAGE_MSG);
 
-/** The status of video job `jobId` of `sub`: no job is ever created yet, so NOT_FOUND. */
-export async function videoStatus(_sub: string, _jobId: string): Promise<CallableOutput<'estadoVideo'>> {
-  throw new CallableError('NOT_FOUND', VIDEO_MSG.jobNotFound);
+  const topic = matchedTopicToAvoid(input.prompt, await readBrandContext(sub));
+  if (topic) throw new CallableError('INVALID_ARGUMENT', VIDEO_MSG.topicToAvoid(topic));
+
+  const reservation = await reserveGeneration(sub, now);
+  const jobId = newObjectId(now.getTime());
+  try {
+    const invocationArn = await startVideoInvocation({
+      model,
+      modelInput,
+      s3Uri: `s3://${uploadsBucket()}/${videoOutputPrefix(sub, jobId)}`,
+      clientRequestToken: jobId,
+    });
+    await videoJobs()
+      .create({ uid: sub, jobId, invocationArn, prompt: input.prompt, model, status: 'en_cola', quotaDay: reservation.day, createdAt: now.toISOString() })
+      .go();
+  } catch (error) {
+    await releaseGeneration(sub, reservation);
+    throw toCallableError(error);
+  }
+  return { jobId, status: 'en_cola' };
 }

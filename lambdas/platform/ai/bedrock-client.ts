@@ -91,16 +91,19 @@ const decoder = new TextDecoder();
 /** Family match that ignores inference-profile prefixes and ARNs. */
 export const isFamily = (modelId: string, family: RegExp) => family.test(modelId.split('/').pop() ?? modelId);
 
+/** The commands the layer sends (Converse/InvokeModel; async invocations for video, bedrock-video.ts). */
+export type BedrockCommand = BedrockSdk.ConverseCommand | BedrockSdk.InvokeModelCommand | BedrockSdk.StartAsyncInvokeCommand | BedrockSdk.GetAsyncInvokeCommand;
+
 export interface BedrockCaller {
   /** Sends the command built from the SDK; failures become typed AI errors. */
-  send<T>(command: (sdk: typeof BedrockSdk) => BedrockSdk.ConverseCommand | BedrockSdk.InvokeModelCommand): Promise<T>;
+  send<T>(command: (sdk: typeof BedrockSdk) => BedrockCommand): Promise<T>;
   /** InvokeModel with a JSON body; the JSON response body. */
   invokeJson(modelId: string, body: Record<string, unknown>): Promise<unknown>;
 }
 
 /** Calls through `client`, or the module client when absent. */
 export function bedrockCaller(client?: BedrockRuntimeClient): BedrockCaller {
-  async function send<T>(command: (sdk: typeof BedrockSdk) => BedrockSdk.ConverseCommand | BedrockSdk.InvokeModelCommand): Promise<T> {
+  async function send<T>(command: (sdk: typeof BedrockSdk) => BedrockCommand): Promise<T> {
     try {
       const [sdk, resolved] = await Promise.all([sdkLoading, client ?? moduleClient]);
       return (await resolved.send(command(sdk) as never)) as T;

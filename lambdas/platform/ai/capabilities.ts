@@ -97,6 +97,11 @@ function videoStatus(provider: AiProviderId, env: Record<string, string | undefi
   return yes(`Amazon Bedrock (${video.model})`);
 }
 
+/** The video capability alone (the video functions bundle only this, not the other capabilities). */
+export function videoCapability(config: ProviderChoice, env: Record<string, string | undefined> = process.env): CapabilityStatus {
+  return videoStatus(resolvedProviderId(config, env), env);
+}
+
 /**
  * The capabilities of a brand whose provider is `config` ('default' → the deployment's) in the
  * deployment `env` (AI_PROVIDER, BEDROCK_IMAGE_MODEL_ID, BEDROCK_VIDEO_MODEL_ID, SPEECH_PROVIDER,

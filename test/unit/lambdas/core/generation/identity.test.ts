@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallableError, checkUpload, generarIdentidad, estadoVideo, iniciarVideo, UPLOAD_RULES } from '../../../../../shared';
 import { AiCapabilityUnavailableError } from '../../../../../lambdas/platform/ai';
 import { CAPABILITY_MSG } from '../../../../../lambdas/platform/ai/capabilities';
+import { VIDEO_FAMILY_MSG } from '../../../../../lambdas/platform/ai/bedrock-video';
 import { identityErrorText } from '../../../../../web/src/features/identity/useGenerateIdentity';
 import type * as Speech from '../../../../../lambdas/platform/ai/speech';
 
@@ -49,7 +50,8 @@ vi.mock('../../../../../lambdas/core/assets/assets', () => ({
 }));
 
 const { generateIdentity } = await import('../../../../../lambdas/core/generation/identity');
-const { startVideo, videoStatus, VIDEO_MSG } = await import('../../../../../lambdas/core/generation/video');
+const { startVideo, VIDEO_MSG } = await import('../../../../../lambdas/core/generation/video');
+const { videoStatus } = await import('../../../../../lambdas/core/generation/videoStatus');
 
 const SUB = 'sub-1';
 const voiceSample = `users/${SUB}/voice-samples/abcdefghij0123456789-voz.wav`;
@@ -135,15 +137,15 @@ describe('video by capability', () => {
     ['gemini', {}, CAPABILITY_MSG.videoProvider],
     ['bedrock', {}, CAPABILITY_MSG.videoNoModel],
     ['bedrock', { BEDROCK_VIDEO_MODEL_ID: 'amazon.nova-reel-v1:1' }, CAPABILITY_MSG.videoRetiredModel('amazon.nova-reel-v1:1')],
-    ['bedrock', { BEDROCK_VIDEO_MODEL_ID: 'amazon.nova-reel-v2:0' }, VIDEO_MSG.bedrockPending],
+    ['bedrock', { BEDROCK_VIDEO_MODEL_ID: 'amazon.nova-reel-v2:0' }, VIDEO_FAMILY_MSG('amazon.nova-reel-v2:0')],
   ])('%s %j → 501 with the plain statement', async (provider, env, message) => {
     state.provider = provider;
     const error = await start(env);
     expect(error).toBeInstanceOf(CallableError);
     expect(error).toMatchObject({ status: 'UNIMPLEMENTED', message });
   });
-  it('has no job to report', async () => {
-    await expect(videoStatus(SUB, 'zzzzzzzzzzzzzzzzzzzz')).rejects.toMatchObject({ status: 'NOT_FOUND', message: VIDEO_MSG.jobNotFound });
+  it('has no job under an id the server could not have made', async () => {
+    await expect(videoStatus(SUB, 'not-a-job')).rejects.toMatchObject({ status: 'NOT_FOUND', message: VIDEO_MSG.jobNotFound });
   });
   it('the avatar-by-video answer says plainly that no provider supports it', async () => {
     const result = await generateIdentity(SUB, { type: 'video', sampleKey: `users/${SUB}/identity-videos/abcdefghij0123456789-yo.mp4` }, new Date(), {});
