@@ -8,7 +8,7 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ASSET_URL_EXPIRES_SECONDS } from '../../../../../shared';
 import { assetView, downloadName, saveAsset } from '../../../../../lambdas/core/assets/assets';
 import { assetExtension, assetKey } from '../../../../../lambdas/core/assets/keys';
@@ -23,23 +23,16 @@ const ENV = {
   AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4599',
   S3_FORCE_PATH_STYLE: 'true',
 };
-const saved: Record<string, string | undefined> = {};
 const s3 = mockClient(S3Client);
 const dynamo = mockClient(DynamoDBDocumentClient);
 const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const NOW = new Date('2025-05-04T10:20:30.000Z');
 
 beforeAll(() => {
-  for (const [key, value] of Object.entries(ENV)) {
-    saved[key] = process.env[key];
-    process.env[key] = value;
-  }
+  for (const [key, value] of Object.entries(ENV)) vi.stubEnv(key, value);
 });
 afterAll(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  vi.unstubAllEnvs();
 });
 afterEach(() => {
   s3.reset();

@@ -36,7 +36,6 @@ const VIDEO_ENV = { AI_PROVIDER: 'bedrock', BEDROCK_VIDEO_MODEL_ID: 'luma.ray-v2
 const NOW = new Date('2026-05-04T10:20:30.000Z');
 const ARN = 'arn:aws:bedrock:us-west-2:123456789012:async-invoke/abc123def456';
 
-const saved: Record<string, string | undefined> = {};
 const bedrock = mockClient(BedrockRuntimeClient);
 const s3 = mockClient(S3Client);
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -47,16 +46,10 @@ const keyOf = (key: Record<string, unknown> | undefined) => `${String(key?.pk)}|
 const quotaUpdates = () => dynamo.commandCalls(UpdateCommand).map((c) => c.args[0].input).filter((i) => String(i.Key?.sk).startsWith('quota#'));
 
 beforeAll(() => {
-  for (const [key, value] of Object.entries(ENV)) {
-    saved[key] = process.env[key];
-    process.env[key] = value;
-  }
+  for (const [key, value] of Object.entries(ENV)) vi.stubEnv(key, value);
 });
 afterAll(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  vi.unstubAllEnvs();
 });
 beforeEach(() => {
   table = new Map();

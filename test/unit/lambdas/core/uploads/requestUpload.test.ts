@@ -4,7 +4,7 @@
  * exact content type, pinned metadata, short expiry, and a signature over that policy.
  */
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CallableError, DOCX_CONTENT_TYPE, UPLOAD_RULES, UPLOAD_URL_EXPIRES_SECONDS } from '../../../../../shared';
 import { ORIGINAL_NAME_METADATA, originalName } from '../../../../../lambdas/core/uploads/keys';
 import { requestUpload } from '../../../../../lambdas/core/uploads/requestUpload';
@@ -18,19 +18,12 @@ const ENV = {
   AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4599',
   S3_FORCE_PATH_STYLE: 'true',
 };
-const saved: Record<string, string | undefined> = {};
 
 beforeAll(() => {
-  for (const [key, value] of Object.entries(ENV)) {
-    saved[key] = process.env[key];
-    process.env[key] = value;
-  }
+  for (const [key, value] of Object.entries(ENV)) vi.stubEnv(key, value);
 });
 afterAll(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  vi.unstubAllEnvs();
 });
 
 type Condition = Record<string, string> | [string, string | number, string | number];
