@@ -82,21 +82,30 @@ function AvatarCard({ status }: { status: Status }) {
   );
 }
 
-/** A file picker that uploads as `kind` with a progress bar; resolves the key to `onUploaded`. */
-function useSampleUpload(kind: 'voiceSample' | 'identityVideo') {
+/**
+ * A sample picker that uploads as `kind` with a progress bar. `upload()` resolves `{key}` (no key
+ * when nothing was picked), or null when the upload failed — its 'Error al generar {type}: ...'
+ * text is then in `failure`. `uploading` is derived from the progress.
+ */
+function useSampleUpload(kind: 'voiceSample' | 'identityVideo', type: 'video' | 'voice') {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const upload = async (): Promise<string | undefined> => {
-    if (!file) return undefined;
+  const [failure, setFailure] = useState<string | null>(null);
+  const upload = async (): Promise<{ key?: string } | null> => {
+    setFailure(null);
+    if (!file) return {};
     setProgress(0);
     try {
-      return await uploadFile(kind, file, setProgress);
+      return { key: await uploadFile(kind, file, setProgress) };
+    } catch (error) {
+      setFailure(identityErrorText(type, errorMessage(error)));
+      return null;
     } finally {
       setProgress(null);
     }
   };
   const pick = (event: ChangeEvent<HTMLInputElement>) => setFile(event.target.files?.[0] ?? null);
-  return { file, setFile, progress, upload, pick };
+  return { file, progress, uploading: progress !== null, failure, upload, pick };
 }
 
 function Progress({ progress }: { progress: number | null }) {
@@ -113,25 +122,13 @@ const MB = 1024 * 1024;
 
 function VideoAvatarCard({ status }: { status: Status }) {
   const generate = useGenerateIdentity('video');
-  const sample = useSampleUpload('identityVideo');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const busy = generate.isPending || uploading;
+  const sample = useSampleUpload('identityVideo', 'video');
+  const busy = generate.isPending || sample.uploading;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !sample.file) return;
-    setFailure(null);
-    setUploading(true);
-    let sampleKey: string | undefined;
-    try {
-      sampleKey = await sample.upload();
-    } catch (error) {
-      setFailure(identityErrorText('video', errorMessage(error)));
-      return;
-    } finally {
-      setUploading(false);
-    }
-    if (sampleKey) generate.mutate({ type: 'video', sampleKey });
+    const uploaded = await sample.upload();
+    if (uploaded?.key) generate.mutate({ type: 'video', sampleKey: uploaded.key });
   };
   const unsupported = generate.error instanceof IdentityNotProduced ? generate.error.result.unsupported : undefined;
   return (
@@ -148,7 +145,7 @@ function VideoAvatarCard({ status }: { status: Status }) {
             <Busy busy={busy} label="Crear Avatar desde Vídeo" icon="video" />
           </Button>
         </div>
-        {failure && <ErrorLine text={failure} />}
+        {sample.failure && <ErrorLine text={sample.failure} />}
         {generate.isError && <ErrorLine text={identityErrorText('video', errorMessage(generate.error))} />}
         {unsupported && <p className={styles.kept}>Tu vídeo se ha guardado para cuando haya un proveedor que lo admita.</p>}
       </FormCard>
@@ -158,28 +155,16 @@ function VideoAvatarCard({ status }: { status: Status }) {
 
 function VoiceCard({ speech, clone }: { speech: Status; clone: Status }) {
   const generate = useGenerateIdentity('voice');
-  const sample = useSampleUpload('voiceSample');
+  const sample = useSampleUpload('voiceSample', 'voice');
   const [text, setText] = useState('');
   const [voice, setVoice] = useState<'Lucia' | 'Sergio'>('Lucia');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const busy = generate.isPending || uploading;
+  const busy = generate.isPending || sample.uploading;
   const empty = text.trim() === '';
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || empty) return;
-    setFailure(null);
-    setUploading(true);
-    let sampleKey: string | undefined;
-    try {
-      sampleKey = await sample.upload();
-    } catch (error) {
-      setFailure(identityErrorText('voice', errorMessage(error)));
-      return;
-    } finally {
-      setUploading(false);
-    }
-    generate.mutate({ type: 'voice', text: text.trim(), voice, ...(sampleKey ? { sampleKey } : {}) });
+    const uploaded = await sample.upload();
+    if (uploaded) generate.mutate({ type: 'voice', text: text.trim(), voice, ...(uploaded.key ? { sampleKey: uploaded.key } : {}) });
   };
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Clonador de voz">
@@ -209,7 +194,7 @@ function VoiceCard({ speech, clone }: { speech: Status; clone: Status }) {
             <Busy busy={busy} label="Generar Voz" icon="music" />
           </Button>
         </div>
-        {failure && <ErrorLine text={failure} />}
+        {sample.failure && <ErrorLine text={sample.failure} />}
         {generate.isError && <ErrorLine text={identityErrorText('voice', errorMessage(generate.error))} />}
         {generate.isSuccess && generate.data.url && (
           <div className={styles.figure}>
