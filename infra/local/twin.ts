@@ -81,6 +81,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     POWERTOOLS_SERVICE_NAME: 'director-ia-local',
     // Brand secrets are sealed with a raw AES keyring under this key (AWS: a KMS key).
     SECRETS_LOCAL_KEY_FILE: ensureSecretsKey(stateDir),
+    // Offline Spanish speech (eSpeak NG in WebAssembly, a devDependency): the twin's voice card
+    // speaks without a cloud account. AWS uses Polly; OFFLINE_TTS=none turns it off here.
+    OFFLINE_TTS: process.env.OFFLINE_TTS ?? 'text2wav',
   });
 
   let crashed: string | undefined;

@@ -9,8 +9,9 @@
  * The one engine known to fit is `text2wav` (npm, MIT wrapper around eSpeak NG compiled to
  * WebAssembly, GPL-3.0 engine; ~11 MB unpacked with every language, Spanish voice `es`, ~0.15 s per
  * sentence): `loadText2WavEngine` imports it on first use when the deployment sets
- * OFFLINE_TTS=text2wav. It is not a dependency of this repository; a missing package becomes the
- * same AiCapabilityUnavailableError (with an English detail for logs).
+ * OFFLINE_TTS=text2wav, as the local twin does by default. It is a devDependency only (the twin
+ * runs on the developer's machine; no Lambda bundle carries it, AWS speaks through Polly), so a
+ * missing package becomes the same AiCapabilityUnavailableError (with an English detail for logs).
  */
 import { AiCapabilityUnavailableError, AiError, AiProviderError } from './errors';
 import { checkedSpeechRequest, SPEECH_MSG, type SpeechRequest, type SpeechResult, type SpeechSynthesizer, type SpeechVoice } from './speech';
@@ -25,7 +26,7 @@ export interface OfflineSpeechEngine {
 export type Text2WavFunction = (text: string, options?: { voice?: string; speed?: number; pitch?: number }) => Promise<Uint8Array>;
 
 export const TEXT2WAV_MODEL = 'espeak-ng-text2wav';
-/** Module name kept in a variable: the package is not a dependency of this repository. */
+/** Module name kept in a variable so bundlers leave the devDependency out of Lambda bundles. */
 const TEXT2WAV_MODULE = 'text2wav';
 
 /** eSpeak NG voice (Spanish of Spain, `es`) with a female or male variant for our voice. */

@@ -7,7 +7,7 @@
  *   no key of the owner.
  * - `offline` (speech-offline.ts): an injected engine that returns WAV, labelled as offline. The
  *   deployment enables one with OFFLINE_TTS=text2wav (eSpeak NG compiled to WebAssembly, package
- *   `text2wav`, installed beside the bundle); without an engine every request fails with an
+ *   `text2wav`, a devDependency the local twin enables by default); without an engine every request fails with an
  *   AiCapabilityUnavailableError and a plain Spanish message instead of a fake recording.
  * Brands on `offline` always get the offline backend. No backend clones a voice (capabilities.ts).
  * Requests are checked before any backend runs (AiInputError): non-empty text of at most
