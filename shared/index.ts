@@ -10,6 +10,8 @@ export * from './entities/knowledge';
 export * from './uploads';
 export * from './assets';
 export * from './entities/asset';
+export * from './entities/article';
+export * from './entities/lead';
 export * from './messages';
 export * from './constants';
 export * from './themes';
