@@ -13,6 +13,7 @@ import { useDocuments, type ListedDocument } from '../../features/knowledge/useD
 import { useUploadDocument } from '../../features/knowledge/useUploadDocument';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ListHeading } from '../../ui/ListHeading';
 import { PageHeader, Panel } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
@@ -71,10 +72,7 @@ export default function AprendizajePage() {
       />
       <UploadArea onUploaded={onUploaded} />
       <Panel className={styles.listPanel}>
-        <div className={styles.listHeading}>
-          <h2>Documentos</h2>
-          {documents.data && documents.data.length > 0 && <span className={styles.count}>{documents.data.length}</span>}
-        </div>
+        <ListHeading title="Documentos" count={documents.data?.length} />
         <DocumentsBody query={documents} />
       </Panel>
     </>

@@ -11,6 +11,7 @@ import { useDeleteAsset } from '../../features/assets/useDeleteAsset';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ListHeading } from '../../ui/ListHeading';
 import { Panel } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
@@ -58,13 +59,11 @@ export function GalleryTab() {
 
   return (
     <Panel className={styles.panel}>
-      <div className={styles.heading}>
-        <h2>Galería</h2>
-        {assets.data && assets.data.length > 0 && <span className={styles.count}>{assets.data.length}</span>}
+      <ListHeading title="Galería" count={assets.data?.length}>
         <Button size="small" className={styles.refresh} onClick={() => void assets.refetch()} disabled={assets.isFetching} aria-label="Actualizar galería">
           {assets.isFetching ? <Spinner /> : <Icon name="refresh" size={16} />}
         </Button>
-      </div>
+      </ListHeading>
       {assets.isPending ? (
         <LoadingState />
       ) : assets.isError ? (

@@ -12,6 +12,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
+import { CountBadge } from '../../../ui/ListHeading';
 import { Panel } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast/toastContext';
 import {
@@ -179,9 +180,9 @@ export function LiveStudioTab({ intervalMs = LOOP_INTERVAL_MS }: { intervalMs?: 
         <Panel className={styles.card}>
           <div className={styles.cardHeading}>
             <h2>Imágenes del bucle</h2>
-            <span className={styles.count}>
+            <CountBadge>
               {images.length}/{MAX_LOOP_IMAGES}
-            </span>
+            </CountBadge>
           </div>
           <label className={styles.picker}>
             <input type="file" accept="image/*" multiple className="visually-hidden" aria-label="Imágenes del bucle" onChange={addImages} />
