@@ -10,6 +10,7 @@
  * those get table read whatever their entry says (see `tableAccessFor`).
  */
 import { ASSET_KEY_SEGMENT } from '../lambdas/core/assets/keys';
+import { CHAT_TRANSCRIPT_SEGMENT } from '../lambdas/core/chat/keys';
 import { KEY_SEGMENT } from '../lambdas/core/uploads/keys';
 import { CALLABLE_NAMES, type Access, type CallableName, type UploadKind } from '../shared';
 
@@ -48,7 +49,16 @@ export interface AiAsyncPermission {
   actions: readonly string[];
 }
 
-export type PermissionSpec = UploadsPermission | SecretsPermission | AiPermission | PollyPermission | AiAsyncPermission;
+/**
+ * Amazon Transcribe batch jobs (mobile chat voice notes): start and read jobs named
+ * `chat-<id>` (also sets TRANSCRIPTION_PROVIDER=transcribe: the function transcribes with it).
+ */
+export interface TranscribePermission {
+  kind: 'transcribe';
+  actions: readonly string[];
+}
+
+export type PermissionSpec = UploadsPermission | SecretsPermission | AiPermission | PollyPermission | AiAsyncPermission | TranscribePermission;
 
 /**
  * Object keys are `users/<sub>/<segment>/<id>-<name>` (lambdas/core/uploads/keys.ts). The `<sub>`
@@ -59,6 +69,9 @@ export const uploadKeys = (kind: UploadKind): string => `users/*/${KEY_SEGMENT[k
 
 /** Generated assets: `users/<sub>/assets/<id>.<ext>` (lambdas/core/assets/keys.ts), same bucket. */
 export const assetKeys = `users/*/${ASSET_KEY_SEGMENT}/*`;
+
+/** Transcripts of chat voice notes: `users/<sub>/chat-transcripts/<id>.json` (lambdas/core/chat/keys.ts). */
+export const chatTranscriptKeys = `users/*/${CHAT_TRANSCRIPT_SEGMENT}/*`;
 
 /**
  * The extra permissions a function can declare, by name. Uploads grants are as narrow as the
@@ -98,6 +111,12 @@ export const PERMISSIONS = {
   'polly:SynthesizeSpeech': { kind: 'polly', actions: ['polly:SynthesizeSpeech'] },
   /** Start and poll Bedrock async invocations (video jobs); Bedrock writes the output with this role (pair with 'assets:put'). */
   'ai:async': { kind: 'aiAsync', actions: ['bedrock:StartAsyncInvoke', 'bedrock:GetAsyncInvoke'] },
+  /** Read the caller's chat photos and voice notes (the AI sees a photo; presigned GET URLs; Transcribe reads the note as this role). */
+  'uploads:readChatMedia': { kind: 'uploads', actions: ['s3:GetObject'], keys: [uploadKeys('chatImage'), uploadKeys('chatVoice')] },
+  /** Amazon Transcribe writes a voice note's transcript as this role, and the function reads it back. */
+  'chat:transcripts': { kind: 'uploads', actions: ['s3:PutObject', 's3:GetObject'], keys: [chatTranscriptKeys] },
+  /** Start and poll Amazon Transcribe jobs of chat voice notes (jobs named chat-<id>). */
+  'transcribe:jobs': { kind: 'transcribe', actions: ['transcribe:StartTranscriptionJob', 'transcribe:GetTranscriptionJob'] },
 } as const satisfies Record<string, PermissionSpec>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -149,6 +168,63 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   iniciarVideo: { table: 'readWrite', permissions: ['ai:async', 'assets:put'] },
   // GetAsyncInvoke, registers the produced video as an asset (size read, URL signed), gives the quota back on failure.
   estadoVideo: { table: 'readWrite', permissions: ['ai:async', 'assets:read'] },
+  // Website chat widget (issue 6 item 1), public. Counts the IP's loads (UpdateItem), reads the
+  // brand's profile and AI settings.
+  obtenerWidget: { table: 'readWrite' },
+  // Rate counters and the daily answer cap (UpdateItem), the brand's profile, AI settings and
+  // integrations (opens the brand's own provider key), the conversation and its recent messages,
+  // the brand's knowledge chunks (embeds the message); invokes the model; one transaction stores
+  // the turn.
+  enviarMensajeWidget: { table: 'readWrite', permissions: ['secrets:open', 'ai:invoke'] },
+  // Rate counters, the brand's profile and AI settings, the conversation; one transaction puts the
+  // lead and links it; the new-lead email opens the Gmail app password (lambdas/core/leads/notify.ts).
+  registrarLeadWidget: { table: 'readWrite', permissions: ['secrets:open'] },
+  // Mobile chat (issue 6 item 3). Stores the owner's message and the answers; reads the photo (the
+  // AI sees it) and signs its URL; starts the voice note's transcription; the AI turn reads the
+  // brand settings, integrations (opens the brand's own key), knowledge chunks (embeds the query)
+  // and invokes the model; direct tools query leads and the month's posts and put a proposed post.
+  enviarMensajeChat: { table: 'readWrite', permissions: ['uploads:readChatMedia', 'assets:read', 'secrets:open', 'ai:invoke', 'transcribe:jobs', 'chat:transcripts'] },
+  // Queries the history and signs its URLs; polls transcriptions, reads finished transcripts and
+  // runs the AI turn on them (as enviarMensajeChat).
+  listarMensajesChat: { table: 'readWrite', permissions: ['uploads:readChatMedia', 'assets:read', 'secrets:open', 'ai:invoke', 'transcribe:jobs', 'chat:transcripts'] },
+  // Resolves a pending action (conditional update) and runs it: an image under the daily quota
+  // (as generarImagen) or a blog draft (as the blog's article drafting).
+  confirmarAccionChat: { table: 'readWrite', permissions: ['assets:put', 'assets:read', 'secrets:open', 'ai:invoke'] },
+  // Gestión de Leads (issue 6 item 2): one Query of the caller's leads.
+  listarLeads: { table: 'read' },
+  // One conditional UpdateItem (the lead must exist under the caller's partition).
+  actualizarLead: { table: 'write' },
+  // Reads the lead, queries its conversation's messages, deletes lead + conversation + messages
+  // in one transaction (overflow messages first, in batches).
+  eliminarLead: { table: 'readWrite' },
+  // Reads the lead and queries its conversation's messages.
+  obtenerConversacion: { table: 'read' },
+  // Plan de Contenidos (issue 5 items 1–2). One Query of the month's posts.
+  listarPublicaciones: { table: 'read' },
+  // Reads the post's id reference; one transaction (a new date deletes the old item and puts the new one).
+  guardarPublicacion: { table: 'readWrite' },
+  // Reads the id reference; deletes post and reference in one transaction.
+  eliminarPublicacion: { table: 'readWrite' },
+  // Reads AI settings, integrations (opens the brand's own provider key) and knowledge chunks
+  // (embeds the query with the deployment's provider); puts the proposal, deletes the month's older ones.
+  generarPlanMensual: { table: 'readWrite', permissions: ['secrets:open', 'ai:invoke'] },
+  // Reads the proposal; one transaction puts every post and its reference and deletes the proposal.
+  aprobarPlan: { table: 'readWrite' },
+  // Deletes the proposal (conditional).
+  rechazarPlan: { table: 'readWrite' },
+  // Gestor del Blog (issue 5 item 3). Query of the caller's articles, BatchGet of their cover
+  // assets (presigned URLs), GetItem of the draft schedule.
+  listarArticulos: { table: 'read', permissions: ['assets:read'] },
+  // Reads blog and AI settings, integrations (opens the brand's own provider key), knowledge chunks
+  // (embeds the query) and the newest gallery image; quota counter; invokes the model; one
+  // transaction puts the article and its slug claim; presigns the cover URL.
+  generarArticulo: { table: 'readWrite', permissions: ['secrets:open', 'ai:invoke', 'assets:read'] },
+  // Reads the article and the cover asset; one transaction updates it (and swaps its slug claim); cover URL.
+  guardarArticulo: { table: 'readWrite', permissions: ['assets:read'] },
+  // Reads and updates the article; cover URL.
+  publicarArticulo: { table: 'readWrite', permissions: ['assets:read'] },
+  // Reads the article; one transaction deletes it and its slug claim.
+  eliminarArticulo: { table: 'readWrite' },
 };
 
 /** The PreSignUp trigger only creates the pending profile. */
@@ -163,6 +239,21 @@ export const KNOWLEDGE_UPLOADED_ACCESS: FunctionAccess = {
   table: 'readWrite',
   permissions: ['uploads:readKnowledge', 'uploads:deleteKnowledge', 'ai:invoke'],
 };
+
+/**
+ * The scheduled draft job (EventBridge Scheduler; lambdas/events/blogDrafts.ts): Query of the due
+ * schedule items on GSI1 and their conditional updates; per brand, what `generarArticulo` reads and
+ * writes (no quota counter, no cover URL), so the same AI grants, opening the brand's own key.
+ */
+export const BLOG_DRAFTS_ACCESS: FunctionAccess = { table: 'readWrite', permissions: ['secrets:open', 'ai:invoke'] };
+
+/**
+ * The public blog's HTML (lambdas/http/blogPublico.ts, `GET /blog/{proxy+}` without authorizer):
+ * GetItems of the slug claim, blog settings, profile, AI settings (brand name), article slug claim
+ * and article, a Query of the brand's articles, BatchGet of cover assets; presigned GET URLs of the
+ * header image and of cover assets. Nothing is written.
+ */
+export const PUBLIC_BLOG_ACCESS: FunctionAccess = { table: 'read', permissions: ['uploads:readBlogHeader', 'assets:read'] };
 
 /** Access levels whose middleware reads the table (`active`: the caller's profile status). */
 export const LEVELS_THAT_READ_PROFILE: readonly Access[] = ['active'];

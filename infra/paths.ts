@@ -25,3 +25,8 @@ export function triggerEntry(projectRoot: string, name: string): string {
 export function eventEntry(projectRoot: string, name: string): string {
   return path.join(projectRoot, 'lambdas', 'events', `${name}.ts`);
 }
+
+/** Entry module of a plain HTTP handler (not a callable: e.g. the public blog's HTML), relative to a project root. */
+export function httpEntry(projectRoot: string, name: string): string {
+  return path.join(projectRoot, 'lambdas', 'http', `${name}.ts`);
+}

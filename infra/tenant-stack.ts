@@ -1,6 +1,6 @@
 /**
  * One isolated stack per tenant (architecture "Deploy"): identity, data, the secrets key, files,
- * the callable API, background jobs and the site, wired together, plus the outputs an operator
+ * the callable API, background jobs, the site and the public blog, wired together, plus the outputs an operator
  * needs after `cdk deploy`. Every function's permissions come from infra/functions.ts through
  * one FunctionGrants; SECRETS_KMS_KEY_ARN and the AI variables are set only on functions whose
  * declared permissions use them (see infra/constructs/grants.ts).
@@ -15,6 +15,7 @@ import { AuthConstruct } from './constructs/auth';
 import { DataConstruct } from './constructs/data';
 import { FunctionGrants } from './constructs/grants';
 import { JobsConstruct } from './constructs/jobs';
+import { PublicBlogConstruct } from './constructs/public-blog';
 import { SecretsConstruct } from './constructs/secrets';
 import { StorageConstruct } from './constructs/storage';
 import { WebConstruct } from './constructs/web';
@@ -41,6 +42,7 @@ export class TenantStack extends Stack {
   readonly api: ApiConstruct;
   readonly jobs: JobsConstruct;
   readonly web: WebConstruct;
+  readonly publicBlog: PublicBlogConstruct;
 
   constructor(scope: Construct, id: string, props: TenantStackProps) {
     super(scope, id, props);
@@ -82,6 +84,8 @@ export class TenantStack extends Stack {
     }));
     // Added after the distribution exists: the uploads bucket only needs its domain name.
     storage.allowBrowserAccessFrom(web.origins);
+    // After the site too: its pages name the site's origin (canonical, og:url).
+    this.publicBlog = new PublicBlogConstruct(this, 'PublicBlog', { httpApi: api.httpApi, grants, projectRoot, environment, siteOrigin: web.siteUrl });
 
     const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
     output('SiteUrl', web.siteUrl, 'URL of the web app');

@@ -18,7 +18,7 @@ export const UPLOAD_MSG = {
   typeMismatch: (hint: string) => `El tipo del archivo no coincide con su extensión. Formatos permitidos: ${hint}.`,
 } as const;
 
-export const UPLOAD_KINDS = ['knowledge', 'blogHeader', 'voiceSample', 'identityVideo'] as const;
+export const UPLOAD_KINDS = ['knowledge', 'blogHeader', 'voiceSample', 'identityVideo', 'chatImage', 'chatVoice'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export interface UploadRule {
@@ -58,6 +58,18 @@ export const UPLOAD_RULES: Readonly<Record<UploadKind, UploadRule>> = {
     maxBytes: 100 * MB,
     types: { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime' },
     hint: 'MP4, WEBM, MOV',
+  },
+  // A photo sent in the mobile chat (issue 6 item 3): the AI sees it where the provider can.
+  chatImage: {
+    maxBytes: 4 * MB,
+    types: { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' },
+    hint: 'PNG, JPG, WEBP',
+  },
+  // A voice note recorded in the mobile chat (MediaRecorder: WEBM/OGG in Chromium and Firefox, MP4 in Safari).
+  chatVoice: {
+    maxBytes: 10 * MB,
+    types: { webm: 'audio/webm', ogg: 'audio/ogg', m4a: 'audio/mp4', mp4: 'audio/mp4', mp3: 'audio/mpeg', wav: 'audio/wav' },
+    hint: 'WEBM, OGG, M4A, MP3, WAV',
   },
 };
 

@@ -35,6 +35,8 @@ export class DataConstruct extends Construct {
       // Tenant data outlives the stack: deleting the stack or the table by hand must not lose it.
       removalPolicy: RemovalPolicy.RETAIN,
       deletionProtection: true,
+      // Expiring items (rate-limit counters) are deleted by DynamoDB some time after `expiresAt`.
+      timeToLiveAttribute: TABLE_SCHEMA.timeToLiveAttribute,
     });
     this.table.addGlobalSecondaryIndex({
       indexName: TABLE_SCHEMA.gsi1.indexName,

@@ -9,12 +9,14 @@
  * those add s3:GetObject*, s3:GetBucket*, s3:List*, s3:Abort* or tagging actions no function here
  * needs.
  */
+import { Aws } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { aiEnvironment, BEDROCK_ASYNC_RESOURCES, BEDROCK_INVOKE_RESOURCES, type AiSettings } from '../ai';
 import { permissionSpecs, type FunctionAccess, type PermissionSpec, type TableAccess } from '../functions';
+import { TRANSCRIPTION_JOB_PREFIX } from '../../lambdas/core/chat/keys';
 import { acknowledge, nagResourceId } from '../nag';
 import type { DataConstruct } from './data';
 
@@ -23,6 +25,15 @@ export const SECRETS_KMS_KEY_ARN_ENV = 'SECRETS_KMS_KEY_ARN';
 
 /** Same name as lambdas/platform/ai/speech.ts reads (deploymentHasPolly). */
 export const SPEECH_PROVIDER_ENV = 'SPEECH_PROVIDER';
+
+/** Same name as lambdas/platform/ai/transcription.ts reads (deploymentTranscriber). */
+export const TRANSCRIPTION_PROVIDER_ENV = 'TRANSCRIPTION_PROVIDER';
+
+/** The Transcribe jobs a 'transcribe' permission covers: this account's, in the stack's region, named chat-*. */
+export const TRANSCRIBE_JOB_RESOURCE = `arn:${Aws.PARTITION}:transcribe:${Aws.REGION}:${Aws.ACCOUNT_ID}:transcription-job/${TRANSCRIPTION_JOB_PREFIX}*`;
+
+const TRANSCRIBE_WILDCARD_REASON =
+  'Transcription job names are created per voice note (chat-<id>), so the resource is this account\'s jobs in the stack region whose name starts with chat-; the only actions are transcribe:StartTranscriptionJob and transcribe:GetTranscriptionJob.';
 
 const POLLY_WILDCARD_REASON =
   'polly:SynthesizeSpeech has no resource-level scoping for the built-in voices (its only resource type is a lexicon, which this app does not use), so the resource is *; the only action granted is polly:SynthesizeSpeech.';
@@ -83,6 +94,10 @@ export class FunctionGrants {
         fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [...BEDROCK_ASYNC_RESOURCES] }));
         for (const [name, value] of Object.entries(aiEnvironment(this.props.ai))) fn.addEnvironment(name, value);
         return wildcards(BEDROCK_ASYNC_RESOURCES, BEDROCK_ASYNC_WILDCARD_REASON);
+      case 'transcribe':
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [TRANSCRIBE_JOB_RESOURCE] }));
+        fn.addEnvironment(TRANSCRIPTION_PROVIDER_ENV, 'transcribe');
+        return wildcards([TRANSCRIBE_JOB_RESOURCE], TRANSCRIBE_WILDCARD_REASON);
     }
   }
 }

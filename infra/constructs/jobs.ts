@@ -4,13 +4,23 @@
  * ignores keys that are not knowledge documents, since S3 filters cannot express
  * `users/<sub>/knowledge/`). Extraction needs pdf.js and mammoth only for PDF and DOCX, so they are
  * installed beside the bundle and loaded by dynamic import instead of being bundled.
+ *
+ * The blog's scheduled drafts (issue 5 item 3): an EventBridge Scheduler schedule invokes the
+ * blogDrafts Lambda every BLOG_DRAFTS_RATE with `{job: 'blogDrafts', scheduledTime}` (the twin's
+ * timer sends the same event, infra/local/schedules.ts). The handler drafts only what is due and
+ * claims each period conditionally, so a retried or overlapping invocation never drafts twice;
+ * the next run is the retry, hence few delivery retries and a short event age.
  */
 import { Duration, Stack } from 'aws-cdk-lib';
+import { ContextAttribute, Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { EventType, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
-import { KNOWLEDGE_UPLOADED_ACCESS } from '../functions';
+import { BLOG_DRAFTS_ACCESS, KNOWLEDGE_UPLOADED_ACCESS } from '../functions';
 import { acknowledge } from '../nag';
 import { eventEntry } from '../paths';
 import type { FunctionGrants } from './grants';
@@ -30,8 +40,34 @@ export const KNOWLEDGE_EVENTS_PREFIX = 'users/';
 /** Packages the processing Lambda loads from node_modules beside its bundle (see the header). */
 export const KNOWLEDGE_NODE_MODULES = ['unpdf', 'mammoth'];
 
+/** How often the scheduled draft job looks for due blogs (draft slots are at 08:00 UTC). */
+export const BLOG_DRAFTS_RATE = Duration.hours(1);
+/** The event the schedule sends (lambdas/events/blogDrafts.ts `BlogDraftsEvent`). */
+export const BLOG_DRAFTS_EVENT = { job: 'blogDrafts', scheduledTime: ContextAttribute.scheduledTime } as const;
+
+/**
+ * LambdaInvoke whose scheduler role may invoke exactly the function it targets: the stock target
+ * grants `lambda:InvokeFunction` on the function and every version and alias (`<arn>:*`), and the
+ * schedule only ever invokes the unqualified ARN. The role itself (assumable by
+ * scheduler.amazonaws.com for this account's default schedule group only) is the stock one.
+ */
+export class ExactLambdaInvoke extends LambdaInvoke {
+  constructor(
+    private readonly target: IFunction,
+    props: ConstructorParameters<typeof LambdaInvoke>[1],
+  ) {
+    super(target, props);
+  }
+
+  protected override addTargetActionToRole(role: IRole): void {
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.target.functionArn] }));
+  }
+}
+
 export class JobsConstruct extends Construct {
   readonly knowledgeUploaded: NodejsFunction;
+  readonly blogDrafts: NodejsFunction;
+  readonly blogDraftsSchedule: Schedule;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
@@ -52,6 +88,26 @@ export class JobsConstruct extends Construct {
       prefix: KNOWLEDGE_EVENTS_PREFIX,
     });
     this.acknowledgeNotificationsHandler();
+
+    this.blogDrafts = createNodeFunction(this, 'BlogDrafts', {
+      entry: eventEntry(props.projectRoot, 'blogDrafts'),
+      projectRoot: props.projectRoot,
+      environment: props.environment,
+      description: 'EventBridge Scheduler: writes the blog drafts that are due (issue 5 item 3)',
+      // Several drafts per run, each an AI call of up to about a minute; what does not fit waits for the next run.
+      timeout: Duration.minutes(5),
+      memorySize: 512,
+    });
+    props.grants.apply(this.blogDrafts, BLOG_DRAFTS_ACCESS);
+    this.blogDraftsSchedule = new Schedule(this, 'BlogDraftsSchedule', {
+      schedule: ScheduleExpression.rate(BLOG_DRAFTS_RATE),
+      description: 'Looks for blogs whose next scheduled draft is due and drafts it',
+      target: new ExactLambdaInvoke(this.blogDrafts, {
+        input: ScheduleTargetInput.fromObject(BLOG_DRAFTS_EVENT),
+        retryAttempts: 2,
+        maxEventAge: Duration.minutes(30),
+      }),
+    });
   }
 
   /**

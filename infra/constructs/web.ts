@@ -1,6 +1,7 @@
 /**
  * The site (architecture "One picture"): a private web bucket behind CloudFront (OAC), with
- * `/api/*` routed to the HTTP API on the same origin, and the deployment of the Vite build plus
+ * `/api/*` routed to the HTTP API on the same origin, `/blog/*` (the public blog's HTML) to the same
+ * API origin with a short cache, and the deployment of the Vite build plus
  * the runtime `config.json`. A viewer-request function rewrites SPA routes to /index.html only on
  * the web behavior, so the API's own 403/404 reach the client untouched (error responses would
  * rewrite them too).
@@ -11,7 +12,10 @@ import { Annotations, DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, T
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -50,13 +54,27 @@ export interface WebProps {
   certificateArn?: string;
 }
 
-// Paths whose last segment has no dot are client-side routes (/chat/abc, /blog/slug).
+/**
+ * The mobile chat's web app manifest (issue 6 item 3). Uploaded by its own deployment with an
+ * explicit content type: the deployment's sync guesses types from the extension and may not know
+ * `.webmanifest`. Its service worker (`chat/sw.js`) and icons (PNG) have types it knows.
+ */
+export const CHAT_MANIFEST_PATH = 'chat/manifest.webmanifest';
+export const CHAT_MANIFEST_CONTENT_TYPE = 'application/manifest+json';
+
+// Paths whose last segment has no dot are client-side routes (/chat/abc, /widget/abc). The public
+// blog (/blog/*) has its own behavior and never reaches this function.
 export const SPA_REWRITE_CODE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri.indexOf('.', uri.lastIndexOf('/') + 1) === -1) request.uri = '/index.html';
   return request;
 }`;
+
+/** CloudFront path pattern of the public blog, routed to the API origin (infra/constructs/public-blog.ts). */
+export const PUBLIC_BLOG_PATH_PATTERN = '/blog/*';
+/** Longest time CloudFront keeps a public blog page, whatever the page says. */
+export const BLOG_MAX_TTL = Duration.minutes(5);
 
 export class WebConstruct extends Construct {
   readonly bucket: Bucket;
@@ -103,6 +121,11 @@ export class WebConstruct extends Construct {
     const certificate = props.certificateArn
       ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
       : undefined;
+    // One origin for the callables and the public blog.
+    const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    });
 
     const distribution = new Distribution(this, 'Distribution', {
       comment: 'Web app and /api',
@@ -116,16 +139,23 @@ export class WebConstruct extends Construct {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(props.apiDomainName, {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-          }),
+          origin: apiOrigin,
           // A redirect would turn a POST into a GET and drop the body: plain HTTP is refused.
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           // Forwards Authorization (POST) and the rest; Host must be the API's own.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+        // The public blog's server-rendered HTML (issue 5 item 4): no SPA rewrite, GET/HEAD only,
+        // cached as briefly as the page says (Cache-Control of lambdas/core/blog/pages.ts).
+        [PUBLIC_BLOG_PATH_PATTERN]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: this.blogCachePolicy(),
+          compress: true,
           responseHeadersPolicy: securityHeaders,
         },
       },
@@ -150,6 +180,25 @@ export class WebConstruct extends Construct {
       });
     }
     return distribution;
+  }
+
+  /**
+   * The public blog's cache: the page's own Cache-Control decides (a minute for pages, seconds for
+   * not-found, nothing for errors), never more than BLOG_MAX_TTL, and nothing but the path is in
+   * the key (no query strings, cookies or headers reach the function).
+   */
+  private blogCachePolicy(): CachePolicy {
+    return new CachePolicy(this, 'BlogPages', {
+      comment: 'Public blog HTML: short TTLs driven by the origin Cache-Control',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: BLOG_MAX_TTL,
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
   }
 
   /**
@@ -184,12 +233,25 @@ export class WebConstruct extends Construct {
         })
       : undefined;
 
-    const sources: ISource[] = hasBuild ? [Source.asset(props.webDistPath, { exclude: ['assets/*'] }), config] : [config];
+    const manifestFile = path.join(props.webDistPath, CHAT_MANIFEST_PATH);
+    const manifest = hasBuild && fs.existsSync(manifestFile)
+      ? new BucketDeployment(this, 'DeployChatManifest', {
+          ...common,
+          sources: [Source.data(CHAT_MANIFEST_PATH, fs.readFileSync(manifestFile, 'utf8'))],
+          prune: false,
+          contentType: CHAT_MANIFEST_CONTENT_TYPE,
+          cacheControl: [CacheControl.noCache()],
+        })
+      : undefined;
+
+    // Kept out of this sync: the chunks (so pruning never deletes them) and the chat manifest.
+    const separate = manifest ? ['assets/*', CHAT_MANIFEST_PATH] : ['assets/*'];
+    const sources: ISource[] = hasBuild ? [Source.asset(props.webDistPath, { exclude: separate }), config] : [config];
     const site = new BucketDeployment(this, 'DeploySite', {
       ...common,
       sources,
-      // Kept out of the sync so pruning never deletes the chunks uploaded above.
-      exclude: ['assets/*'],
+      // Kept out of the sync so pruning never deletes what the deployments above uploaded.
+      exclude: separate,
       // Without a build, pruning would delete the previously deployed index.html.
       prune: hasBuild,
       cacheControl: [CacheControl.noCache()],
@@ -197,6 +259,7 @@ export class WebConstruct extends Construct {
       distributionPaths: ['/*'],
     });
     if (assets) site.node.addDependency(assets);
+    if (manifest) site.node.addDependency(manifest);
     this.acknowledgeDeploymentFindings(role);
   }
 

@@ -1,9 +1,9 @@
 /**
- * The handler modules the twin serves: every callable of the contract, the Cognito triggers and
- * the uploads bucket's event notifications.
+ * The handler modules the twin serves: every callable of the contract, the public blog's HTML
+ * handler, the Cognito triggers and the uploads bucket's event notifications.
  * Loaded lazily (after the environment points the SDKs at the local services).
  */
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context, S3Event } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context, S3Event } from 'aws-lambda';
 import { isCallableName } from '../../shared';
 
 type HttpHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -20,6 +20,13 @@ export function callableHandler(name: string): Promise<HttpHandler> | undefined 
     callableCache.set(name, loaded);
   }
   return loaded;
+}
+
+type PublicHttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** The public blog's HTML handler (`GET /blog/{proxy+}` of the HTTP API, no authorizer). */
+export async function publicBlogHandler(): Promise<PublicHttpHandler> {
+  return (await import('../../lambdas/http/blogPublico')).handler;
 }
 
 const TRIGGERS: Record<string, () => Promise<{ handler: TriggerHandler }>> = {

@@ -1,12 +1,12 @@
 /**
  * The twin's HTTP front: one origin serving `/api/<name>` (callables, like API Gateway + the JWT
- * authorizer), `/api/health`, `/config.json`, the Lambda Invoke endpoint cognito-local calls for
- * triggers, and everything else through Vite.
+ * authorizer), `/api/health`, `/config.json`, the public blog `/blog/...` (server-rendered HTML),
+ * the Lambda Invoke endpoint cognito-local calls for triggers, and everything else through Vite.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CallableError, MSG, CALLABLES, isCallableName, type RuntimeConfig } from '../../shared';
 import { httpApiEvent, lambdaContext, stringifyClaims } from './events';
-import { callableHandler, triggerHandler } from './handlers';
+import { callableHandler, publicBlogHandler, triggerHandler } from './handlers';
 import type { AccessTokenVerifier } from './token-verifier';
 
 /** API Gateway HTTP APIs accept payloads up to 10 MB; the twin refuses more before reading it. */
@@ -69,6 +69,8 @@ export function createRouter(state: RouterState) {
       const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(url.pathname);
       if (invoke && req.method === 'POST') return await invokeTrigger(decodeURIComponent(invoke[1] ?? ''), req, res);
       if (url.pathname.startsWith('/api/')) return await invokeCallable(url.pathname, req, res, state);
+      // Before the web fallback, as CloudFront's /blog/* behavior: Vite never sees the public blog.
+      if (url.pathname.startsWith(PUBLIC_BLOG_PREFIX)) return await invokePublicBlog(url, req, res, state);
       state.fallback(req, res);
     } catch (error) {
       if (error instanceof BodyTooLarge) {
@@ -106,6 +108,48 @@ async function invokeCallable(pathname: string, req: IncomingMessage, res: Serve
   }
   const event = httpApiEvent({ req, path: pathname, body, claims });
   const result = await (await handler)(event, lambdaContext(name));
+  res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
+  res.end(result.body ?? '');
+}
+
+/** Path prefix of the public blog (CloudFront behavior `/blog/*`, HTTP API route `GET /blog/{proxy+}`). */
+export const PUBLIC_BLOG_PREFIX = '/blog/';
+/** The HTTP API route of the public blog's Lambda (infra/constructs/public-blog.ts). */
+export const PUBLIC_BLOG_ROUTE_KEY = 'GET /blog/{proxy+}';
+
+/** Percent-decoded like API Gateway HTTP APIs deliver `rawPath`; as is when not valid encoding. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * The public blog's HTML handler, invoked like the HTTP API does: only `GET /blog/{proxy+}` is a
+ * route (other methods and an empty proxy get API Gateway's own 404), no authorizer, the path
+ * decoded, `x-forwarded-proto` set by the front (http here, https in AWS).
+ */
+async function invokePublicBlog(url: URL, req: IncomingMessage, res: ServerResponse, state: RouterState): Promise<void> {
+  const proxy = url.pathname.slice(PUBLIC_BLOG_PREFIX.length);
+  if (req.method !== 'GET' || !proxy) {
+    await readBody(req, MAX_REQUEST_BYTES).catch(() => '');
+    return send(res, 404, { message: 'Not Found' });
+  }
+  const { ready } = state.readiness();
+  if (!ready) return send(res, 503, { message: 'Service Unavailable' });
+  const rawPath = decodedPath(url.pathname);
+  const event = httpApiEvent({ req, path: rawPath, body: '', claims: null });
+  event.headers['x-forwarded-proto'] = 'http';
+  const routed = Object.assign(event, {
+    routeKey: PUBLIC_BLOG_ROUTE_KEY,
+    rawQueryString: url.search.slice(1),
+    pathParameters: { proxy: rawPath.slice(PUBLIC_BLOG_PREFIX.length) },
+    requestContext: { ...event.requestContext, routeKey: PUBLIC_BLOG_ROUTE_KEY },
+  });
+  delete routed.body;
+  const result = await (await publicBlogHandler())(routed, lambdaContext('blogPublico'));
   res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
   res.end(result.body ?? '');
 }

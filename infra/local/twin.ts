@@ -1,6 +1,7 @@
 /**
  * The local twin (architecture "Local twin"): DynamoDB Local, s3rver, cognito-local, the API router
- * and Vite behind one origin, with state under `stateDir` that survives restarts.
+ * and Vite behind one origin, with state under `stateDir` that survives restarts; new-lead e-mails
+ * go to a local SMTP catcher (./mail.ts) unless SMTP_HOST names a real server.
  * `startTwin()` is used by `npm start` and by the integration/e2e tests.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,15 +14,19 @@ import { DEFAULT_REGION, type RuntimeConfig } from '../../shared';
 import { ChildSupervisor } from './children';
 import { ensureAdmin, ensureUserPool, LOCAL_HOST, startCognito, type CognitoIds } from './cognito';
 import { ensureTable, startDynamo } from './dynamodb';
+import { startMailCatcher } from './mail';
 import { resolveTwinCredentials } from './credentials';
 import { portNear } from './ports';
 import { createRouter } from './router';
 import { startS3, UPLOADS_BUCKET } from './s3';
 import { createS3EventDispatcher } from './s3-events';
+import { scheduledJobs, startScheduleTimers, type ScheduleTimers } from './schedules';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './token-verifier';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const LOCAL_TABLE = 'director-ia';
+/** What the shell said, before a twin of this process set them for its handlers. */
+const SHELL_ENV = { SMTP_HOST: process.env.SMTP_HOST, SITE_URL: process.env.SITE_URL };
 
 export interface TwinOptions {
   /** Web port (PORT); the others are derived from it or picked free. */
@@ -41,7 +46,8 @@ export interface TwinOptions {
 
 export interface Twin {
   url: string;
-  ports: { web: number; dynamodb: number; cognito: number; s3: number };
+  /** `smtp`: the mail catcher (undefined when SMTP_HOST points elsewhere). */
+  ports: { web: number; dynamodb: number; cognito: number; s3: number; smtp?: number };
   cognito: CognitoIds & { endpoint: string };
   admin: { email: string; password: string; sub: string; created: boolean };
   stop(): Promise<void>;
@@ -61,7 +67,15 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
 
   const web = await portNear(options.port);
   if (web !== options.port) throw new Error(`Port ${options.port} is in use: set PORT to another port.`);
-  const ports = { web, dynamodb: await portNear(web + 1), cognito: await portNear(web + 2), s3: await portNear(web + 3) };
+  // New-lead e-mails go to the local mail catcher unless SMTP_HOST names a real server.
+  const catchMail = !SHELL_ENV.SMTP_HOST;
+  const ports = {
+    web,
+    dynamodb: await portNear(web + 1),
+    cognito: await portNear(web + 2),
+    s3: await portNear(web + 3),
+    ...(catchMail ? { smtp: await portNear(web + 4) } : {}),
+  };
   const origin = `http://localhost:${web}`;
   const cognitoEndpoint = `http://${LOCAL_HOST}:${ports.cognito}`;
 
@@ -84,6 +98,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     // Offline Spanish speech (eSpeak NG in WebAssembly, a devDependency): the twin's voice card
     // speaks without a cloud account. AWS uses Polly; OFFLINE_TTS=none turns it off here.
     OFFLINE_TTS: process.env.OFFLINE_TTS ?? 'text2wav',
+    // The dashboard's address in the new-lead e-mail.
+    SITE_URL: SHELL_ENV.SITE_URL ?? origin,
+    ...(ports.smtp ? { SMTP_HOST: LOCAL_HOST, SMTP_PORT: String(ports.smtp), SMTP_SECURE: 'false' } : {}),
   });
 
   let crashed: string | undefined;
@@ -116,14 +133,19 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   });
 
   let s3: { stop: () => Promise<void> } | undefined;
+  let mail: { stop: () => Promise<void> } | undefined;
   // Bucket notifications run the same handler modules as the Lambdas, asynchronously like AWS.
   const s3Events = createS3EventDispatcher(log);
+  // Scheduled jobs (EventBridge Scheduler in AWS): timers started once every part is ready.
+  let timers: ScheduleTimers | undefined;
   const stop = async () => {
     ready = false;
+    await timers?.stop();
     await vite?.close().catch(() => undefined);
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await s3?.stop().catch(() => undefined);
+    await mail?.stop().catch(() => undefined);
     await s3Events.drain();
     await supervisor.stopAll();
   };
@@ -137,6 +159,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       startS3(ports.s3, path.join(stateDir, 's3'), credentials, s3Events.dispatch, DEFAULT_REGION),
     ]);
     s3 = s3Handle;
+    if (ports.smtp) {
+      mail = await startMailCatcher(ports.smtp, path.join(stateDir, 'mail'), log);
+      log(`Mail catcher (:${ports.smtp}): e-mails are kept in ${path.join(options.stateDir, 'mail')}`);
+    }
     await ensureTable(dynamo, LOCAL_TABLE);
     const ids = await ensureUserPool(cognito, persisted.cognito);
     writeFileSync(statePath, JSON.stringify({ ...persisted, cognito: ids }, null, 2));
@@ -170,6 +196,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       });
     }
     ready = true;
+    timers = startScheduleTimers(scheduledJobs(), log);
     return {
       url: origin,
       ports,

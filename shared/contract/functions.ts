@@ -12,6 +12,11 @@ import { solicitarSubida } from './callables/uploads';
 import { generarImagen } from './callables/taller';
 import { eliminarRecurso, listarRecursos } from './callables/assets';
 import { estadoVideo, generarIdentidad, iniciarVideo, obtenerCapacidades } from './callables/identity';
+import { enviarMensajeWidget, obtenerWidget, registrarLeadWidget } from './callables/widget';
+import { confirmarAccionChat, enviarMensajeChat, listarMensajesChat } from './callables/chat';
+import { aprobarPlan, eliminarPublicacion, generarPlanMensual, guardarPublicacion, listarPublicaciones, rechazarPlan } from './callables/plan';
+import { actualizarLead, eliminarLead, listarLeads, obtenerConversacion } from './callables/leads';
+import { eliminarArticulo, generarArticulo, guardarArticulo, listarArticulos, publicarArticulo } from './callables/blog';
 
 export { define, Empty, type CallableDefinition } from './define';
 export * from './callables/accounts';
@@ -21,6 +26,11 @@ export * from './callables/uploads';
 export * from './callables/taller';
 export * from './callables/assets';
 export * from './callables/identity';
+export * from './callables/widget';
+export * from './callables/chat';
+export * from './callables/plan';
+export * from './callables/leads';
+export * from './callables/blog';
 
 /** Every callable by name. */
 export const CALLABLES = {
@@ -44,6 +54,27 @@ export const CALLABLES = {
   obtenerCapacidades,
   iniciarVideo,
   estadoVideo,
+  obtenerWidget,
+  enviarMensajeWidget,
+  registrarLeadWidget,
+  enviarMensajeChat,
+  listarMensajesChat,
+  confirmarAccionChat,
+  listarLeads,
+  actualizarLead,
+  eliminarLead,
+  obtenerConversacion,
+  listarPublicaciones,
+  guardarPublicacion,
+  eliminarPublicacion,
+  generarPlanMensual,
+  aprobarPlan,
+  rechazarPlan,
+  listarArticulos,
+  generarArticulo,
+  guardarArticulo,
+  publicarArticulo,
+  eliminarArticulo,
 } as const;
 
 export type CallableName = keyof typeof CALLABLES;

@@ -19,6 +19,8 @@ export const LAMBDA_ENTRIES: LambdaEntry[] = [
   ...CALLABLE_NAMES.map((name) => ({ name, entry: `lambdas/functions/${name}.ts` })),
   { name: 'preSignUp (trigger)', entry: 'lambdas/triggers/preSignUp.ts' },
   { name: 'knowledgeUploaded (S3)', entry: 'lambdas/events/knowledgeUploaded.ts', nodeModules: KNOWLEDGE_NODE_MODULES },
+  { name: 'blogDrafts (schedule)', entry: 'lambdas/events/blogDrafts.ts' },
+  { name: 'blogPublico (HTTP, public blog)', entry: 'lambdas/http/blogPublico.ts' },
 ];
 
 /**

@@ -27,6 +27,8 @@ export function createFixture(options: { webBuild: boolean }): Fixture {
   for (const name of CALLABLE_NAMES) write(`lambdas/functions/${name}.ts`, 'export const handler = async () => ({});\n');
   write('lambdas/triggers/preSignUp.ts', 'export const handler = async (event: unknown) => event;\n');
   write('lambdas/events/knowledgeUploaded.ts', 'export const handler = async () => undefined;\n');
+  write('lambdas/http/blogPublico.ts', 'export const handler = async () => ({ statusCode: 404 });\n');
+  write('lambdas/events/blogDrafts.ts', 'export const handler = async () => undefined;\n');
   // `nodeModules` reads the versions from the package.json above the entry (nothing is installed:
   // bundling is skipped).
   write('package.json', '{"type":"module","dependencies":{"unpdf":"^1.7.0","mammoth":"^1.13.0"}}\n');

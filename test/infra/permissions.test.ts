@@ -31,7 +31,7 @@ import { CALLABLES, CALLABLE_NAMES, type CallableName } from '../../shared';
 import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
 import { logicalId, permissionLines, statementsOfRole, type Resource } from './iam';
 
-type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded';
+type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts';
 
 const AI_CONTEXT = {
   aiProvider: 'bedrock',
@@ -76,8 +76,30 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   obtenerCapacidades: 'read',
   iniciarVideo: 'readWrite',
   estadoVideo: 'readWrite',
+  obtenerWidget: 'readWrite', // public: IP load counter
+  enviarMensajeWidget: 'readWrite',
+  registrarLeadWidget: 'readWrite',
+  listarLeads: 'read',
+  actualizarLead: 'readWrite', // declared 'write'; its access check reads the profile
+  eliminarLead: 'readWrite',
+  obtenerConversacion: 'read',
+  listarArticulos: 'read',
+  generarArticulo: 'readWrite',
+  guardarArticulo: 'readWrite',
+  publicarArticulo: 'readWrite',
+  eliminarArticulo: 'readWrite',
+  listarPublicaciones: 'read',
+  guardarPublicacion: 'readWrite',
+  eliminarPublicacion: 'readWrite',
+  generarPlanMensual: 'readWrite',
+  aprobarPlan: 'readWrite',
+  rechazarPlan: 'readWrite',
+  enviarMensajeChat: 'readWrite',
+  listarMensajesChat: 'readWrite',
+  confirmarAccionChat: 'readWrite',
   preSignUp: 'write',
   knowledgeUploaded: 'readWrite',
+  blogDrafts: 'readWrite',
 };
 
 const KNOWLEDGE = 'uploads/users/*/knowledge/*';
@@ -85,6 +107,12 @@ const BLOG = 'uploads/users/*/blog/*';
 const ASSETS = 'uploads/users/*/assets/*';
 const VOICE_SAMPLES = 'uploads/users/*/voice-samples/*';
 const IDENTITY_VIDEOS = 'uploads/users/*/identity-videos/*';
+const CHAT_IMAGES = 'uploads/users/*/chat-images/*';
+const CHAT_VOICE = 'uploads/users/*/chat-voice/*';
+const CHAT_TRANSCRIPTS = 'uploads/users/*/chat-transcripts/*';
+const TRANSCRIBE_JOBS = ['transcribe:StartTranscriptionJob', 'transcribe:GetTranscriptionJob'].map(
+  (action) => `${action} @ arn:<AWS::Partition>:transcribe:<AWS::Region>:<AWS::AccountId>:transcription-job/chat-*`,
+);
 const POLLY = 'polly:SynthesizeSpeech @ *';
 const FOUNDATION_MODELS = 'arn:<AWS::Partition>:bedrock:*::foundation-model/*';
 const INFERENCE_PROFILES = 'arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:inference-profile/*';
@@ -93,9 +121,29 @@ const ASYNC_INVOKE = ['bedrock:StartAsyncInvoke', 'bedrock:GetAsyncInvoke'].flat
   [FOUNDATION_MODELS, INFERENCE_PROFILES, ASYNC_INVOCATIONS].map((resource) => `${action} @ ${resource}`),
 );
 
+/** The mobile chat's send and history functions: chat media, assets, the brand's key, the model, Transcribe and transcripts. */
+const CHAT_EXTRA = [
+  `s3:GetObject @ ${CHAT_IMAGES}`,
+  `s3:GetObject @ ${CHAT_VOICE}`,
+  `s3:GetObject @ ${ASSETS}`,
+  'kms:Decrypt @ secretsKey',
+  `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`,
+  `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`,
+  ...TRANSCRIBE_JOBS,
+  `s3:PutObject @ ${CHAT_TRANSCRIPTS}`,
+  `s3:GetObject @ ${CHAT_TRANSCRIPTS}`,
+];
+
 /** Everything beyond logs and table, per function (absent = nothing). */
 const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
-  solicitarSubida: [`s3:PutObject @ ${KNOWLEDGE}`, `s3:PutObject @ ${BLOG}`, `s3:PutObject @ ${VOICE_SAMPLES}`, `s3:PutObject @ ${IDENTITY_VIDEOS}`],
+  solicitarSubida: [
+    `s3:PutObject @ ${KNOWLEDGE}`,
+    `s3:PutObject @ ${BLOG}`,
+    `s3:PutObject @ ${VOICE_SAMPLES}`,
+    `s3:PutObject @ ${IDENTITY_VIDEOS}`,
+    `s3:PutObject @ ${CHAT_IMAGES}`,
+    `s3:PutObject @ ${CHAT_VOICE}`,
+  ],
   eliminarDocumento: [`s3:DeleteObject @ ${KNOWLEDGE}`, `s3:DeleteObjectVersion @ ${KNOWLEDGE}`],
   obtenerAjustesBlog: [`s3:GetObject @ ${BLOG}`],
   guardarAjustesBlog: [`s3:GetObject @ ${BLOG}`, `s3:DeleteObject @ ${BLOG}`],
@@ -122,6 +170,23 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   iniciarVideo: [...ASYNC_INVOKE, `s3:PutObject @ ${ASSETS}`],
   estadoVideo: [...ASYNC_INVOKE, `s3:GetObject @ ${ASSETS}`],
   eliminarRecurso: [`s3:DeleteObject @ ${ASSETS}`, `s3:DeleteObjectVersion @ ${ASSETS}`],
+  listarArticulos: [`s3:GetObject @ ${ASSETS}`],
+  generarArticulo: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`, `s3:GetObject @ ${ASSETS}`],
+  guardarArticulo: [`s3:GetObject @ ${ASSETS}`],
+  publicarArticulo: [`s3:GetObject @ ${ASSETS}`],
+  generarPlanMensual: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
+  enviarMensajeWidget: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
+  registrarLeadWidget: ['kms:Decrypt @ secretsKey'],
+  enviarMensajeChat: CHAT_EXTRA,
+  listarMensajesChat: CHAT_EXTRA,
+  confirmarAccionChat: [
+    `s3:PutObject @ ${ASSETS}`,
+    `s3:GetObject @ ${ASSETS}`,
+    'kms:Decrypt @ secretsKey',
+    `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`,
+    `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`,
+  ],
+  blogDrafts: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
   knowledgeUploaded: [
     `s3:GetObject @ ${KNOWLEDGE}`,
     `s3:GetObjectVersion @ ${KNOWLEDGE}`,
@@ -133,11 +198,11 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
 };
 
 /** The functions that declare ai:invoke (bedrock:InvokeModel and the AI environment). */
-const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'obtenerCapacidades'];
+const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'obtenerCapacidades', 'enviarMensajeWidget', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts'];
 /** Bedrock async invocation (video jobs): AI environment and Bedrock wildcards too, no InvokeModel. */
 const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
-const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded'] as FunctionName[];
+const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts'] as FunctionName[];
 
 describe('function permissions (tenant stack with AI context)', () => {
   let fixture: Fixture;
@@ -152,7 +217,7 @@ describe('function permissions (tenant stack with AI context)', () => {
   afterAll(() => removeFixture(fixture));
 
   const fnOf = (name: FunctionName): LambdaFunction =>
-    name === 'preSignUp' ? stack.auth.preSignUp : name === 'knowledgeUploaded' ? stack.jobs.knowledgeUploaded : stack.api.functions[name];
+    name === 'preSignUp' ? stack.auth.preSignUp : name === 'knowledgeUploaded' ? stack.jobs.knowledgeUploaded : name === 'blogDrafts' ? stack.jobs.blogDrafts : stack.api.functions[name];
   const resourceOf = (name: FunctionName) => template.toJSON().Resources[logicalId(stack, fnOf(name))] as Resource;
   const roleIdOf = (name: FunctionName) => logicalId(stack, fnOf(name).role as never);
   const envOf = (name: FunctionName) => (resourceOf(name).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -202,7 +267,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('never grants bucket-level, listing or wildcard S3 actions to our functions', () => {
       for (const name of ALL_FUNCTIONS) {
         for (const line of linesOf(name).filter((l) => l.startsWith('s3:'))) {
-          expect(line).toMatch(/^s3:(GetObject|GetObjectVersion|PutObject|DeleteObject|DeleteObjectVersion) @ uploads\/users\/\*\/(knowledge|blog|assets|voice-samples|identity-videos)\/\*$/);
+          expect(line).toMatch(/^s3:(GetObject|GetObjectVersion|PutObject|DeleteObject|DeleteObjectVersion) @ uploads\/users\/\*\/(knowledge|blog|assets|voice-samples|identity-videos|chat-images|chat-voice|chat-transcripts)\/\*$/);
         }
       }
     });
@@ -226,7 +291,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
       const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
       for (const name of ALL_FUNCTIONS) {
-        const usesSecrets = name === 'guardarIntegraciones' || name === 'generarImagen' || name === 'generarIdentidad';
+        const usesSecrets = name === 'guardarIntegraciones' || name === 'generarImagen' || name === 'generarIdentidad' || name === 'generarArticulo' || name === 'generarPlanMensual' || name === 'enviarMensajeChat' || name === 'listarMensajesChat' || name === 'confirmarAccionChat' || name === 'blogDrafts' || name === 'enviarMensajeWidget' || name === 'registrarLeadWidget';
         expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);
         expect(linesOf(name).some((line) => line.startsWith('kms:'))).toBe(usesSecrets);
       }
@@ -244,7 +309,7 @@ describe('function permissions (tenant stack with AI context)', () => {
         .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('bedrock:InvokeModel'))
         .map((policy) => JSON.stringify(policy.Properties.Roles));
       expect(bedrockRoles.sort()).toEqual(AI_FUNCTIONS.map((name) => JSON.stringify([{ Ref: roleIdOf(name) }])).sort());
-      expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:invoke'))).toEqual(AI_FUNCTIONS.filter((name) => name !== 'knowledgeUploaded'));
+      expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:invoke')).sort()).toEqual(AI_FUNCTIONS.filter((name) => name !== 'knowledgeUploaded' && name !== 'blogDrafts').sort());
     });
 
     it.each([...AI_FUNCTIONS, ...VIDEO_FUNCTIONS])('sets the AI environment from context on %s', (name) => {
@@ -338,8 +403,9 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('acknowledges uploads and Bedrock wildcards only on the roles whose permissions imply them', () => {
       const paths = (pattern: RegExp) => [...new Set(acknowledged().filter(({ id }) => pattern.test(id)).map(({ path }) => path))].sort();
       const roles = (...names: FunctionName[]) => names.map((name) => `/${fnOf(name).role?.node.path}`).sort();
-      expect(paths(/IAM5\[Resource::<StorageUploads\w+\.Arn>\/users\//)).toEqual(
-        roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'knowledgeUploaded', ...VIDEO_FUNCTIONS),
+      // The public blog's role (not a callable): test/infra/public-blog.test.ts checks its acknowledgements.
+      expect(paths(/IAM5\[Resource::<StorageUploads\w+\.Arn>\/users\//).filter((path) => !path.includes('/PublicBlog/'))).toEqual(
+        roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'knowledgeUploaded', 'listarArticulos', 'generarArticulo', 'guardarArticulo', 'publicarArticulo', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', ...VIDEO_FUNCTIONS),
       );
       expect(paths(/IAM5\[Resource::arn:<AWS::Partition>:bedrock:/)).toEqual(roles(...AI_FUNCTIONS, ...VIDEO_FUNCTIONS));
       expect(paths(/IAM5\[Resource::\*\]/).filter((path) => path.includes('/Api/'))).toEqual(roles('generarIdentidad', 'obtenerCapacidades'));
@@ -374,13 +440,20 @@ describe('infra/functions.ts', () => {
   it('scopes every uploads permission to known areas under users/', () => {
     for (const spec of Object.values(PERMISSIONS)) {
       if (spec.kind !== 'uploads') continue;
-      for (const keys of spec.keys) expect(keys).toMatch(/^users\/\*\/(knowledge|blog|assets|voice-samples|identity-videos)\/\*$/);
+      for (const keys of spec.keys) expect(keys).toMatch(/^users\/\*\/(knowledge|blog|assets|voice-samples|identity-videos|chat-images|chat-voice|chat-transcripts)\/\*$/);
       for (const action of spec.actions) expect(action).not.toContain('*');
     }
   });
 
   it('signs uploads for every upload kind', () => {
-    expect(PERMISSIONS['uploads:signPost'].keys).toEqual(['users/*/knowledge/*', 'users/*/blog/*', 'users/*/voice-samples/*', 'users/*/identity-videos/*']);
+    expect(PERMISSIONS['uploads:signPost'].keys).toEqual([
+      'users/*/knowledge/*',
+      'users/*/blog/*',
+      'users/*/voice-samples/*',
+      'users/*/identity-videos/*',
+      'users/*/chat-images/*',
+      'users/*/chat-voice/*',
+    ]);
   });
 
   it('declares Bedrock async invocation (video jobs) as its own permission kind, only for the video functions', () => {

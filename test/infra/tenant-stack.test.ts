@@ -60,11 +60,11 @@ describe('tenant stack (full context, web build present)', () => {
   });
 
   describe('functions', () => {
-    it('has one Node.js 24 arm64 Lambda per callable plus the PreSignUp trigger and the knowledge processing', () => {
+    it('has one Node.js 24 arm64 Lambda per callable plus the PreSignUp trigger, the knowledge processing, the blog drafts job and the public blog', () => {
       const ours = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>).filter(
         (fn) => fn.Properties.Runtime === 'nodejs24.x',
       );
-      expect(ours).toHaveLength(CALLABLE_NAMES.length + 2);
+      expect(ours).toHaveLength(CALLABLE_NAMES.length + 4);
       for (const fn of ours) expect(fn.Properties.Architectures).toEqual(['arm64']);
     });
 
@@ -100,8 +100,8 @@ describe('tenant stack (full context, web build present)', () => {
       });
     });
 
-    it('has exactly one route per callable', () => {
-      template.resourceCountIs('AWS::ApiGatewayV2::Route', CALLABLE_NAMES.length);
+    it('has exactly one route per callable, plus the public blog (test/infra/public-blog.test.ts)', () => {
+      template.resourceCountIs('AWS::ApiGatewayV2::Route', CALLABLE_NAMES.length + 1);
     });
 
     it('verifies Cognito JWTs of the web client', () => {
@@ -134,7 +134,7 @@ describe('tenant stack (full context, web build present)', () => {
     });
 
     it('attaches no AWS managed policy to our function roles', () => {
-      const fns = [...Object.values(stack.api.functions), stack.auth.preSignUp, stack.jobs.knowledgeUploaded];
+      const fns = [...Object.values(stack.api.functions), stack.auth.preSignUp, stack.jobs.knowledgeUploaded, stack.jobs.blogDrafts, stack.publicBlog.fn];
       for (const fn of fns) {
         const role = template.toJSON().Resources[logicalId(stack, fn.role as never)] as Resource;
         expect(role.Properties.ManagedPolicyArns).toBeUndefined();
@@ -298,7 +298,7 @@ describe('tenant stack (full context, web build present)', () => {
     it('routes /api/* to the HTTP API uncached with all viewer headers but Host', () => {
       template.hasResourceProperties('AWS::CloudFront::Distribution', {
         DistributionConfig: Match.objectLike({
-          CacheBehaviors: [
+          CacheBehaviors: Match.arrayWith([
             Match.objectLike({
               PathPattern: '/api/*',
               AllowedMethods: Match.arrayWith(['POST']),
@@ -307,7 +307,7 @@ describe('tenant stack (full context, web build present)', () => {
               ViewerProtocolPolicy: 'https-only',
               FunctionAssociations: Match.absent(),
             }),
-          ],
+          ]),
           Origins: Match.arrayWith([
             Match.objectLike({
               DomainName: { 'Fn::Join': ['', [{ Ref: logicalId(stack, stack.api.httpApi) }, '.execute-api.eu-west-1.', { Ref: 'AWS::URLSuffix' }]] },

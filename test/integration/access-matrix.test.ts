@@ -53,14 +53,49 @@ const SAMPLES: { [N in CallableName]: (f: Fixture) => CallableInput<N> } = {
   // The twin's provider is offline (no video): callers past the access check get 501.
   iniciarVideo: () => ({ prompt: 'Un paseo por el mar al atardecer' }),
   estadoVideo: () => ({ jobId: 'zzzzzzzzzzzzzzzzzzzz' }),
+  // Website widget (public): the brand is the body's uid (the active fixture user); every caller,
+  // token or not, gets the same answer, and a token never selects the brand.
+  obtenerWidget: (f) => ({ uid: f.users.active.sub }),
+  enviarMensajeWidget: (f) => ({ uid: f.users.active.sub, conversationId: null, message: '¿Qué horario tenéis?' }),
+  registrarLeadWidget: (f) => ({ uid: f.users.active.sub, conversationId: null, name: 'Lucía Pérez', contact: 'lucia@example.com', consent: true }),
+  listarLeads: () => ({ status: 'Nuevo', search: 'ana' }),
+  // Ids nobody has: callers past the access check get NOT_FOUND.
+  actualizarLead: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz', status: 'Contactado' }),
+  eliminarLead: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz' }),
+  obtenerConversacion: () => ({ leadId: 'zzzzzzzzzzzzzzzzzzzz' }),
+  // Plan de Contenidos: a far future month (no post there); the twin's offline provider builds a
+  // plan for every caller let through; ids nobody has are NOT_FOUND past the access check.
+  listarPublicaciones: () => ({ month: '2099-01' }),
+  guardarPublicacion: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz', title: 'Título', content: 'Contenido', scheduledDate: '2099-01-05', platform: 'instagram' }),
+  eliminarPublicacion: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz' }),
+  generarPlanMensual: () => ({ month: '2099-01', budget: 300 }),
+  aprobarPlan: () => ({ planId: 'zzzzzzzzzzzzzzzzzzzz' }),
+  rechazarPlan: () => ({ planId: 'zzzzzzzzzzzzzzzzzzzz' }),
+  // Gestor del Blog: no caller here has enabled a blog, so past the access check generarArticulo is
+  // the disabled-blog 400 (nothing stored); ids nobody has are NOT_FOUND.
+  listarArticulos: () => null,
+  generarArticulo: () => ({ topic: 'Consejos de temporada' }),
+  guardarArticulo: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz', title: 'Título', summary: 'Resumen', body: 'Contenido', coverAssetId: null }),
+  publicarArticulo: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz', published: true }),
+  eliminarArticulo: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz' }),
+  // Mobile chat (owner-only, see OWNER_ONLY): the active fixture user's chat; an action id nobody has.
+  enviarMensajeChat: (f) => ({ uid: f.users.active.sub, text: '¿Qué tal va mi marca esta semana?' }),
+  listarMensajesChat: (f) => ({ uid: f.users.active.sub }),
+  confirmarAccionChat: (f) => ({ uid: f.users.active.sub, actionId: 'zzzzzzzzzzzzzzzzzzzz', confirm: false }),
 };
+
+/**
+ * Owner-only callables (the mobile chat /chat/{uid}): the sample names the active fixture user's
+ * chat, so every other caller the access level lets through is refused with 403.
+ */
+const OWNER_ONLY: readonly CallableName[] = ['enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat'];
 
 /**
  * Callables whose sample names something that does not exist (deleting needs a target): a caller
  * the access level lets through gets this status instead of 200, which still proves the access
  * check passed (401/403 come first).
  */
-const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404 };
+const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { confirmarAccionChat: 404, guardarPublicacion: 404, eliminarPublicacion: 404, aprobarPlan: 404, rechazarPlan: 404, eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404, actualizarLead: 404, eliminarLead: 404, obtenerConversacion: 404, generarArticulo: 400, guardarArticulo: 404, publicarArticulo: 404, eliminarArticulo: 404 };
 
 describe('access matrix', () => {
   let fixture: Fixture;
@@ -78,14 +113,17 @@ describe('access matrix', () => {
   });
 
   const allowed = (name: CallableName, status: number) => (status === 200 ? (ALLOWED_STATUS[name] ?? 200) : status);
-  const cases = CALLABLE_NAMES.flatMap((name) => CALLERS.map((caller) => ({ name, caller, access: CALLABLES[name].access, expected: allowed(name, EXPECTED[CALLABLES[name].access][caller]) })));
+  const ownerOnly = (name: CallableName, caller: Caller, status: number) => (OWNER_ONLY.includes(name) && caller !== 'active' && status !== 401 && status !== 403 ? 403 : status);
+  const cases = CALLABLE_NAMES.flatMap((name) =>
+    CALLERS.map((caller) => ({ name, caller, access: CALLABLES[name].access, expected: ownerOnly(name, caller, allowed(name, EXPECTED[CALLABLES[name].access][caller])) })),
+  );
 
   it.each(cases)('$name ($access) called by $caller → $expected', async ({ name, caller, expected }) => {
     const token = caller === 'anonymous' ? undefined : fixture.users[caller].accessToken;
     const { status, body } = await call(twin, name, SAMPLES[name](fixture), token);
     expect(status).toBe(expected);
     if (expected === 200) expect(body).toHaveProperty('result');
-    else expect(body.error?.status).toBe({ 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 501: 'UNIMPLEMENTED' }[expected]);
+    else expect(body.error?.status).toBe({ 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 501: 'UNIMPLEMENTED' }[expected]);
   });
 
   it('the tenant is the token: another user reading or saving only touches their own profile', async () => {

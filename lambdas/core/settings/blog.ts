@@ -11,6 +11,10 @@
  *
  * The header image is an uploads-bucket key of the caller's own `blogHeader` uploads (never
  * inline data); reads return a short-lived URL for it. A replaced image's file is deleted.
+ *
+ * The same transaction keeps the scheduled drafts' due-time item in step (issue 5 item 3,
+ * core/blog/schedule.ts `scheduleOpFor`): written when the blog is enabled or its frequency
+ * changes, removed when it is disabled.
  */
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -24,6 +28,7 @@ import { s3, uploadsBucket } from '../../platform/storage/client';
 import { deleteObject } from '../../platform/storage/objects';
 import { presignGet } from '../../platform/storage/presign';
 import type { Caller } from '../accounts/profiles';
+import { scheduleOpFor } from '../blog/schedule';
 import { parseUploadKey } from '../uploads/keys';
 
 /** Attempts of a save that meets concurrent transactions before it gives up with 409. */
@@ -82,7 +87,7 @@ function merge(current: BlogSettingsItem | null, input: BlogSettingsInput, now: 
   };
 }
 
-type Role = 'claim' | 'release' | 'settings';
+type Role = 'claim' | 'release' | 'settings' | 'schedule';
 
 function transaction(sub: string, current: BlogSettingsItem | null, next: StoredSettings, now: Date, releaseOld: boolean) {
   const ops: { role: Role; op: Record<string, unknown> }[] = [];
@@ -128,6 +133,8 @@ export async function saveBlogSettings(caller: Pick<Caller, 'sub'>, input: BlogS
     const next = merge(current, input, now);
     if (next.isEnabled && !next.slug) throw new CallableError('INVALID_ARGUMENT', SETTINGS_MSG.slugRequired);
     const ops = transaction(caller.sub, current, next, now, releaseOld);
+    const schedule = await scheduleOpFor(caller.sub, next, now);
+    if (schedule) ops.push({ role: 'schedule', op: schedule });
     try {
       await documentClient.send(new TransactWriteCommand({ TransactItems: ops.map(({ op }) => op) }));
     } catch (error) {

@@ -14,6 +14,8 @@ export const KEY_SEGMENT: Readonly<Record<UploadKind, string>> = {
   blogHeader: 'blog',
   voiceSample: 'voice-samples',
   identityVideo: 'identity-videos',
+  chatImage: 'chat-images',
+  chatVoice: 'chat-voice',
 };
 
 const ID_LENGTH = 20;

@@ -4,7 +4,8 @@
  * defaults and the shared client in bedrock-client.ts, which also maps SDK errors).
  *
  * - Text: Converse (system, messages, toolConfig for tools, inferenceConfig); knowledge passages
- *   are appended to the system prompt. JSON: Converse + parse + zod + one repair (json.ts).
+ *   are appended to the system prompt; a message's images go before its text as image blocks
+ *   `{image: {format, source: {bytes}}}`. JSON: Converse + parse + zod + one repair (json.ts).
  * - Embeddings: bedrock-embed.ts (Titan Text V2, Cohere Embed v3/v4, Nova Multimodal Embeddings).
  * - Images (InvokeModel): Stability Stable Image Core/Ultra `{prompt, mode: text-to-image, aspect_ratio,
  *   output_format}` (text-to-image only on Bedrock: a reference image is ignored) and Stable Diffusion
@@ -13,7 +14,7 @@
  * - Errors: throttling, unavailability, model timeouts/not ready, 5xx → AiRetryableError; safety
  *   filters → AiContentFilteredError; access/validation/unknown model → AiProviderError.
  */
-import type { ConverseCommandInput, ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
+import type { ContentBlock, ConverseCommandInput, ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
 import type { $ZodType, output } from 'zod/v4/core';
 import { bedrockCaller, bedrockModelsFromEnv, isFamily, type BedrockModels, type BedrockProviderOptions } from './bedrock-client';
 import { createBedrockEmbedder } from './bedrock-embed';
@@ -21,7 +22,7 @@ import { AI_MSG, AiContentFilteredError, AiProviderError, AiUnsupportedModelErro
 import { sniffImageType } from './http';
 import { generateJsonWithRepair } from './json';
 import { systemWithPassages } from './prompt';
-import type { AiProvider, ImageRequest, ImageResult, TextRequest, TextResult } from './types';
+import type { AiProvider, ChatImage, ImageRequest, ImageResult, TextRequest, TextResult } from './types';
 
 export { BEDROCK_DEFAULT_MODELS, bedrockModelsFromEnv, mapBedrockError, type BedrockModels, type BedrockProviderOptions } from './bedrock-client';
 
@@ -64,6 +65,11 @@ const IMAGE_ADAPTERS: { family: RegExp; adapter: ImageAdapter }[] = [
   },
 ];
 
+/** A Converse image content block (the mobile chat's photo): format from the media type, raw bytes. */
+function imageBlock(image: ChatImage): ContentBlock {
+  return { image: { format: image.mediaType.slice('image/'.length) as 'png' | 'jpeg' | 'webp', source: { bytes: image.bytes } } };
+}
+
 /** A Bedrock provider; without options it uses the module client and the environment's models. */
 export function createBedrockProvider(options: BedrockProviderOptions = {}): AiProvider {
   const models: BedrockModels = { ...bedrockModelsFromEnv(), ...options.models };
@@ -76,7 +82,7 @@ export function createBedrockProvider(options: BedrockProviderOptions = {}): AiP
     const input: ConverseCommandInput = {
       modelId: models.text,
       system: [{ text: systemWithPassages(request.system, request.passages) }],
-      messages: request.messages.map((m) => ({ role: m.role, content: [{ text: m.content }] })),
+      messages: request.messages.map((m) => ({ role: m.role, content: [...(m.images ?? []).map(imageBlock), { text: m.content }] })),
       inferenceConfig: { maxTokens: request.maxTokens ?? 2048, ...(request.temperature === undefined ? {} : { temperature: request.temperature }) },
     };
     if (request.tools?.length) {

@@ -4,6 +4,7 @@
  * Base `https://generativelanguage.googleapis.com/v1beta`; defaults in GEMINI_DEFAULTS.
  * - Text: POST models/{model}:generateContent `{systemInstruction, contents (user/model roles),
  *   generationConfig, tools: [{functionDeclarations: [{name, description, parametersJsonSchema}]}]}`
+ *   (a message's images are `inlineData` parts before its text)
  *   → `candidates[0].content.parts[]` (`text`, `functionCall {name, args}`; thought parts skipped).
  *   A blocked prompt (`promptFeedback.blockReason`) or a safety finish → AiContentFilteredError.
  * - JSON: generateContent with `responseMimeType: application/json` + `responseJsonSchema`, then
@@ -79,7 +80,10 @@ export function createGeminiProvider(config: GeminiConfig): AiProvider {
     }
     const body: Record<string, unknown> = {
       systemInstruction: { parts: [{ text: systemWithPassages(request.system, request.passages) }] },
-      contents: request.messages.map((m) => ({ role: m.role === 'assistant' ? 'model' : 'user', parts: [{ text: m.content }] })),
+      contents: request.messages.map((m) => ({
+        role: m.role === 'assistant' ? 'model' : 'user',
+        parts: [...(m.images ?? []).map((image) => ({ inlineData: { mimeType: image.mediaType, data: Buffer.from(image.bytes).toString('base64') } })), { text: m.content }],
+      })),
       generationConfig,
     };
     if (request.tools?.length) {

@@ -15,12 +15,15 @@
  *   throws AiOfflineUnsupportedError (generators ship their own offline builders).
  * - embed: `offline-hash-v1` (offline-embed.ts), same vectors for documents and queries.
  * - generateImage: a real PNG from the prompt (offline-image.ts).
+ * - Images in a user message (`ChatMessage.images`): it cannot see them and says so plainly,
+ *   describing only their format and size (image-info.ts).
  */
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { AiOfflineUnsupportedError } from './errors';
 import { cosineSimilarity, offlineEmbed, offlineEmbedding } from './offline-embed';
 import { OFFLINE_IMAGE_MODEL, renderOfflineImage } from './offline-image';
+import { describeImage } from './image-info';
 import { matchedTopicToAvoid, passagesFromSystem } from './prompt';
 import { analyzeSpanish, stemSpanish, tokenize, isStopword } from './spanish';
 import type { AiProvider, BrandContext, EmbeddingResult, ImageRequest, ImageResult, TextRequest, TextResult, ToolSpec } from './types';
@@ -47,6 +50,14 @@ function lastUserMessage(request: TextRequest): string {
     if (message?.role === 'user') return message.content;
   }
   return '';
+}
+
+/** What the offline provider can say about the last user message's images: it cannot see them. */
+export function offlineImageNote(request: TextRequest): string {
+  const last = [...request.messages].reverse().find((m) => m.role === 'user');
+  const images = last?.images ?? [];
+  if (images.length === 0) return '';
+  return `No puedo ver imágenes sin un modelo de IA: solo sé que me has enviado ${images.map(describeImage).join(' y ')}.`;
 }
 
 function nameWords(name: string): string[] {
@@ -100,7 +111,13 @@ function templateAnswer(request: TextRequest, message: string): string {
 
 export function offlineText(request: TextRequest): TextResult {
   const message = lastUserMessage(request);
-  const result = (text: string, toolCalls: TextResult['toolCalls'] = []): TextResult => ({ text, toolCalls, offline: true, model: OFFLINE_TEXT_MODEL });
+  const imageNote = offlineImageNote(request);
+  const result = (text: string, toolCalls: TextResult['toolCalls'] = []): TextResult => ({
+    text: imageNote ? `${text}\n${imageNote}` : text,
+    toolCalls,
+    offline: true,
+    model: OFFLINE_TEXT_MODEL,
+  });
   const topic = matchedTopicToAvoid(message, request.brand);
   if (topic) {
     return result(`${OFFLINE_PREFIX} Lo siento, ${brandLabel(request.brand)} prefiere no tratar el tema «${quote(topic, 80)}». ¿Te ayudo con otra cosa?`);

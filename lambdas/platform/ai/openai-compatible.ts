@@ -2,7 +2,8 @@
  * The `openai-compatible` provider: any server speaking the OpenAI REST dialect (self-hosted
  * vLLM, llama.cpp, Ollama, LocalAI, or OpenAI itself). Base URL + optional API key + model names:
  * - Text: POST {base}/chat/completions `{model, messages: [system, ...], max_tokens, temperature?,
- *   tools?: [{type: 'function', function: {name, description, parameters}}]}` →
+ *   tools?: [{type: 'function', function: {name, description, parameters}}]}` (a message with images
+ *   has content parts `[{type: 'image_url', image_url: {url: data URL}}, ..., {type: 'text', text}]`) →
  *   `choices[0].message.{content, tool_calls[].function.{name, arguments}}`.
  * - JSON: the same call + parse + zod + one repair (json.ts).
  * - Embeddings: POST {base}/embeddings `{model, input: texts}` → `data[].{index, embedding}`
@@ -17,12 +18,22 @@ import { sniffImageType, unexpected } from './http';
 import { generateJsonWithRepair } from './json';
 import { createOpenAiCompatibleEmbedder, openAiCompatibleConnection, type OpenAiCompatibleConfig } from './openai-compatible-embed';
 import { systemWithPassages } from './prompt';
-import type { AiProvider, ImageRequest, ImageResult, TextRequest, TextResult } from './types';
+import type { AiProvider, ChatMessage, ImageRequest, ImageResult, TextRequest, TextResult } from './types';
 
 export type { OpenAiCompatibleConfig } from './openai-compatible-embed';
 
 interface ChatResponse {
   choices?: { message?: { content?: string | null; tool_calls?: { function?: { name?: string; arguments?: string } }[] } }[];
+}
+
+/**
+ * A chat message in the OpenAI dialect: plain `content`, or with images a content array of
+ * `image_url` parts (base64 data URLs) followed by the text part.
+ */
+function chatMessage(m: ChatMessage): { role: string; content: unknown } {
+  if (!m.images?.length) return { role: m.role, content: m.content };
+  const images = m.images.map((image) => ({ type: 'image_url', image_url: { url: `data:${image.mediaType};base64,${Buffer.from(image.bytes).toString('base64')}` } }));
+  return { role: m.role, content: [...images, { type: 'text', text: m.content }] };
 }
 
 export function createOpenAiCompatibleProvider(config: OpenAiCompatibleConfig): AiProvider {
@@ -33,7 +44,7 @@ export function createOpenAiCompatibleProvider(config: OpenAiCompatibleConfig): 
   async function chat(request: TextRequest): Promise<TextResult> {
     const body: Record<string, unknown> = {
       model: config.model,
-      messages: [{ role: 'system', content: systemWithPassages(request.system, request.passages) }, ...request.messages.map((m) => ({ role: m.role, content: m.content }))],
+      messages: [{ role: 'system', content: systemWithPassages(request.system, request.passages) }, ...request.messages.map(chatMessage)],
       max_tokens: request.maxTokens ?? 2048,
     };
     if (request.temperature !== undefined) body.temperature = request.temperature;

@@ -16,9 +16,22 @@ export interface BrandContext {
   topicsToAvoid?: string;
 }
 
+/** An image a user message carries (PNG, JPEG or WEBP by its magic bytes). */
+export interface ChatImage {
+  bytes: Uint8Array;
+  mediaType: 'image/png' | 'image/jpeg' | 'image/webp';
+}
+
 export interface ChatMessage {
   role: 'user' | 'assistant';
   content: string;
+  /**
+   * Images of a user message (the mobile chat's photo, issue 6 item 3). Providers whose models
+   * take images send them (Bedrock Converse image blocks, OpenAI-compatible `image_url` data URLs,
+   * Gemini `inlineData`); the offline provider cannot see them and says so, describing only their
+   * format and size.
+   */
+  images?: ChatImage[];
 }
 
 export interface ToolSpec {

@@ -18,6 +18,11 @@ export interface CallableInvocation<I> {
   /** Null only for `public` functions called without a token. */
   identity: Identity | null;
   requestId: string;
+  /**
+   * The caller's IP as API Gateway saw it (`requestContext.http.sourceIp`; the twin fills it from
+   * the socket), for per-IP abuse limits of public functions; null when the event has none.
+   */
+  sourceIp: string | null;
 }
 
 /**
@@ -28,8 +33,9 @@ export function createCallable<I extends $ZodType, O extends $ZodType>(
   definition: CallableDefinition<I, O>,
   impl: (invocation: CallableInvocation<output<I>>) => Promise<input<O>>,
 ) {
-  const run = async (_event: CallableEvent, context: CallableContext) => {
-    const result = await impl({ data: context.data as output<I>, identity: context.caller, requestId: context.awsRequestId });
+  const run = async (event: CallableEvent, context: CallableContext) => {
+    const sourceIp = event.requestContext?.http?.sourceIp || null;
+    const result = await impl({ data: context.data as output<I>, identity: context.caller, requestId: context.awsRequestId, sourceIp });
     return jsonResponse(200, { result: parse(definition.output, result) });
   };
   return middy<CallableEvent, unknown, Error, CallableContext>()

@@ -41,6 +41,12 @@ export interface CallOptions {
   /** Cancels the call (TanStack Query passes one). */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * Send no bearer token even when someone is signed in on this origin: for `public` functions
+   * whose caller is an anonymous visitor (the website widget), so an owner's session never
+   * travels with, or changes, a visitor's request.
+   */
+  anonymous?: boolean;
 }
 
 export async function callFunction<N extends CallableName>(
@@ -75,7 +81,7 @@ async function post(url: string, data: unknown, options: CallOptions): Promise<R
   const cancel = () => controller.abort();
   options.signal?.addEventListener('abort', cancel, { once: true });
   try {
-    const token = await getAccessToken();
+    const token = options.anonymous ? null : await getAccessToken();
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     return await fetch(url, {

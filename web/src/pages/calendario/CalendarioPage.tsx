@@ -1,10 +1,161 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+/**
+ * Spec 2 'calendario' — 'Plan de Contenidos' (issue 5 items 1–2): the month calendar (Sunday
+ * first, Spanish names, previous/next month, today highlighted in the browser's time zone) with the
+ * owner's scheduled posts on their day, coloured by status; a post opens to read, edit or delete.
+ * The day-1 cell of the shown month (current or future) has 'Generar Plan Mensual': the budget
+ * dialog, progress while the AI works, then the proposed-plan panel with 'Rechazar' and 'Aprobar
+ * Plan'; the proposal's posts show on the calendar as 'propuesto' until then. Loading, error and
+ * empty states are the shared ones.
+ */
+import { useEffect, useState } from 'react';
+import { currentMonth, monthLabel, monthRange, nextMonth, PAGES, PLAN_MSG, POST_STATUS_LABELS, previousMonth, todayIso, type ProposedPlan, type ScheduledPost } from '../../../../shared';
+import { useApprovePlan } from '../../features/plan/useApprovePlan';
+import { useGeneratePlan } from '../../features/plan/useGeneratePlan';
+import { usePosts } from '../../features/plan/usePosts';
+import { useRejectPlan } from '../../features/plan/useRejectPlan';
+import { CallableClientError } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { Panel, PageHeader } from '../../ui/PageHeader';
+import { ErrorState } from '../../ui/QueryStates';
+import { Spinner } from '../../ui/Spinner';
+import { BudgetDialog } from './BudgetDialog';
+import { MonthGrid } from './MonthGrid';
+import { PlanPanel, PlanProgress } from './PlanPanel';
+import { PostDialog } from './PostDialog';
+import styles from './CalendarioPage.module.css';
+
+const page = PAGES.find((p) => p.key === 'calendario');
+
+/** Today's date in the browser's zone, re-read every minute (the highlight moves at midnight). */
+function useToday(): string {
+  const [today, setToday] = useState(() => todayIso());
+  useEffect(() => {
+    const timer = setInterval(() => setToday(todayIso()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return today;
+}
+
+const CHEVRON = { left: 'M15 6l-6 6 6 6', right: 'M9 6l6 6-6 6' } as const;
+
+function Chevron({ side }: { side: keyof typeof CHEVRON }) {
+  return (
+    <svg aria-hidden="true" width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+      <path d={CHEVRON[side]} />
+    </svg>
+  );
+}
+
+const isGone = (error: unknown) => error instanceof CallableClientError && error.status === 'NOT_FOUND';
 
 export default function CalendarioPage() {
+  const today = useToday();
+  const [month, setMonth] = useState(() => currentMonth());
+  const posts = usePosts(month);
+  const generate = useGeneratePlan();
+  const approve = useApprovePlan();
+  const reject = useRejectPlan();
+  const [openPost, setOpenPost] = useState<ScheduledPost | null>(null);
+  const [askingBudget, setAskingBudget] = useState(false);
+  const [proposal, setProposal] = useState<ProposedPlan | null>(null);
+
+  const plannable = monthRange(month).last >= today;
+  const generating = generate.isPending;
+
+  const startPlan = (budget: number) => {
+    setAskingBudget(false);
+    setProposal(null);
+    generate.mutate({ month, budget }, { onSuccess: setProposal });
+  };
+
+  const approvePlan = (plan: ProposedPlan) =>
+    approve.mutate(plan.planId, {
+      onSuccess: () => {
+        setProposal(null);
+        setMonth(plan.month);
+      },
+      onError: (error) => {
+        if (isGone(error)) setProposal(null);
+      },
+    });
+
+  const rejectPlan = (plan: ProposedPlan) =>
+    reject.mutate(plan.planId, {
+      onSettled: (_data, error) => {
+        if (!error || isGone(error)) setProposal(null);
+      },
+    });
+
+  const dayOneAction = plannable ? (
+    <Button size="small" variant="primary" className={styles.generateButton} disabled={generating} aria-busy={generating} onClick={() => setAskingBudget(true)}>
+      {generating && <Spinner />}
+      {PLAN_MSG.generatePlan}
+    </Button>
+  ) : null;
+
   return (
-    <PlaceholderPage
-      pageKey="calendario"
-      description="Aquí verás tu calendario de publicaciones y aprobarás el plan mensual que proponga la IA."
-    />
+    <>
+      <PageHeader title={page?.title ?? 'Plan de Contenidos'} eyebrow={page?.label} subtitle="Tus publicaciones programadas, mes a mes. Pide a la IA un plan mensual desde el día 1 y apruébalo cuando te convenza." />
+
+      {generating && generate.variables && <PlanProgress month={generate.variables.month} />}
+      {proposal && !generating && (
+        <PlanPanel
+          plan={proposal}
+          busy={approve.isPending ? 'approve' : reject.isPending ? 'reject' : null}
+          onApprove={() => approvePlan(proposal)}
+          onReject={() => rejectPlan(proposal)}
+        />
+      )}
+
+      <Panel className={styles.calendarPanel}>
+        <div className={styles.toolbar}>
+          <Button size="small" aria-label="Mes anterior" onClick={() => setMonth(previousMonth(month))}>
+            <Chevron side="left" />
+          </Button>
+          <h2 className={styles.monthTitle} aria-live="polite">
+            {monthLabel(month)}
+          </h2>
+          <Button size="small" aria-label="Mes siguiente" onClick={() => setMonth(nextMonth(month))}>
+            <Chevron side="right" />
+          </Button>
+          {month !== today.slice(0, 7) && (
+            <Button size="small" className={styles.todayButton} onClick={() => setMonth(today.slice(0, 7))}>
+              Hoy
+            </Button>
+          )}
+          <span className={styles.loadingSlot} aria-live="polite">
+            {posts.isFetching && (
+              <span role="status" className={styles.loadingNote}>
+                <Spinner /> Cargando...
+              </span>
+            )}
+          </span>
+          <ul className={styles.legend} aria-label="Leyenda de estados">
+            <li data-status="propuesto">{POST_STATUS_LABELS.propuesto}</li>
+            <li data-status="aprobado">{POST_STATUS_LABELS.aprobado}</li>
+            <li data-status="other">Otro estado</li>
+          </ul>
+        </div>
+
+        {posts.isError ? (
+          <ErrorState error={posts.error} onRetry={posts.refetch} />
+        ) : (
+          <>
+            <MonthGrid
+              month={month}
+              today={today}
+              posts={posts.data ?? []}
+              proposed={proposal?.month === month ? proposal.posts : []}
+              onOpenPost={setOpenPost}
+              dayOneAction={dayOneAction}
+            />
+            {posts.isSuccess && posts.data.length === 0 && !generating && proposal?.month !== month && <p className={styles.emptyNote}>{plannable ? PLAN_MSG.noPosts : 'No hubo publicaciones programadas este mes.'}</p>}
+          </>
+        )}
+      </Panel>
+
+      {askingBudget && <BudgetDialog month={month} onSubmit={startPlan} onClose={() => setAskingBudget(false)} />}
+      {openPost && <PostDialog key={openPost.id} post={openPost} onClose={() => setOpenPost(null)} />}
+    </>
   );
 }

@@ -1,10 +1,212 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+/**
+ * Spec 2 'leads' — 'Gestión de Leads' (issue 6 item 2): the owner's real leads in a table with the
+ * spec's columns (Nombre, Contacto, Fuente, Estado, Acciones). Each row changes its status with a
+ * select (Nuevo, Contactado, Interesado), opens its conversation transcript in a modal, or is
+ * deleted after confirming (with its conversation). A search box (name and contact, case and
+ * accents ignored) and a status filter narrow the table; 'Exportar CSV' downloads exactly the rows
+ * shown (the page says so). The list re-reads itself every few seconds and on window focus, so a
+ * lead captured by the website widget shows up at once; the header counts the Nuevo leads.
+ */
+import { useDeferredValue, useMemo, useState } from 'react';
+import { filterLeads, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEADS_MSG, MAX_LEAD_SEARCH_LENGTH, PAGES, type Lead, type LeadStatus } from '../../../../shared';
+import { csvFileName, downloadCsv, leadsCsv } from '../../features/leads/csv';
+import { useDeleteLead } from '../../features/leads/useDeleteLead';
+import { useLeads } from '../../features/leads/useLeads';
+import { useUpdateLeadStatus } from '../../features/leads/useUpdateLeadStatus';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Icon } from '../../ui/Icon';
+import { PageHeader, Panel } from '../../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
+import { Spinner } from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/toastContext';
+import { formatDate } from './format';
+import styles from './LeadsPage.module.css';
+import { TranscriptModal } from './TranscriptModal';
+
+const page = PAGES.find((p) => p.key === 'leads');
+const ALL = '';
+
+const STATUS_CLASS: Record<LeadStatus, string | undefined> = { Nuevo: styles.nuevo, Contactado: styles.contactado, Interesado: styles.interesado };
+
+/** Page-local stroke icons (24×24), decorative. */
+const GLYPHS = {
+  download: 'M12 4v11M7 10l5 5 5-5M4 20h16',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  search: 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.3-4.3',
+} as const;
+
+function Glyph({ name }: { name: keyof typeof GLYPHS }) {
+  return (
+    <svg aria-hidden="true" width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+      <path d={GLYPHS[name]} />
+    </svg>
+  );
+}
 
 export default function LeadsPage() {
+  const leads = useLeads();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<LeadStatus | typeof ALL>(ALL);
+  const deferredSearch = useDeferredValue(search);
+  const all = leads.data;
+  const shown = useMemo(() => filterLeads(all ?? [], { search: deferredSearch, ...(status ? { status } : {}) }), [all, deferredSearch, status]);
+  const newCount = all?.filter((lead) => lead.status === 'Nuevo').length ?? 0;
+  const filtered = Boolean(search.trim() || status);
+  const toast = useToast();
+
+  const exportCsv = () => {
+    downloadCsv(csvFileName(), leadsCsv(shown));
+    toast.success(LEADS_MSG.csvExported(shown.length));
+  };
+
   return (
-    <PlaceholderPage
-      pageKey="leads"
-      description="Aquí verás los clientes potenciales que la IA identifique en tus conversaciones."
-    />
+    <>
+      <div className={styles.heading}>
+        <PageHeader
+          title={page?.title ?? 'Gestión de Leads'}
+          eyebrow={page?.label}
+          subtitle="Las personas que dejaron su nombre y contacto en el chat de tu web. Cambia su estado, lee su conversación y expórtalas."
+        />
+        {all && (
+          <p className={styles.newCount} aria-live="polite" data-testid="new-leads">
+            <span className={styles.newNumber}>{newCount}</span> {newCount === 1 ? 'lead nuevo' : 'leads nuevos'}
+          </p>
+        )}
+      </div>
+      <Panel className={styles.panel}>
+        <div className={styles.toolbar} role="search">
+          <label className={styles.searchField}>
+            <span className="visually-hidden">Buscar leads</span>
+            <Glyph name="search" />
+            <input
+              type="search"
+              placeholder="Buscar por nombre o contacto"
+              value={search}
+              maxLength={MAX_LEAD_SEARCH_LENGTH}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </label>
+          <label className={styles.filterField}>
+            <span>Estado</span>
+            <select value={status} onChange={(event) => setStatus(event.target.value as LeadStatus | typeof ALL)} aria-label="Filtrar por estado">
+              <option value={ALL}>Todos</option>
+              {LEAD_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button size="small" onClick={() => void leads.refetch()} disabled={leads.isFetching} aria-label="Actualizar leads">
+            {leads.isFetching ? <Spinner /> : <Icon name="refresh" size={16} />}
+          </Button>
+          <div className={styles.export}>
+            <Button size="small" variant="primary" onClick={exportCsv} disabled={shown.length === 0}>
+              <Glyph name="download" />
+              Exportar CSV
+            </Button>
+            {all && all.length > 0 && (
+              <span className={styles.exportNote}>
+                {filtered ? `${shown.length === 1 ? 'Exporta el lead mostrado' : `Exporta los ${shown.length} leads mostrados`} (búsqueda y filtro aplicados)` : `Exporta todos los leads (${all.length})`}
+              </span>
+            )}
+          </div>
+        </div>
+        <LeadsBody query={leads} shown={shown} />
+      </Panel>
+    </>
+  );
+}
+
+function LeadsBody({ query, shown }: { query: ReturnType<typeof useLeads>; shown: Lead[] }) {
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={query.refetch} />;
+  if (query.data.length === 0) return <EmptyState icon={<Icon name="users" size={28} />}>{LEADS_MSG.noLeads}</EmptyState>;
+  if (shown.length === 0) return <EmptyState icon={<Glyph name="search" />}>{LEADS_MSG.noMatches}</EmptyState>;
+  return <LeadsTable leads={shown} />;
+}
+
+function ContactLink({ lead }: { lead: Lead }) {
+  const href = lead.contactType === 'email' ? `mailto:${lead.contact}` : `tel:${lead.contact.replace(/[^\d+]/g, '')}`;
+  return (
+    <a className={styles.contact} href={href}>
+      {lead.contact}
+    </a>
+  );
+}
+
+function LeadsTable({ leads }: { leads: Lead[] }) {
+  const update = useUpdateLeadStatus();
+  const remove = useDeleteLead();
+  const [reading, setReading] = useState<Lead | null>(null);
+  const [confirming, setConfirming] = useState<Lead | null>(null);
+
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table} aria-label="Leads">
+        <thead>
+          <tr>
+            <th scope="col">Nombre</th>
+            <th scope="col">Contacto</th>
+            <th scope="col">Fuente</th>
+            <th scope="col">Estado</th>
+            <th scope="col">Acciones</th>
+          </tr>
+        </thead>
+        <tbody>
+          {leads.map((lead) => {
+            const saving = update.isPending && update.variables?.id === lead.id;
+            const deleting = remove.isPending && remove.variables === lead.id;
+            return (
+              <tr key={lead.id} data-lead-id={lead.id}>
+                <td className={styles.name}>
+                  <span>{lead.name}</span>
+                  <time className={styles.date} dateTime={lead.createdAt}>
+                    {formatDate(lead.createdAt)}
+                  </time>
+                </td>
+                <td>
+                  <ContactLink lead={lead} />
+                </td>
+                <td className={styles.source}>{LEAD_SOURCE_LABELS[lead.source]}</td>
+                <td>
+                  <select
+                    className={`${styles.status} ${STATUS_CLASS[lead.status] ?? ''}`}
+                    value={lead.status}
+                    aria-label={`Estado de ${lead.name}`}
+                    aria-busy={saving}
+                    disabled={saving || deleting}
+                    onChange={(event) => update.mutate({ id: lead.id, status: event.target.value as LeadStatus })}
+                  >
+                    {LEAD_STATUSES.map((value) => (
+                      <option key={value} value={value}>
+                        {value}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className={styles.actions}>
+                  <Button size="small" onClick={() => setReading(lead)} aria-label={`Ver conversación de ${lead.name}`}>
+                    <Icon name="chat" size={16} />
+                    Conversación
+                  </Button>
+                  <Button size="small" variant="danger" disabled={deleting} aria-busy={deleting} onClick={() => setConfirming(lead)} aria-label={`Eliminar lead ${lead.name}`}>
+                    {deleting ? <Spinner /> : <Glyph name="trash" />}
+                    Eliminar
+                  </Button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {reading && <TranscriptModal lead={reading} onClose={() => setReading(null)} />}
+      {confirming && (
+        <ConfirmDialog title="Eliminar lead" onConfirm={() => remove.mutate(confirming.id)} onCancel={() => setConfirming(null)}>
+          ¿Eliminar el lead <strong>{confirming.name}</strong>? También se borrará su conversación. No se puede deshacer.
+        </ConfirmDialog>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,40 @@
+/**
+ * The chat tools that spend, run only after the owner confirmed them in the chat (issue 6 item 3):
+ * - generar_imagen → `generateImage` (the Taller's generator: brand-enriched prompt, topics to
+ *   avoid refused, daily generation quota, stored as an image asset, so it is in the gallery);
+ * - redactar_articulo → `draftArticle` with origin 'owner' (the blog's drafting: blog enabled,
+ *   quota, stored as a Borrador).
+ * Every call takes the tenant from `sub`, the verified caller the handler passes; tool inputs
+ * have no uid (tools.ts). Failures are the generators' own Spanish CallableErrors.
+ */
+import type { ChatToolName } from '../../../shared';
+import { draftArticle } from '../blog/draft';
+import { generateImage } from '../generation/image';
+import type { ToolOutcome } from './directTools';
+import type { ValidToolCall } from './tools';
+
+export const CONFIRMED_TOOLS = ['generar_imagen', 'redactar_articulo'] as const satisfies readonly ChatToolName[];
+export type ConfirmedTool = (typeof CONFIRMED_TOOLS)[number];
+
+export function isConfirmedTool(call: ValidToolCall): call is Extract<ValidToolCall, { tool: ConfirmedTool }> {
+  return (CONFIRMED_TOOLS as readonly string[]).includes(call.tool);
+}
+
+/** Runs a confirmed tool for `sub` (the verified caller). */
+export async function runConfirmedTool(sub: string, call: Extract<ValidToolCall, { tool: ConfirmedTool }>, now = new Date()): Promise<ToolOutcome> {
+  switch (call.tool) {
+    case 'generar_imagen': {
+      const image = await generateImage(sub, { prompt: call.input.prompt, imageBase64: null }, now);
+      return { text: 'Aquí tienes la imagen. También está en la Galería del Taller IA.', assetId: image.assetId, imageUrl: image.imageUrl, offline: image.offline, model: image.model };
+    }
+    case 'redactar_articulo': {
+      const article = await draftArticle(sub, { topic: call.input.topic, origin: 'owner' }, now);
+      return {
+        text: `He redactado el borrador «${article.title}». Lo tienes en el Gestor del Blog como Borrador.\n\n${article.summary}`,
+        offline: article.offline,
+        model: article.model,
+      };
+    }
+  }
+}
+

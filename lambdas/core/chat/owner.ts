@@ -1,0 +1,17 @@
+/**
+ * The owner-only rule of the mobile chat (issue 6 item 3): `/chat/{uid}` serves only the owner
+ * whose uid it carries. Every chat callable names that uid and is refused with PERMISSION_DENIED
+ * (Spanish message) unless it is the caller's verified `sub` — checked before anything else runs.
+ * The tenant of everything that follows is the verified `sub`, never the payload's uid.
+ */
+import { CallableError, CHAT_MSG } from '../../../shared';
+import { logger } from '../../platform/logger';
+
+/** The verified caller's `sub` when it owns chat `uid`; otherwise PERMISSION_DENIED. */
+export function chatOwner(uid: string, sub: string): string {
+  if (uid !== sub) {
+    logger.warn('Chat refused: the caller is not the chat owner');
+    throw new CallableError('PERMISSION_DENIED', CHAT_MSG.notYourChat);
+  }
+  return sub;
+}

@@ -1,0 +1,105 @@
+/**
+ * The tools of the mobile chat's AI (issue 6 item 3): what the model is told about each (name,
+ * Spanish description, JSON Schema of its input) and the zod schema every tool input is parsed
+ * with before anything runs — the model's output is never trusted blindly. No input has a uid:
+ * the schemas are plain objects, so an extra key such as `uid` is dropped, and the executors take
+ * the tenant from the verified caller alone.
+ * - generar_imagen {prompt} — spends a generation: confirmation first;
+ * - crear_publicacion {title, content, scheduledDate YYYY-MM-DD, platform} — a proposed post
+ *   (status propuesto), runs directly;
+ * - listar_leads {} — the leads in state Nuevo, runs directly;
+ * - redactar_articulo {topic?} — an AI blog draft (spends): confirmation first;
+ * - resumir_plan {month? YYYY-MM} — the month's scheduled posts, runs directly.
+ */
+import * as z from 'zod/mini';
+import { CHAT_TOOLS_NEEDING_CONFIRMATION, MAX_PROMPT_LENGTH, POST_LIMITS, SOCIAL_NETWORKS, type ChatToolName } from '../../../shared';
+import type { ToolSpec } from '../../platform/ai/types';
+import { isIsoDay } from './dates';
+
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+
+export const TOOL_INPUT_SCHEMAS = {
+  generar_imagen: z.object({ prompt: text(MAX_PROMPT_LENGTH) }),
+  crear_publicacion: z.object({
+    title: text(POST_LIMITS.title),
+    content: text(POST_LIMITS.content),
+    scheduledDate: z.string().check(z.refine(isIsoDay)),
+    platform: z.enum(SOCIAL_NETWORKS),
+  }),
+  listar_leads: z.object({}),
+  redactar_articulo: z.object({ topic: z.optional(z.string().check(z.trim(), z.maxLength(300))) }),
+  resumir_plan: z.object({ month: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/))) }),
+} as const;
+
+export type ToolInput<T extends ChatToolName> = z.output<(typeof TOOL_INPUT_SCHEMAS)[T]>;
+
+/** A tool call whose input passed its schema. */
+export type ValidToolCall = { [T in ChatToolName]: { tool: T; input: ToolInput<T> } }[ChatToolName];
+
+const DESCRIPTIONS: Record<ChatToolName, string> = {
+  generar_imagen: 'Genera una imagen para la marca a partir de una descripción visual detallada. Gasta una generación diaria: el propietario la confirmará antes.',
+  crear_publicacion: 'Propone una publicación para una red social en una fecha concreta (queda en el Plan de Contenidos con estado propuesto).',
+  listar_leads: 'Lista los leads nuevos (estado Nuevo) captados por el widget o el chat.',
+  redactar_articulo: 'Redacta con IA un borrador de artículo para el blog de la marca sobre un tema. El propietario lo confirmará antes.',
+  resumir_plan: 'Resume las publicaciones programadas de un mes del Plan de Contenidos.',
+};
+
+const INPUT_JSON_SCHEMAS: Record<ChatToolName, Record<string, unknown>> = {
+  generar_imagen: {
+    type: 'object',
+    properties: { prompt: { type: 'string', description: 'Descripción visual de la imagen, en español.', maxLength: MAX_PROMPT_LENGTH } },
+    required: ['prompt'],
+  },
+  crear_publicacion: {
+    type: 'object',
+    properties: {
+      title: { type: 'string', description: 'Título breve de la publicación.', maxLength: POST_LIMITS.title },
+      content: { type: 'string', description: 'Texto completo de la publicación, listo para publicar.', maxLength: POST_LIMITS.content },
+      scheduledDate: { type: 'string', description: 'Fecha de publicación, formato AAAA-MM-DD.', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+      platform: { type: 'string', enum: [...SOCIAL_NETWORKS], description: 'Red social.' },
+    },
+    required: ['title', 'content', 'scheduledDate', 'platform'],
+  },
+  listar_leads: { type: 'object', properties: {} },
+  redactar_articulo: {
+    type: 'object',
+    properties: { topic: { type: 'string', description: 'Tema del artículo (opcional: si falta, se elige de los temas del blog).', maxLength: 300 } },
+  },
+  resumir_plan: {
+    type: 'object',
+    properties: { month: { type: 'string', description: 'Mes, formato AAAA-MM (por defecto el actual).', pattern: '^\\d{4}-\\d{2}$' } },
+  },
+};
+
+/** The tools offered to the model, in `names` order (only the registered ones). */
+export function toolSpecs(names: readonly ChatToolName[]): ToolSpec[] {
+  return names.map((name) => ({ name, description: DESCRIPTIONS[name], inputSchema: INPUT_JSON_SCHEMAS[name] }));
+}
+
+/** Whether running `tool` needs the owner's confirmation first (it spends or publishes). */
+export function needsConfirmation(tool: ChatToolName): boolean {
+  return CHAT_TOOLS_NEEDING_CONFIRMATION.includes(tool);
+}
+
+/**
+ * The call checked against the tool's schema, or null: an unknown (or unregistered) tool, or an
+ * input that does not match. Unknown input keys (e.g. a `uid`) are dropped.
+ */
+export function parseToolCall(call: { name: string; input: unknown }, registered: readonly ChatToolName[]): ValidToolCall | null {
+  const tool = registered.find((name) => name === call.name);
+  if (!tool) return null;
+  const parsed = z.safeParse(TOOL_INPUT_SCHEMAS[tool] as z.ZodMiniType, call.input ?? {});
+  return parsed.success ? ({ tool, input: parsed.data } as ValidToolCall) : null;
+}
+
+/** What the chat asks before running `call` (the 'Confirmar'/'Cancelar' message). */
+export function proposalText(call: Extract<ValidToolCall, { tool: 'generar_imagen' | 'redactar_articulo' }>): string {
+  switch (call.tool) {
+    case 'generar_imagen':
+      return `¿Genero una imagen con esta instrucción?\n«${call.input.prompt}»\nUsará una de tus generaciones diarias.`;
+    case 'redactar_articulo':
+      return call.input.topic
+        ? `¿Redacto un borrador de artículo para el blog sobre «${call.input.topic}»?\nUsará una de tus generaciones diarias.`
+        : '¿Redacto un borrador de artículo para el blog sobre uno de sus temas?\nUsará una de tus generaciones diarias.';
+  }
+}

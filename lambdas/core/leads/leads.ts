@@ -1,0 +1,142 @@
+/**
+ * Gestión de Leads (spec sections 2 'leads', 3 'Lead'; issue 6 item 2): the owner's leads, their
+ * status, their conversation transcript, and deleting one with its conversation. The tenant is
+ * always the verified caller's `sub`: every key is under `user#<sub>`, so another brand's lead id
+ * is simply not found, and nothing changes.
+ *
+ * API:
+ * - `listLeads(sub, {status?, search?})` → `Lead[]` newest first (one Query, every page; the
+ *   filter is shared/leads.ts `leadMatches`, the rule the page applies too).
+ * - `updateLeadStatus(sub, id, status, now?)` → the updated `Lead`; NOT_FOUND when absent.
+ * - `readTranscript(sub, leadId)` → `TranscriptMessage[]` oldest first ([] without conversation);
+ *   NOT_FOUND when the lead is absent.
+ * - `deleteLead(sub, id)` → `{id}`: the lead, its Conversation and its ConversationMessages go in
+ *   one DynamoDB transaction (at most 100 items; messages beyond that are batch-deleted first, so
+ *   a retry after a failure still finds the lead and finishes the job); NOT_FOUND when absent.
+ * - `leadView(item)` → the browser's `Lead`.
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { CallableError, LEAD_ID_PATTERN, leadMatches, LEADS_MSG, type Lead, type LeadFilter, type LeadStatus, type TranscriptMessage, type TranscriptRole } from '../../../shared';
+import { documentClient } from '../../platform/db/client';
+import { conversationMessages, conversations, MESSAGE_ROLES } from '../../platform/db/entities/conversation';
+import { leads, type LeadItem } from '../../platform/db/entities/lead';
+
+export type { LeadItem } from '../../platform/db/entities/lead';
+
+// The stored message roles are the transcript's roles (checked at compile time).
+const ROLES_MATCH: readonly TranscriptRole[] = MESSAGE_ROLES;
+void ROLES_MATCH;
+
+/** DynamoDB's limit of items in one transaction. */
+export const MAX_TRANSACTION_ITEMS = 100;
+/** Rounds of a batch delete while DynamoDB leaves items unprocessed (ElectroDB splits batches into 25s). */
+const MAX_BATCH_ATTEMPTS = 6;
+
+/** The browser's view of a stored lead. */
+export function leadView(item: LeadItem): Lead {
+  return {
+    id: item.id,
+    name: item.name,
+    contact: item.contact,
+    contactType: item.contactType,
+    source: item.source,
+    status: item.status,
+    ...(item.conversationId ? { conversationId: item.conversationId } : {}),
+    consentText: item.consentText,
+    consentAt: item.consentAt,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+}
+
+/** The caller's leads, newest first (ids are time ordered), optionally filtered. */
+export async function listLeads(sub: string, filter: LeadFilter = {}): Promise<Lead[]> {
+  const { data } = await leads().query.byUser({ uid: sub }).go({ pages: 'all', order: 'desc' });
+  return data.map(leadView).filter((lead) => leadMatches(lead, filter));
+}
+
+/** Lead `id` of `sub`, or null (an id the server could not have made is not looked up). */
+export async function getLead(sub: string, id: string): Promise<LeadItem | null> {
+  if (!LEAD_ID_PATTERN.test(id)) return null;
+  const { data } = await leads().get({ uid: sub, id }).go();
+  return data ?? null;
+}
+
+function notFound(): CallableError {
+  return new CallableError('NOT_FOUND', LEADS_MSG.leadNotFound);
+}
+
+function isConditionalFailure(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.name} ${error.message} ${String((error as { cause?: unknown }).cause)}` : '';
+  return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
+}
+
+/** Sets the status of lead `id` (the item must exist: a conditional update, so no lead is ever created here). */
+export async function updateLeadStatus(sub: string, id: string, status: LeadStatus, now = new Date()): Promise<Lead> {
+  if (!LEAD_ID_PATTERN.test(id)) throw notFound();
+  try {
+    const { data } = await leads().patch({ uid: sub, id }).set({ status, updatedAt: now.toISOString() }).go({ response: 'all_new' });
+    return leadView(data as LeadItem);
+  } catch (error) {
+    if (isConditionalFailure(error)) throw notFound();
+    throw error;
+  }
+}
+
+interface MessageKey {
+  uid: string;
+  conversationId: string;
+  id: string;
+}
+
+/** The keys (and, when asked, the lines) of a conversation's messages, oldest first. */
+async function messagesOf(sub: string, conversationId: string) {
+  const { data } = await conversationMessages().query.byConversation({ uid: sub, conversationId }).go({ pages: 'all' });
+  // Guard against a prefix match on another id (ids have a fixed length, so none should exist).
+  return data.filter((message) => message.conversationId === conversationId);
+}
+
+/** The transcript of lead `leadId`'s conversation, oldest first. */
+export async function readTranscript(sub: string, leadId: string): Promise<TranscriptMessage[]> {
+  const lead = await getLead(sub, leadId);
+  if (!lead) throw notFound();
+  if (!lead.conversationId) return [];
+  const messages = await messagesOf(sub, lead.conversationId);
+  return messages.map(({ role, text, createdAt }) => ({ role, text, createdAt }));
+}
+
+async function batchDelete(keys: MessageKey[]): Promise<void> {
+  let pending = keys;
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    const { unprocessed } = await conversationMessages().delete(pending).go({ concurrency: 2 });
+    if (unprocessed.length === 0) return;
+    if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error(`${unprocessed.length} message deletes left unprocessed`);
+    pending = unprocessed as MessageKey[];
+    await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+  }
+}
+
+/** Deletes lead `id` with its conversation and transcript (see the module header). */
+export async function deleteLead(sub: string, id: string): Promise<{ id: string }> {
+  const lead = await getLead(sub, id);
+  if (!lead) throw notFound();
+  const conversationId = lead.conversationId;
+  const keys: MessageKey[] = conversationId ? (await messagesOf(sub, conversationId)).map((m) => ({ uid: sub, conversationId, id: m.id })) : [];
+  const room = MAX_TRANSACTION_ITEMS - 1 - (conversationId ? 1 : 0);
+  if (keys.length > room) await batchDelete(keys.slice(room));
+
+  const ops: Record<string, unknown>[] = [
+    { Delete: leads().delete({ uid: sub, id }).where(({ id: leadId }, { exists }) => exists(leadId)).params() },
+  ];
+  if (conversationId) ops.push({ Delete: conversations().delete({ uid: sub, id: conversationId }).params() });
+  for (const key of keys.slice(0, room)) ops.push({ Delete: conversationMessages().delete(key).params() });
+  try {
+    await documentClient.send(new TransactWriteCommand({ TransactItems: ops }));
+  } catch (error) {
+    // The lead's own condition failed: someone deleted it meanwhile.
+    const reasons = (error as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if ((error as Error).name === 'TransactionCanceledException' && reasons?.[0]?.Code === 'ConditionalCheckFailed') throw notFound();
+    throw error;
+  }
+  return { id };
+}

@@ -1,0 +1,187 @@
+/**
+ * Scheduled posts (spec 2 'calendario', 3 "Scheduled post"; issue 5 item 1) of one tenant, always
+ * the verified caller's `sub`:
+ * - `listScheduledPosts(sub, month)` → the month's posts in date order: one Query
+ *   (`begins_with post#YYYY-MM-`), never a Scan;
+ * - `createScheduledPost(sub, {title, content, scheduledDate, platform, status, planId?}, now?)` →
+ *   the stored post: the post and its id reference in one transaction (other contexts, e.g. the
+ *   mobile chat, create posts through this). Invalid input is INVALID_ARGUMENT, nothing written;
+ * - `updateScheduledPost(sub, {id, title, content, scheduledDate, platform}, now?)` → the stored
+ *   post; a new date moves the item: delete the old one, put the new one and repoint the reference
+ *   in one transaction, so the post is never lost or doubled. Status and creation date are kept;
+ * - `deleteScheduledPost(sub, id)` → post and reference go in one transaction.
+ * An id the caller does not have is NOT_FOUND ('Publicación no encontrada.'); a write that meets
+ * a concurrent change of the same post is ABORTED (409) and writes nothing.
+ * `postWriteOps(item)` are the two operations that create a post, for bigger transactions (plan
+ * approval).
+ */
+import * as z from 'zod/mini';
+import {
+  CallableError,
+  IsoDateSchema,
+  PLAN_MSG,
+  PlatformSchema,
+  POST_STATUSES,
+  PostContentSchema,
+  PostTitleSchema,
+  type PostStatus,
+  type ScheduledPost,
+  type SocialNetwork,
+} from '../../../shared';
+import { isMonth } from '../../../shared/calendar';
+import { scheduledPostRefs, scheduledPosts, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
+import { logger } from '../../platform/logger';
+import { newObjectId } from '../uploads/keys';
+import { isConditionFailure, TransactionCancelled, transactWrite, type TransactOp } from './transaction';
+
+/** A new post as other contexts pass it (checked at run time: `platform` a network id, `status` 'propuesto' or 'aprobado'). */
+export interface NewScheduledPost {
+  title: string;
+  content: string;
+  /** 'YYYY-MM-DD'. */
+  scheduledDate: string;
+  /** A network id (SocialNetwork). */
+  platform: SocialNetwork | (string & {});
+  /** A PostStatus. */
+  status: PostStatus | (string & {});
+  planId?: string;
+}
+
+export interface ScheduledPostEdit {
+  id: string;
+  title: string;
+  content: string;
+  scheduledDate: string;
+  platform: SocialNetwork;
+}
+
+const NewPostSchema = z.object({
+  title: PostTitleSchema,
+  content: PostContentSchema,
+  scheduledDate: IsoDateSchema,
+  platform: PlatformSchema,
+  status: z.enum(POST_STATUSES, { error: 'Estado de publicación no válido.' }),
+  planId: z.optional(z.string()),
+});
+
+/** The browser's view of a stored post. */
+export function postView(item: ScheduledPostItem): ScheduledPost {
+  return {
+    id: item.id,
+    title: item.title,
+    content: item.content,
+    scheduledDate: item.scheduledDate,
+    platform: item.platform,
+    status: item.status,
+    ...(item.planId ? { planId: item.planId } : {}),
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+}
+
+/** The operations that create post `item` and its id reference (both conditional on not existing). */
+export function postWriteOps(item: ScheduledPostItem): TransactOp[] {
+  return [
+    { Put: scheduledPosts().create(item).params() },
+    { Put: scheduledPostRefs().create({ uid: item.uid, id: item.id, scheduledDate: item.scheduledDate }).params() },
+  ];
+}
+
+/** The posts of `sub` dated in `month` ('YYYY-MM'), by date (then creation). */
+export async function listScheduledPosts(sub: string, month: string): Promise<ScheduledPost[]> {
+  if (!isMonth(month)) throw new CallableError('INVALID_ARGUMENT', PLAN_MSG.monthInvalid);
+  const { data } = await scheduledPosts()
+    .query.byUser({ uid: sub })
+    .begins({ scheduledDate: `${month}-` })
+    .go({ pages: 'all' });
+  return data.map(postView);
+}
+
+/** Stores a new post of `sub` (see the module header). */
+export async function createScheduledPost(sub: string, input: NewScheduledPost, now = new Date()): Promise<ScheduledPost> {
+  const parsed = z.safeParse(NewPostSchema, input);
+  if (!parsed.success) throw new CallableError('INVALID_ARGUMENT', parsed.error.issues[0]?.message ?? PLAN_MSG.postTitleRequired);
+  const at = now.toISOString();
+  const item: ScheduledPostItem = {
+    uid: sub,
+    id: newObjectId(now.getTime()),
+    title: parsed.data.title,
+    content: parsed.data.content,
+    scheduledDate: parsed.data.scheduledDate,
+    platform: parsed.data.platform,
+    status: parsed.data.status,
+    ...(parsed.data.planId ? { planId: parsed.data.planId } : {}),
+    createdAt: at,
+    updatedAt: at,
+  };
+  await transactWrite(postWriteOps(item));
+  return postView(item);
+}
+
+async function currentPost(sub: string, id: string): Promise<ScheduledPostItem> {
+  const { data: ref } = await scheduledPostRefs().get({ uid: sub, id }).go({ consistent: true });
+  if (!ref) throw new CallableError('NOT_FOUND', PLAN_MSG.postNotFound);
+  const { data: post } = await scheduledPosts().get({ uid: sub, id, scheduledDate: ref.scheduledDate }).go({ consistent: true });
+  if (!post) {
+    logger.error('Scheduled post reference without its post', { id, scheduledDate: ref.scheduledDate });
+    throw new CallableError('NOT_FOUND', PLAN_MSG.postNotFound);
+  }
+  return post;
+}
+
+/** After a cancelled write: NOT_FOUND when the post is gone meanwhile, else ABORTED. */
+async function conflict(sub: string, id: string, error: unknown): Promise<CallableError> {
+  const { data: ref } = await scheduledPostRefs().get({ uid: sub, id }).go({ consistent: true });
+  if (!ref) return new CallableError('NOT_FOUND', PLAN_MSG.postNotFound);
+  logger.warn('Scheduled post changed during a write', { id, codes: error instanceof TransactionCancelled ? error.codes : ['ConditionalCheckFailed'] });
+  return new CallableError('ABORTED', PLAN_MSG.postConflict);
+}
+
+/** Edits a post of `sub` (see the module header). */
+export async function updateScheduledPost(sub: string, edit: ScheduledPostEdit, now = new Date()): Promise<ScheduledPost> {
+  const current = await currentPost(sub, edit.id);
+  const next: ScheduledPostItem = {
+    ...current,
+    title: edit.title.trim(),
+    content: edit.content.trim(),
+    scheduledDate: edit.scheduledDate,
+    platform: edit.platform,
+    updatedAt: now.toISOString(),
+  };
+  const key = { uid: sub, id: edit.id };
+  try {
+    if (next.scheduledDate === current.scheduledDate) {
+      // Same sort key: replace the post only if nobody changed, moved or deleted it since we read it.
+      await scheduledPosts()
+        .put(next)
+        .where(({ updatedAt }, { eq }) => eq(updatedAt, current.updatedAt))
+        .go();
+    } else {
+      await transactWrite([
+        { Delete: scheduledPosts().remove({ ...key, scheduledDate: current.scheduledDate }).params() },
+        { Put: scheduledPosts().create(next).params() },
+        { Put: scheduledPostRefs().put({ ...key, scheduledDate: next.scheduledDate }).where(({ scheduledDate }, { eq }) => eq(scheduledDate, current.scheduledDate)).params() },
+      ]);
+    }
+  } catch (error) {
+    if (error instanceof TransactionCancelled || isConditionFailure(error)) throw await conflict(sub, edit.id, error);
+    throw error;
+  }
+  return postView(next);
+}
+
+
+/** Deletes a post of `sub` and its reference (see the module header). */
+export async function deleteScheduledPost(sub: string, id: string): Promise<{ id: string }> {
+  const current = await currentPost(sub, id);
+  try {
+    await transactWrite([
+      { Delete: scheduledPosts().remove({ uid: sub, id, scheduledDate: current.scheduledDate }).params() },
+      { Delete: scheduledPostRefs().delete({ uid: sub, id }).where(({ scheduledDate }, { eq }) => eq(scheduledDate, current.scheduledDate)).params() },
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled) throw await conflict(sub, id, error);
+    throw error;
+  }
+  return { id };
+}

@@ -1,0 +1,61 @@
+/**
+ * Approving and rejecting a proposed plan (spec 2 'calendario' proposed-plan panel, 4 "Scheduled
+ * post"; issue 5 item 2):
+ * - `approvePlan(sub, planId, now?)` saves every post of the stored proposal — exactly what was
+ *   proposed, with the proposal's post ids — as 'aprobado', with its id reference, and deletes the
+ *   proposal, all in ONE DynamoDB transaction: all or nothing. The proposal's deletion is
+ *   conditional on it still existing, so approving twice (even at once) writes the posts once; a
+ *   proposal that is gone (approved, rejected, replaced or never existed) is NOT_FOUND with
+ *   PLAN_MSG.planNotFound and nothing is written. Any other cancellation (a concurrent write, an
+ *   id already taken) is ABORTED with PLAN_MSG.planConflict and nothing is written either.
+ * - `rejectPlan(sub, planId)` deletes the proposal (conditional); NOT_FOUND when it is gone.
+ * The tenant is always `sub`: another owner's plan id is simply not found.
+ */
+import { CallableError, PLAN_MSG, type ScheduledPost } from '../../../shared';
+import { planProposals, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
+import { logger } from '../../platform/logger';
+import { postView, postWriteOps } from './posts';
+import { isConditionFailure, TransactionCancelled, transactWrite } from './transaction';
+
+
+/** Approves plan `planId` of `sub` (see the module header). */
+export async function approvePlan(sub: string, planId: string, now = new Date()): Promise<{ planId: string; posts: ScheduledPost[] }> {
+  const { data: plan } = await planProposals().get({ uid: sub, id: planId }).go({ consistent: true });
+  if (!plan) throw new CallableError('NOT_FOUND', PLAN_MSG.planNotFound);
+  const at = now.toISOString();
+  const items: ScheduledPostItem[] = plan.posts.map((post) => ({
+    uid: sub,
+    id: post.id,
+    title: post.title,
+    content: post.content,
+    scheduledDate: post.scheduledDate,
+    platform: post.platform,
+    status: 'aprobado',
+    planId: plan.id,
+    createdAt: at,
+    updatedAt: at,
+  }));
+  const ops = [...items.flatMap(postWriteOps), { Delete: planProposals().remove({ uid: sub, id: plan.id }).params() }];
+  try {
+    await transactWrite(ops);
+  } catch (error) {
+    if (!(error instanceof TransactionCancelled)) throw error;
+    if (error.conditionFailed(ops.length - 1)) throw new CallableError('NOT_FOUND', PLAN_MSG.planNotFound);
+    logger.error('Plan approval cancelled: nothing written', { planId, codes: error.codes });
+    throw new CallableError('ABORTED', PLAN_MSG.planConflict);
+  }
+  logger.info('Plan approved', { planId, month: plan.month, posts: items.length });
+  return { planId: plan.id, posts: items.map(postView) };
+}
+
+/** Rejects (discards) plan `planId` of `sub`. */
+export async function rejectPlan(sub: string, planId: string): Promise<{ planId: string }> {
+  try {
+    await planProposals().remove({ uid: sub, id: planId }).go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new CallableError('NOT_FOUND', PLAN_MSG.planNotFound);
+    throw error;
+  }
+  logger.info('Plan rejected', { planId });
+  return { planId };
+}

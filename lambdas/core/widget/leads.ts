@@ -1,0 +1,86 @@
+/**
+ * Lead capture of the widget (issue 6 item 1): `createLeadWithConsent` stores the visitor's name
+ * and contact as a Lead of the brand (status Nuevo, source widget), only with consent:
+ * - the payload's `consent` is literally true (contract) and the contact is an email or a phone
+ *   (classifyContact; 400 otherwise, nothing stored);
+ * - the lead records the exact consent sentence shown (widgetConsentText with the brand's name)
+ *   and when it was accepted;
+ * - with a conversation: it must be one of this brand's (404 otherwise); lead and the
+ *   conversation's `leadId` are written in one transaction (condition: the conversation has no
+ *   lead yet), so a conversation yields at most one lead; sending the form again returns the
+ *   lead already stored, without a second notification.
+ * A new lead then notifies the owner by email (lambdas/core/leads/notify.ts `notifyNewLead`,
+ * which never throws).
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { CallableError, classifyContact, widgetConsentText, WIDGET_MSG } from '../../../shared';
+import { documentClient } from '../../platform/db/client';
+import { conversations } from '../../platform/db/entities/conversation';
+import { leads, type LeadItem } from '../../platform/db/entities/lead';
+import { logger } from '../../platform/logger';
+import { notifyNewLead } from '../leads/notify';
+import { newObjectId } from '../uploads/keys';
+import { readConversation } from './conversation';
+
+export interface LeadRequest {
+  uid: string;
+  /** The name the widget showed (named by the consent sentence). */
+  brandName: string;
+  conversationId: string | null;
+  name: string;
+  contact: string;
+}
+
+const isCancelled = (error: unknown) => error instanceof Error && error.name === 'TransactionCanceledException';
+
+/** Stores the lead (see the module header) and returns its id. */
+export async function createLeadWithConsent(request: LeadRequest, now = new Date()): Promise<{ leadId: string; created: boolean }> {
+  const contact = classifyContact(request.contact);
+  const name = request.name.replace(/\s+/g, ' ').trim();
+  if (!contact) throw new CallableError('INVALID_ARGUMENT', WIDGET_MSG.contactInvalid);
+  if (!name) throw new CallableError('INVALID_ARGUMENT', WIDGET_MSG.nameRequired);
+
+  if (request.conversationId) {
+    const conversation = await readConversation(request.uid, request.conversationId);
+    if (conversation.leadId) return { leadId: conversation.leadId, created: false };
+  }
+
+  const at = now.toISOString();
+  const item: LeadItem = {
+    uid: request.uid,
+    id: newObjectId(now.getTime()),
+    name,
+    contact: contact.value,
+    contactType: contact.type,
+    source: 'widget',
+    status: 'Nuevo',
+    ...(request.conversationId ? { conversationId: request.conversationId } : {}),
+    consentText: widgetConsentText(request.brandName),
+    consentAt: at,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const ops: Record<string, unknown>[] = [{ Put: leads().create(item).params() }];
+  if (request.conversationId) {
+    ops.push({
+      Update: conversations()
+        .patch({ uid: request.uid, id: request.conversationId })
+        .set({ leadId: item.id, updatedAt: at })
+        .where(({ leadId }, { notExists }) => notExists(leadId))
+        .params(),
+    });
+  }
+  try {
+    await documentClient.send(new TransactWriteCommand({ TransactItems: ops }));
+  } catch (error) {
+    if (!(request.conversationId && isCancelled(error))) throw error;
+    // Another submission of the same conversation won the race (or it was just deleted).
+    const conversation = await readConversation(request.uid, request.conversationId);
+    if (conversation.leadId) return { leadId: conversation.leadId, created: false };
+    throw error;
+  }
+
+  const notified = await notifyNewLead(request.uid, item);
+  logger.info('Widget lead stored', { leadId: item.id, contactType: item.contactType, withConversation: Boolean(request.conversationId), notified });
+  return { leadId: item.id, created: true };
+}

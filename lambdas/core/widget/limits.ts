@@ -1,0 +1,77 @@
+/**
+ * The widget's abuse limits (issue 6 item 1; values and messages in shared/widget.ts), on the
+ * fixed-window counters of platform/db/counters.ts:
+ * - per source IP per minute, two scopes: 'load' (obtenerWidget) and 'send' (messages and contact
+ *   forms, all brands together): counter `widget#ip#<ip hash>` / `rate#<scope>#<minute>`;
+ * - per brand per minute (messages and contact forms, all visitors): `user#<uid>` /
+ *   `widget#rate#<minute>`;
+ * - AI answers per brand per UTC day (the spend cap): `user#<uid>` / `widget#answers#<day>`,
+ *   limit from env WIDGET_DAILY_ANSWER_QUOTA (read on every call; a whole number ≥ 0; unset or
+ *   invalid → DEFAULT_WIDGET_DAILY_ANSWERS). A unit is given back when the answer fails.
+ * Every refusal is 429 RESOURCE_EXHAUSTED with a Spanish message. The IP is never stored: only a
+ * salted SHA-256 of it (salted with the UTC day, so hashes of different days cannot be linked),
+ * inside counter keys that expire within minutes.
+ */
+import { createHash } from 'node:crypto';
+import { CallableError, DEFAULT_WIDGET_DAILY_ANSWERS, WIDGET_LIMITS, WIDGET_MSG } from '../../../shared';
+import { dayWindow, giveBackUnit, minuteWindow, takeUnit, type Counter } from '../../platform/db/counters';
+
+export const WIDGET_DAILY_ANSWER_QUOTA_ENV = 'WIDGET_DAILY_ANSWER_QUOTA';
+
+/** The configured daily answers per brand (see the module header). */
+export function widgetDailyAnswerQuota(env: Record<string, string | undefined> = process.env): number {
+  const raw = env[WIDGET_DAILY_ANSWER_QUOTA_ENV]?.trim();
+  if (!raw || !/^\d{1,9}$/.test(raw)) return DEFAULT_WIDGET_DAILY_ANSWERS;
+  return Number(raw);
+}
+
+/** The stored form of a source IP: a salted SHA-256, base64url, 22 characters (132 bits). */
+export function hashIp(ip: string | null, now: Date): string {
+  const day = now.toISOString().slice(0, 10);
+  return createHash('sha256').update(`director-ia/widget-ip/${day}/${ip ?? 'unknown'}`).digest('base64url').slice(0, 22);
+}
+
+export type IpScope = 'load' | 'send';
+
+const IP_LIMITS: Record<IpScope, number> = { load: WIDGET_LIMITS.ipLoadsPerMinute, send: WIDGET_LIMITS.ipSendsPerMinute };
+
+export function ipCounter(scope: IpScope, ip: string | null, now: Date): Counter {
+  return { pk: `widget#ip#${hashIp(ip, now)}`, prefix: `rate#${scope}`, window: minuteWindow(now) };
+}
+
+export function brandRateCounter(uid: string, now: Date): Counter {
+  return { pk: `user#${uid}`, prefix: 'widget#rate', window: minuteWindow(now) };
+}
+
+export function dailyAnswersCounter(uid: string, now: Date): Counter {
+  return { pk: `user#${uid}`, prefix: 'widget#answers', window: dayWindow(now) };
+}
+
+/** Counts one request of `ip` in `scope`; 429 when the IP is over its limit this minute. */
+export async function enforceIpLimit(scope: IpScope, ip: string | null, now = new Date()): Promise<void> {
+  if ((await takeUnit(ipCounter(scope, ip, now), IP_LIMITS[scope])) === null) {
+    throw new CallableError('RESOURCE_EXHAUSTED', WIDGET_MSG.ipRateLimited);
+  }
+}
+
+/** Counts one message or contact form for brand `uid`; 429 when the brand is over its limit this minute. */
+export async function enforceBrandLimit(uid: string, now = new Date()): Promise<void> {
+  if ((await takeUnit(brandRateCounter(uid, now), WIDGET_LIMITS.brandSendsPerMinute)) === null) {
+    throw new CallableError('RESOURCE_EXHAUSTED', WIDGET_MSG.brandRateLimited);
+  }
+}
+
+/**
+ * Runs one AI answer under brand `uid`'s daily cap: takes a unit (429 when the cap is reached,
+ * and `answer` does not run), gives it back when `answer` throws (the error is rethrown unchanged).
+ */
+export async function withDailyAnswer<T>(uid: string, answer: () => Promise<T>, now = new Date(), limit = widgetDailyAnswerQuota()): Promise<T> {
+  const counter = dailyAnswersCounter(uid, now);
+  if ((await takeUnit(counter, limit)) === null) throw new CallableError('RESOURCE_EXHAUSTED', WIDGET_MSG.dailyLimit);
+  try {
+    return await answer();
+  } catch (error) {
+    await giveBackUnit(counter);
+    throw error;
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * registrarLeadWidget's domain (issue 6 item 1; contract shared/contract/callables/widget.ts):
+ * IP 'send' limit → brand (brand.ts: an active owner or 404) → brand limit → the lead with consent
+ * (leads.ts `createLeadWithConsent`, which then notifies the owner) → `{leadId}`. The brand is the
+ * body's uid; any bearer token is ignored.
+ */
+import type { CallableInput, CallableOutput } from '../../../shared';
+import { readWidgetBrand } from './brand';
+import { createLeadWithConsent } from './leads';
+import { enforceBrandLimit, enforceIpLimit } from './limits';
+
+/** registrarLeadWidget (see the module header). */
+export async function registerWidgetLead(input: CallableInput<'registrarLeadWidget'>, sourceIp: string | null, now = new Date()): Promise<CallableOutput<'registrarLeadWidget'>> {
+  await enforceIpLimit('send', sourceIp, now);
+  const brand = await readWidgetBrand(input.uid);
+  await enforceBrandLimit(brand.uid, now);
+  const { leadId } = await createLeadWithConsent(
+    { uid: brand.uid, brandName: brand.name, conversationId: input.conversationId ?? null, name: input.name, contact: input.contact },
+    now,
+  );
+  return { leadId };
+}

@@ -1,0 +1,8 @@
+/** `actualizarLead` (active): sets the status (Nuevo, Contactado, Interesado) of one of the caller's leads. */
+import { actualizarLead } from '../../shared';
+import { updateLeadStatus } from '../core/leads/leads';
+import { createCallable, requireIdentity } from '../platform/callable/handler';
+
+export const handler = createCallable(actualizarLead, async ({ data, identity }) => ({
+  lead: await updateLeadStatus(requireIdentity(identity).sub, data.id, data.status),
+}));

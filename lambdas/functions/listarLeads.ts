@@ -1,0 +1,8 @@
+/** `listarLeads` (active): the caller's leads, newest first, optionally by status and search text. */
+import { listarLeads } from '../../shared';
+import { listLeads } from '../core/leads/leads';
+import { createCallable, requireIdentity } from '../platform/callable/handler';
+
+export const handler = createCallable(listarLeads, async ({ data, identity }) => ({
+  leads: await listLeads(requireIdentity(identity).sub, { ...(data?.status ? { status: data.status } : {}), ...(data?.search ? { search: data.search } : {}) }),
+}));

@@ -1,0 +1,102 @@
+/**
+ * Fixed-window counters with an atomic limit (the pattern of core/generation/quota.ts, made
+ * general): rate limits per minute and quotas per UTC day. One item per counter and window,
+ * `{pk, sk: <prefix>#<window>, count, expiresAt}`, changed only by conditional UpdateItem:
+ * - take: `ADD count :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)` if
+ *   `attribute_not_exists(count) OR count < :limit` — concurrent requests can never pass the limit;
+ * - give back: `ADD count :minusOne` if `count > :zero` (a unit taken for work that then failed).
+ *
+ * Expiry: the sort key names its window (`2025-03-09T12:34` for a minute, `2025-03-09` for a UTC
+ * day), so once a window is over no request reads or updates its counter again: an expired
+ * counter is ignored by construction, whether or not it is still in the table. `expiresAt`
+ * (TABLE_SCHEMA.timeToLiveAttribute, epoch seconds) only lets DynamoDB's TTL delete it later;
+ * DynamoDB Local never deletes, which changes nothing.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { logger } from '../logger';
+import { documentClient, tableName } from './client';
+import { TABLE_SCHEMA } from './table';
+
+/** A counting window: its id (part of the key) and when its counter may be deleted (epoch seconds). */
+export interface CounterWindow {
+  id: string;
+  expiresAt: number;
+}
+
+/** Slack before an expired counter may be deleted, seconds (clocks of concurrent Lambdas differ). */
+const EXPIRY_SLACK_SECONDS = 120;
+
+/** The UTC minute of `now` (`YYYY-MM-DDTHH:MM`). */
+export function minuteWindow(now: Date): CounterWindow {
+  const start = Math.floor(now.getTime() / 60_000) * 60;
+  return { id: now.toISOString().slice(0, 16), expiresAt: start + 60 + EXPIRY_SLACK_SECONDS };
+}
+
+/** The UTC day of `now` (`YYYY-MM-DD`): daily quotas reset at 00:00 UTC. */
+export function dayWindow(now: Date): CounterWindow {
+  const start = Math.floor(now.getTime() / 86_400_000) * 86_400;
+  return { id: now.toISOString().slice(0, 10), expiresAt: start + 86_400 + EXPIRY_SLACK_SECONDS };
+}
+
+export interface Counter {
+  /** Partition key value (a tenant's counters live in `user#<sub>`). */
+  pk: string;
+  /** Sort key prefix; the window id is appended (`<prefix>#<window id>`). */
+  prefix: string;
+  window: CounterWindow;
+}
+
+/** The table keys of `counter`. */
+export function counterKey(counter: Counter): Record<string, string> {
+  return { [TABLE_SCHEMA.partitionKey]: counter.pk, [TABLE_SCHEMA.sortKey]: `${counter.prefix}#${counter.window.id}` };
+}
+
+const isConditionFailure = (error: unknown) =>
+  error instanceof ConditionalCheckFailedException || (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
+
+/**
+ * Takes one unit of `counter` unless `limit` are already taken. Returns the count with this unit,
+ * or null when the window is full (nothing changes then). A limit of 0 refuses without a request.
+ */
+export async function takeUnit(counter: Counter, limit: number): Promise<number | null> {
+  if (limit <= 0) return null;
+  try {
+    const out = await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: counterKey(counter),
+        UpdateExpression: 'ADD #count :one SET #expiresAt = if_not_exists(#expiresAt, :expiresAt)',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+        ExpressionAttributeNames: { '#count': 'count', '#expiresAt': TABLE_SCHEMA.timeToLiveAttribute },
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expiresAt': counter.window.expiresAt },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(out.Attributes?.count ?? 1);
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Gives back a unit `takeUnit` took (to the same window). Never throws: a failure is logged, so it
+ * cannot mask the error of the work that failed.
+ */
+export async function giveBackUnit(counter: Counter): Promise<void> {
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: counterKey(counter),
+        UpdateExpression: 'ADD #count :minusOne',
+        ConditionExpression: '#count > :zero',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) logger.warn('Could not give back a counter unit', { prefix: counter.prefix, window: counter.window.id, error: error as Error });
+  }
+}

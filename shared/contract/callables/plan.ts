@@ -1,0 +1,87 @@
+/**
+ * Plan de Contenidos callables (spec sections 2 'calendario', 3, 4, 5, 7; issue 5 items 1–2), all
+ * `active` (owner features):
+ * - `listarPublicaciones({month})` → `{month, posts}`: the caller's scheduled posts of one month
+ *   ('YYYY-MM'), by date;
+ * - `guardarPublicacion({id, title, content, scheduledDate, platform})` → `{post}`: edits one post
+ *   (a new date moves it); NOT_FOUND for an id the caller does not have;
+ * - `eliminarPublicacion({id})` → `{id}`;
+ * - `generarPlanMensual({month, budget})` → `{planId, month, title, budget, posts, offline, model}`:
+ *   the AI's proposal, kept by the server until approved or rejected; budget in euros > 0
+ *   ('Por favor, introduce un presupuesto válido.');
+ * - `aprobarPlan({planId})` → `{planId, posts}`: every post saved as 'aprobado' in one transaction;
+ *   NOT_FOUND when the plan is no longer pending (approved, rejected, replaced or unknown);
+ * - `rechazarPlan({planId})` → `{planId}`: discards the proposal.
+ */
+import * as z from 'zod/mini';
+import { isIsoDate, isMonth } from '../../calendar';
+import { ProposedPlanSchema, ScheduledPostSchema } from '../../entities/scheduledPost';
+import { SOCIAL_NETWORKS } from '../../networks';
+import { MAX_BUDGET_EUR, PLAN_INPUT_MSG as MSG, POST_LIMITS } from '../../plan';
+import { define } from '../define';
+
+export const MonthSchema = z.string({ error: MSG.monthInvalid }).check(z.refine(isMonth, MSG.monthInvalid));
+export const IsoDateSchema = z.string({ error: MSG.dateInvalid }).check(z.refine(isIsoDate, MSG.dateInvalid));
+/** Euros: a finite number greater than 0 and at most MAX_BUDGET_EUR (spec 5). */
+export const BudgetSchema = z.number({ error: MSG.budgetInvalid }).check(z.gt(0, MSG.budgetInvalid), z.lte(MAX_BUDGET_EUR, MSG.budgetInvalid));
+export const PlatformSchema = z.enum(SOCIAL_NETWORKS, { error: MSG.platformInvalid });
+export const PostTitleSchema = z.string({ error: MSG.postTitleRequired }).check(
+  z.trim(),
+  z.minLength(1, MSG.postTitleRequired),
+  z.maxLength(POST_LIMITS.title, `El título admite como máximo ${POST_LIMITS.title} caracteres.`),
+);
+export const PostContentSchema = z.string({ error: MSG.postContentRequired }).check(
+  z.trim(),
+  z.minLength(1, MSG.postContentRequired),
+  z.maxLength(POST_LIMITS.content, `El contenido admite como máximo ${POST_LIMITS.content} caracteres.`),
+);
+/** Ids are opaque: any id that is not one of the caller's is NOT_FOUND (not a 400). */
+const IdSchema = (missing: string) => z.string({ error: missing }).check(z.minLength(1, missing), z.maxLength(128));
+
+export const listarPublicaciones = define({
+  name: 'listarPublicaciones',
+  access: 'active',
+  input: z.strictObject({ month: MonthSchema }),
+  output: z.object({ month: z.string(), posts: z.array(ScheduledPostSchema) }),
+});
+
+export const guardarPublicacion = define({
+  name: 'guardarPublicacion',
+  access: 'active',
+  input: z.strictObject({
+    id: IdSchema('Falta la publicación.'),
+    title: PostTitleSchema,
+    content: PostContentSchema,
+    scheduledDate: IsoDateSchema,
+    platform: PlatformSchema,
+  }),
+  output: z.object({ post: ScheduledPostSchema }),
+});
+
+export const eliminarPublicacion = define({
+  name: 'eliminarPublicacion',
+  access: 'active',
+  input: z.strictObject({ id: IdSchema('Falta la publicación.') }),
+  output: z.object({ id: z.string() }),
+});
+
+export const generarPlanMensual = define({
+  name: 'generarPlanMensual',
+  access: 'active',
+  input: z.strictObject({ month: MonthSchema, budget: BudgetSchema }),
+  output: ProposedPlanSchema,
+});
+
+export const aprobarPlan = define({
+  name: 'aprobarPlan',
+  access: 'active',
+  input: z.strictObject({ planId: IdSchema('Falta el plan.') }),
+  output: z.object({ planId: z.string(), posts: z.array(ScheduledPostSchema) }),
+});
+
+export const rechazarPlan = define({
+  name: 'rechazarPlan',
+  access: 'active',
+  input: z.strictObject({ planId: IdSchema('Falta el plan.') }),
+  output: z.object({ planId: z.string() }),
+});

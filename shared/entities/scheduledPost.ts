@@ -1,0 +1,50 @@
+/**
+ * A scheduled post and a proposed monthly plan as the browser sees them (spec section 3
+ * "Scheduled post", "Proposed plan"; issue 5 items 1–2). `scheduledDate` is a calendar date
+ * 'YYYY-MM-DD' (shared/calendar.ts), never an instant. `status` is stored as written: 'propuesto'
+ * and 'aprobado' are what this product writes, anything else is shown in red (spec 2), so the read
+ * side accepts any string. `platform` is a network id (shared/networks.ts), read as any string
+ * for the same reason.
+ */
+import * as z from 'zod/mini';
+
+export const ScheduledPostSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  scheduledDate: z.string(),
+  platform: z.string(),
+  status: z.string(),
+  /** The approved plan the post came from, if any. */
+  planId: z.optional(z.string()),
+  /** ISO 8601, set by the server. */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ScheduledPost = z.infer<typeof ScheduledPostSchema>;
+
+/** A post of a proposed plan (spec 3 "Proposed plan": id, title, content, scheduledDate, platform, status). */
+export const PlannedPostSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  scheduledDate: z.string(),
+  platform: z.string(),
+  status: z.literal('propuesto'),
+});
+export type PlannedPost = z.infer<typeof PlannedPostSchema>;
+
+/** A proposed plan (spec 3): kept by the server until it is approved or rejected. */
+export const ProposedPlanSchema = z.object({
+  planId: z.string(),
+  /** 'YYYY-MM'. */
+  month: z.string(),
+  title: z.string(),
+  /** Euros. */
+  budget: z.number(),
+  posts: z.array(PlannedPostSchema),
+  /** True when the offline provider built it (no AI model): the panel says so. */
+  offline: z.boolean(),
+  model: z.string(),
+});
+export type ProposedPlan = z.infer<typeof ProposedPlanSchema>;

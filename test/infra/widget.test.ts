@@ -1,0 +1,44 @@
+/**
+ * The website widget in the tenant stack (issue 6 item 1): the table's time-to-live attribute
+ * (rate-limit counters expire), and the widget functions as public routes (no JWT authorizer)
+ * whose roles can count (UpdateItem), store turns and leads (transactions), open the brand's
+ * secrets and, for answers, invoke the model. (Exact permission sets: permissions.test.ts.)
+ */
+import type { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_SCHEMA } from '../../lambdas/platform/db/table';
+import { FUNCTION_ACCESS } from '../../infra/functions';
+import { CALLABLES } from '../../shared';
+import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
+
+const WIDGET_FUNCTIONS = ['obtenerWidget', 'enviarMensajeWidget', 'registrarLeadWidget'] as const;
+
+describe('widget infrastructure', () => {
+  let fixture: Fixture;
+  let template: Template;
+
+  beforeAll(() => {
+    fixture = createFixture({ webBuild: false });
+    ({ template } = synthTenant(fixture, { tenant: 'demo' }));
+  }, 120_000);
+  afterAll(() => removeFixture(fixture));
+
+  it('the table deletes expired counters by TTL on `expiresAt`', () => {
+    expect(TABLE_SCHEMA.timeToLiveAttribute).toBe('expiresAt');
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
+  });
+
+  it.each(WIDGET_FUNCTIONS)('%s is a public route (no authorizer)', (name) => {
+    expect(CALLABLES[name].access).toBe('public');
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `POST /api/${name}`, AuthorizationType: 'NONE' });
+  });
+
+  it('the widget functions read and write the table; answers and leads open secrets; only answers invoke the model', () => {
+    for (const name of WIDGET_FUNCTIONS) expect(FUNCTION_ACCESS[name].table).toBe('readWrite');
+    expect(FUNCTION_ACCESS.obtenerWidget.permissions ?? []).toEqual([]);
+    expect(FUNCTION_ACCESS.enviarMensajeWidget.permissions).toEqual(['secrets:open', 'ai:invoke']);
+    expect(FUNCTION_ACCESS.registrarLeadWidget.permissions).toEqual(['secrets:open']);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Test helpers for the public blog (issue 5 item 4): point this process's entities at the twin's
+ * DynamoDB, seed articles (with their ArticleSlug claim, as the Gestor del Blog writes them) and
+ * raw blog records without going through the callables, upload a blog header image the way the
+ * browser does, and fetch a blog page with its timing.
+ */
+import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
+import { LOCAL_TABLE } from '../../infra/local/twin';
+import type { ArticleStatus } from '../../shared';
+import { callOk } from './api';
+import type { TestUser } from './cognito';
+import type { TwinInfo } from './twin-global-setup';
+
+/** Domain modules imported by the test (entities) talk to the twin's DynamoDB. */
+export function useTwinTable(twin: TwinInfo): void {
+  if (!twin.dynamodbEndpoint) throw new Error('This twin does not expose its DynamoDB endpoint.');
+  Object.assign(process.env, {
+    TABLE_NAME: LOCAL_TABLE,
+    AWS_REGION: 'eu-west-1',
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: twin.dynamodbEndpoint,
+  });
+}
+
+export interface SeedArticle {
+  slug: string;
+  title: string;
+  status: ArticleStatus;
+  summary?: string;
+  body?: string;
+  coverAssetId?: string;
+  publishedAt?: string;
+}
+
+let sequence = 0;
+
+/** Writes an article and its slug claim under `uid` (call useTwinTable first); returns its id. */
+export async function seedArticle(uid: string, article: SeedArticle): Promise<string> {
+  const [{ articles }, { articleSlugs }, { newObjectId }] = await Promise.all([
+    import('../../lambdas/platform/db/entities/article'),
+    import('../../lambdas/platform/db/entities/articleSlug'),
+    import('../../lambdas/core/uploads/keys'),
+  ]);
+  sequence += 1;
+  const id = newObjectId(Date.now() + sequence);
+  const now = new Date().toISOString();
+  await articles()
+    .put({
+      uid,
+      id,
+      title: article.title,
+      slug: article.slug,
+      summary: article.summary ?? `Resumen de ${article.title}`,
+      body: article.body ?? `Texto de **${article.title}**.`,
+      status: article.status,
+      origin: 'owner',
+      offline: true,
+      model: 'test',
+      createdAt: now,
+      updatedAt: now,
+      ...(article.coverAssetId ? { coverAssetId: article.coverAssetId } : {}),
+      ...(article.status === 'published' || article.publishedAt ? { publishedAt: article.publishedAt ?? now } : {}),
+    })
+    .go();
+  await articleSlugs().put({ uid, slug: article.slug, articleId: id }).go();
+  return id;
+}
+
+/** Uploads `png` as the owner's blog header through solicitarSubida + presigned POST; returns its key. */
+export async function uploadHeader(twin: TwinInfo, owner: TestUser, png: Uint8Array, name = 'cabecera.png'): Promise<string> {
+  const signed = await callOk<{ url: string; fields: Record<string, string>; key: string }>(
+    twin,
+    'solicitarSubida',
+    { kind: 'blogHeader', fileName: name, contentType: 'image/png', size: png.byteLength },
+    owner.accessToken,
+  );
+  const form = new FormData();
+  for (const [field, value] of Object.entries(signed.fields)) form.append(field, value);
+  form.append('file', new Blob([png as Uint8Array<ArrayBuffer>], { type: 'image/png' }), name);
+  const response = await fetch(signed.url, { method: 'POST', body: form });
+  if (response.status >= 300) throw new Error(`header upload failed: ${response.status}`);
+  return signed.key;
+}
+
+export interface FetchedPage {
+  status: number;
+  headers: Headers;
+  html: string;
+  /** Wall-clock milliseconds until the whole body arrived. */
+  millis: number;
+}
+
+/** GET `path` of the twin (a blog page), timed. */
+export async function fetchPage(twin: TwinInfo, path: string, init: RequestInit = {}): Promise<FetchedPage> {
+  const started = performance.now();
+  const response = await fetch(`${twin.url}${path}`, { redirect: 'manual', ...init });
+  const html = await response.text();
+  return { status: response.status, headers: response.headers, html, millis: performance.now() - started };
+}

@@ -1,0 +1,127 @@
+/**
+ * The mobile chat's tool executors run with the owner's identity only (issue 6 item 3): the
+ * tenant is the `sub` the handler verified; tool inputs are parsed with schemas that have no uid,
+ * so a model (or a stored action) naming another uid changes nothing. The core functions the
+ * tools call are replaced by spies here; their own behaviour is tested with them.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../../../../lambdas/core/leads/leads', () => ({ listLeads: vi.fn() }));
+vi.mock('../../../../../lambdas/core/plan/posts', () => ({ createScheduledPost: vi.fn(), listScheduledPosts: vi.fn() }));
+vi.mock('../../../../../lambdas/core/generation/image', () => ({ generateImage: vi.fn() }));
+vi.mock('../../../../../lambdas/core/blog/draft', () => ({ draftArticle: vi.fn() }));
+
+const { listLeads } = await import('../../../../../lambdas/core/leads/leads');
+const { createScheduledPost, listScheduledPosts } = await import('../../../../../lambdas/core/plan/posts');
+const { generateImage } = await import('../../../../../lambdas/core/generation/image');
+const { draftArticle } = await import('../../../../../lambdas/core/blog/draft');
+const { runDirectTool, isDirectTool } = await import('../../../../../lambdas/core/chat/directTools');
+const { runConfirmedTool, isConfirmedTool } = await import('../../../../../lambdas/core/chat/confirmedTools');
+const { parseToolCall, needsConfirmation, toolSpecs, TOOL_INPUT_SCHEMAS } = await import('../../../../../lambdas/core/chat/tools');
+const { CHAT_TOOL_NAMES, CHAT_TOOLS_NEEDING_CONFIRMATION } = await import('../../../../../shared');
+
+const OWNER = 'owner-sub-1111';
+const OTHER = 'other-sub-2222';
+const NOW = new Date('2026-06-10T10:00:00Z');
+
+function parsed(name: string, input: unknown) {
+  const call = parseToolCall({ name, input }, CHAT_TOOL_NAMES);
+  if (!call) throw new Error(`${name} did not parse`);
+  return call;
+}
+
+beforeEach(() => {
+  vi.mocked(listLeads).mockReset().mockResolvedValue([]);
+  vi.mocked(createScheduledPost).mockReset();
+  vi.mocked(listScheduledPosts).mockReset().mockResolvedValue([]);
+  vi.mocked(generateImage).mockReset();
+  vi.mocked(draftArticle).mockReset();
+});
+
+describe('tool inputs', () => {
+  it('offers no tool an input field for a uid', () => {
+    for (const spec of toolSpecs(CHAT_TOOL_NAMES)) {
+      expect(JSON.stringify(spec.inputSchema)).not.toMatch(/uid|sub|user/i);
+    }
+    for (const schema of Object.values(TOOL_INPUT_SCHEMAS)) expect(Object.keys(schema._zod.def.shape)).not.toContain('uid');
+  });
+
+  it('drops a uid (or any unknown key) the model adds', () => {
+    expect(parseToolCall({ name: 'generar_imagen', input: { prompt: 'Un faro', uid: OTHER, sub: OTHER } }, CHAT_TOOL_NAMES)).toEqual({ tool: 'generar_imagen', input: { prompt: 'Un faro' } });
+    expect(parseToolCall({ name: 'listar_leads', input: { uid: OTHER } }, CHAT_TOOL_NAMES)).toEqual({ tool: 'listar_leads', input: {} });
+  });
+
+  it('refuses unknown or unregistered tools and inputs that break the schema', () => {
+    expect(parseToolCall({ name: 'borrar_todo', input: {} }, CHAT_TOOL_NAMES)).toBeNull();
+    expect(parseToolCall({ name: 'generar_imagen', input: { prompt: 'x' } }, ['listar_leads'])).toBeNull();
+    expect(parseToolCall({ name: 'generar_imagen', input: { prompt: '   ' } }, CHAT_TOOL_NAMES)).toBeNull();
+    expect(parseToolCall({ name: 'crear_publicacion', input: { title: 't', content: 'c', scheduledDate: '2026-02-30', platform: 'instagram' } }, CHAT_TOOL_NAMES)).toBeNull();
+    expect(parseToolCall({ name: 'crear_publicacion', input: { title: 't', content: 'c', scheduledDate: '2026-07-01', platform: 'myspace' } }, CHAT_TOOL_NAMES)).toBeNull();
+    expect(parseToolCall({ name: 'resumir_plan', input: { month: '2026-13' } }, CHAT_TOOL_NAMES)).toBeNull();
+    expect(parseToolCall({ name: 'generar_imagen', input: 'texto' }, CHAT_TOOL_NAMES)).toBeNull();
+  });
+
+  it('asks for confirmation exactly for the tools that spend', () => {
+    expect(CHAT_TOOL_NAMES.filter(needsConfirmation)).toEqual(['generar_imagen', 'redactar_articulo']);
+    expect(CHAT_TOOLS_NEEDING_CONFIRMATION).toEqual(['generar_imagen', 'redactar_articulo']);
+  });
+});
+
+describe('direct tools run as the verified caller', () => {
+  it('crear_publicacion proposes the post for the caller only, with status propuesto', async () => {
+    vi.mocked(createScheduledPost).mockResolvedValue({ id: 'p', title: 'Verano', content: 'Texto', scheduledDate: '2026-07-01', platform: 'instagram', status: 'propuesto', createdAt: '', updatedAt: '' });
+    const call = parsed('crear_publicacion', { uid: OTHER, title: 'Verano', content: 'Texto', scheduledDate: '2026-07-01', platform: 'instagram' });
+    if (!isDirectTool(call)) throw new Error('not direct');
+    const outcome = await runDirectTool(OWNER, call, NOW);
+    expect(createScheduledPost).toHaveBeenCalledExactlyOnceWith(OWNER, { title: 'Verano', content: 'Texto', scheduledDate: '2026-07-01', platform: 'instagram', status: 'propuesto' }, NOW);
+    expect(outcome.text).toContain('1 de julio de 2026');
+    expect(outcome.text).toContain('Instagram');
+  });
+
+  it('listar_leads lists the caller\'s new leads', async () => {
+    vi.mocked(listLeads).mockResolvedValue([
+      { id: '1', name: 'Ana', contact: 'ana@example.com', contactType: 'email', source: 'widget', status: 'Nuevo', consentText: '', consentAt: '', createdAt: '', updatedAt: '' },
+    ]);
+    const call = parsed('listar_leads', { uid: OTHER });
+    if (!isDirectTool(call)) throw new Error('not direct');
+    const outcome = await runDirectTool(OWNER, call, NOW);
+    expect(listLeads).toHaveBeenCalledExactlyOnceWith(OWNER, { status: 'Nuevo' });
+    expect(outcome.text).toBe('Tienes 1 lead nuevo:\n• Ana — ana@example.com (Widget web)');
+  });
+
+  it('resumir_plan summarises the caller\'s month (the current one by default)', async () => {
+    vi.mocked(listScheduledPosts).mockResolvedValue([
+      { id: 'a', title: 'Rebajas', content: '', scheduledDate: '2026-06-12', platform: 'facebook', status: 'aprobado', createdAt: '', updatedAt: '' },
+      { id: 'b', title: 'Nueva carta', content: '', scheduledDate: '2026-06-20', platform: 'instagram', status: 'propuesto', createdAt: '', updatedAt: '' },
+    ]);
+    const call = parsed('resumir_plan', { uid: OTHER });
+    if (!isDirectTool(call)) throw new Error('not direct');
+    const outcome = await runDirectTool(OWNER, call, NOW);
+    expect(listScheduledPosts).toHaveBeenCalledExactlyOnceWith(OWNER, '2026-06');
+    expect(outcome.text.split('\n')).toEqual([
+      'Plan de junio de 2026: 2 publicaciones (1 aprobado, 1 propuesto).',
+      '• 12 de junio de 2026 · Facebook · «Rebajas» (aprobado)',
+      '• 20 de junio de 2026 · Instagram · «Nueva carta» (propuesto)',
+    ]);
+  });
+});
+
+describe('confirmed tools run as the verified caller', () => {
+  it('generar_imagen generates into the caller\'s gallery (the Taller generator, its quota)', async () => {
+    vi.mocked(generateImage).mockResolvedValue({ imageUrl: 'https://s3/img.png', assetId: 'asset1', offline: true, model: 'offline-png-v1' });
+    const call = parsed('generar_imagen', { prompt: 'Un faro al amanecer', uid: OTHER });
+    if (!isConfirmedTool(call)) throw new Error('not confirmed');
+    const outcome = await runConfirmedTool(OWNER, call, NOW);
+    expect(generateImage).toHaveBeenCalledExactlyOnceWith(OWNER, { prompt: 'Un faro al amanecer', imageBase64: null }, NOW);
+    expect(outcome).toMatchObject({ assetId: 'asset1', offline: true, model: 'offline-png-v1' });
+  });
+
+  it('redactar_articulo drafts in the caller\'s blog, as the owner\'s request', async () => {
+    vi.mocked(draftArticle).mockResolvedValue({ title: 'Aceites', summary: 'Resumen', offline: true, model: 'offline' } as never);
+    const call = parsed('redactar_articulo', { topic: 'aceites', uid: OTHER });
+    if (!isConfirmedTool(call)) throw new Error('not confirmed');
+    const outcome = await runConfirmedTool(OWNER, call, NOW);
+    expect(draftArticle).toHaveBeenCalledExactlyOnceWith(OWNER, { topic: 'aceites', origin: 'owner' }, NOW);
+    expect(outcome.text).toContain('«Aceites»');
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * The widget's abuse limits (issue 6 item 1) on the general window counters
+ * (platform/db/counters.ts), with DynamoDB mocked at the document client: the exact UpdateItem
+ * requests (atomic ADD under `count < :limit`, TTL attribute set once), the windows and their
+ * expiry, the IP hashing, the env setting of the daily cap, the Spanish 429s, the unit given back
+ * when an answer fails, and a fake table that evaluates the conditions to show concurrent requests
+ * never pass a limit and a new window starts from zero (the integration tests run the real
+ * DynamoDB Local).
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { CallableError, DEFAULT_WIDGET_DAILY_ANSWERS, WIDGET_LIMITS, WIDGET_MSG } from '../../../../../shared';
+import { counterKey, dayWindow, giveBackUnit, minuteWindow, takeUnit } from '../../../../../lambdas/platform/db/counters';
+import {
+  brandRateCounter,
+  dailyAnswersCounter,
+  enforceBrandLimit,
+  enforceIpLimit,
+  hashIp,
+  ipCounter,
+  widgetDailyAnswerQuota,
+  withDailyAnswer,
+} from '../../../../../lambdas/core/widget/limits';
+
+const UID = '7d3f0a52-0000-4000-8000-00000000abcd';
+const NOON = new Date('2025-03-09T12:34:56.789Z');
+const dynamo = mockClient(DynamoDBDocumentClient);
+const savedTable = process.env.TABLE_NAME;
+
+beforeAll(() => {
+  process.env.TABLE_NAME = 'widget-test';
+});
+afterAll(() => {
+  if (savedTable === undefined) delete process.env.TABLE_NAME;
+  else process.env.TABLE_NAME = savedTable;
+});
+afterEach(() => dynamo.reset());
+
+const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+
+/** Counters that apply the requests' ADD and conditions the way DynamoDB does. */
+function fakeTable() {
+  const counts = new Map<string, number>();
+  dynamo.on(UpdateCommand).callsFake(async (input: UpdateCommandInput) => {
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 4));
+    const id = JSON.stringify(input.Key);
+    const current = counts.get(id);
+    const values = input.ExpressionAttributeValues as Record<string, number>;
+    const ok = input.ConditionExpression?.startsWith('attribute_not_exists') ? current === undefined || current < (values[':limit'] as number) : current !== undefined && current > 0;
+    if (!ok) throw conditionFailed();
+    const next = (current ?? 0) + (values[':one'] ?? values[':minusOne'] ?? 0);
+    counts.set(id, next);
+    return { Attributes: { count: next } };
+  });
+  return { count: (key: Record<string, string>) => counts.get(JSON.stringify(key)) };
+}
+
+describe('windows', () => {
+  it('a minute window is the UTC minute; its counter may go two minutes after it ends', () => {
+    expect(minuteWindow(NOON)).toEqual({ id: '2025-03-09T12:34', expiresAt: Date.parse('2025-03-09T12:35:00Z') / 1000 + 120 });
+  });
+
+  it('a day window is the UTC day', () => {
+    expect(dayWindow(new Date('2025-03-09T23:59:59.999Z'))).toEqual({ id: '2025-03-09', expiresAt: Date.parse('2025-03-10T00:00:00Z') / 1000 + 120 });
+    expect(dayWindow(new Date('2025-03-10T00:30:00+02:00')).id).toBe('2025-03-09');
+  });
+
+  it('every instant belongs to the window it names, which expires after the window ends', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), (now) => {
+        const minute = minuteWindow(now);
+        expect(now.toISOString().startsWith(minute.id)).toBe(true);
+        expect(minute.expiresAt * 1000).toBeGreaterThan(now.getTime() + 60_000 - (now.getTime() % 60_000) - 1);
+        const day = dayWindow(now);
+        expect(now.toISOString().startsWith(day.id)).toBe(true);
+        expect(day.expiresAt * 1000).toBeGreaterThan(now.getTime());
+      }),
+    );
+  });
+});
+
+describe('takeUnit / giveBackUnit', () => {
+  const counter = brandRateCounter(UID, NOON);
+
+  it('sends one conditional ADD that also sets the TTL attribute once', async () => {
+    dynamo.on(UpdateCommand).resolves({ Attributes: { count: 4 } });
+    await expect(takeUnit(counter, 60)).resolves.toBe(4);
+    expect(dynamo.commandCalls(UpdateCommand).map((c) => c.args[0].input)).toEqual([
+      {
+        TableName: 'widget-test',
+        Key: { pk: `user#${UID}`, sk: 'widget#rate#2025-03-09T12:34' },
+        UpdateExpression: 'ADD #count :one SET #expiresAt = if_not_exists(#expiresAt, :expiresAt)',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+        ExpressionAttributeNames: { '#count': 'count', '#expiresAt': 'expiresAt' },
+        ExpressionAttributeValues: { ':one': 1, ':limit': 60, ':expiresAt': minuteWindow(NOON).expiresAt },
+        ReturnValues: 'UPDATED_NEW',
+      },
+    ]);
+  });
+
+  it('is null when the window is full, and a limit of 0 refuses without a request', async () => {
+    dynamo.on(UpdateCommand).rejects(conditionFailed());
+    await expect(takeUnit(counter, 3)).resolves.toBeNull();
+    dynamo.reset();
+    await expect(takeUnit(counter, 0)).resolves.toBeNull();
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('lets other failures through', async () => {
+    dynamo.on(UpdateCommand).rejects(new Error('throttled'));
+    await expect(takeUnit(counter, 3)).rejects.toThrow('throttled');
+  });
+
+  it('gives back with a conditional ADD of -1 and never throws', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    await giveBackUnit(counter);
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toMatchObject({
+      Key: counterKey(counter),
+      UpdateExpression: 'ADD #count :minusOne',
+      ConditionExpression: '#count > :zero',
+    });
+    dynamo.on(UpdateCommand).rejects(new Error('network down'));
+    await expect(giveBackUnit(counter)).resolves.toBeUndefined();
+  });
+
+  it('concurrent requests never pass the limit; the next window starts from zero', async () => {
+    const table = fakeTable();
+    const results = await Promise.all(Array.from({ length: 25 }, () => takeUnit(counter, 10)));
+    expect(results.filter((r) => r !== null)).toHaveLength(10);
+    expect(table.count(counterKey(counter))).toBe(10);
+    const next = brandRateCounter(UID, new Date(NOON.getTime() + 60_000));
+    await expect(takeUnit(next, 10)).resolves.toBe(1);
+  });
+});
+
+describe('IP hashing', () => {
+  it('never puts the IP in a key, and is stable within a UTC day only', () => {
+    const key = counterKey(ipCounter('send', '203.0.113.7', NOON));
+    expect(JSON.stringify(key)).not.toContain('203.0.113');
+    expect(key.pk).toMatch(/^widget#ip#[A-Za-z0-9_-]{22}$/);
+    expect(hashIp('203.0.113.7', NOON)).toBe(hashIp('203.0.113.7', new Date('2025-03-09T00:00:01Z')));
+    expect(hashIp('203.0.113.7', NOON)).not.toBe(hashIp('203.0.113.7', new Date('2025-03-10T00:00:01Z')));
+    expect(hashIp('203.0.113.7', NOON)).not.toBe(hashIp('203.0.113.8', NOON));
+  });
+
+  it('loads and sends are counted apart', () => {
+    expect(counterKey(ipCounter('load', '::1', NOON)).sk).toBe('rate#load#2025-03-09T12:34');
+    expect(counterKey(ipCounter('send', '::1', NOON)).sk).toBe('rate#send#2025-03-09T12:34');
+  });
+});
+
+describe('enforcing', () => {
+  it(`an IP may send ${WIDGET_LIMITS.ipSendsPerMinute} a minute, then 429 with the Spanish message`, async () => {
+    fakeTable();
+    for (let i = 0; i < WIDGET_LIMITS.ipSendsPerMinute; i += 1) await enforceIpLimit('send', '198.51.100.1', NOON);
+    const error = await enforceIpLimit('send', '198.51.100.1', NOON).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CallableError);
+    expect(error).toMatchObject({ status: 'RESOURCE_EXHAUSTED', httpStatus: 429, message: WIDGET_MSG.ipRateLimited });
+    // Another IP, the loads of the same IP, and the next minute are not affected.
+    await enforceIpLimit('send', '198.51.100.2', NOON);
+    await enforceIpLimit('load', '198.51.100.1', NOON);
+    await enforceIpLimit('send', '198.51.100.1', new Date(NOON.getTime() + 60_000));
+  });
+
+  it(`a brand answers ${WIDGET_LIMITS.brandSendsPerMinute} a minute, then 429`, async () => {
+    fakeTable();
+    for (let i = 0; i < WIDGET_LIMITS.brandSendsPerMinute; i += 1) await enforceBrandLimit(UID, NOON);
+    await expect(enforceBrandLimit(UID, NOON)).rejects.toMatchObject({ status: 'RESOURCE_EXHAUSTED', message: WIDGET_MSG.brandRateLimited });
+    await enforceBrandLimit('another-brand', NOON);
+  });
+});
+
+describe('the daily answer cap', () => {
+  it(`defaults to ${DEFAULT_WIDGET_DAILY_ANSWERS} and reads WIDGET_DAILY_ANSWER_QUOTA`, () => {
+    expect(widgetDailyAnswerQuota({})).toBe(DEFAULT_WIDGET_DAILY_ANSWERS);
+    expect(widgetDailyAnswerQuota({ WIDGET_DAILY_ANSWER_QUOTA: ' 40 ' })).toBe(40);
+    expect(widgetDailyAnswerQuota({ WIDGET_DAILY_ANSWER_QUOTA: '0' })).toBe(0);
+    for (const bad of ['', '-1', '2.5', 'muchas']) expect(widgetDailyAnswerQuota({ WIDGET_DAILY_ANSWER_QUOTA: bad })).toBe(DEFAULT_WIDGET_DAILY_ANSWERS);
+  });
+
+  it('counts answers per brand per UTC day, refuses past the cap without answering, gives back a failed one', async () => {
+    const table = fakeTable();
+    const key = counterKey(dailyAnswersCounter(UID, NOON));
+    expect(key).toEqual({ pk: `user#${UID}`, sk: 'widget#answers#2025-03-09' });
+    await expect(withDailyAnswer(UID, async () => 'a', NOON, 2)).resolves.toBe('a');
+    await expect(withDailyAnswer(UID, async () => Promise.reject(new Error('modelo caído')), NOON, 2)).rejects.toThrow('modelo caído');
+    expect(table.count(key)).toBe(1);
+    await withDailyAnswer(UID, async () => 'b', NOON, 2);
+    let ran = false;
+    const refused = withDailyAnswer(
+      UID,
+      async () => {
+        ran = true;
+      },
+      NOON,
+      2,
+    );
+    await expect(refused).rejects.toMatchObject({ status: 'RESOURCE_EXHAUSTED', message: WIDGET_MSG.dailyLimit });
+    expect(ran).toBe(false);
+    await expect(withDailyAnswer(UID, async () => 'mañana', new Date('2025-03-10T00:00:01Z'), 2)).resolves.toBe('mañana');
+  });
+});

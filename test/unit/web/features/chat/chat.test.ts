@@ -1,0 +1,73 @@
+/**
+ * The mobile chat's web helpers and PWA files (issue 6 item 3): merging answers into the cached
+ * history (by id, in time order), the recorded voice note's upload file (base type, extension the
+ * 'chatVoice' rules accept), the chat URL, and the static PWA files: a manifest with what an
+ * install needs (name, short_name, start_url and scope /chat/, standalone, colours, 192/512 icons
+ * with a maskable one) whose icons are real PNGs of their declared sizes, and a service worker
+ * that never handles /api/.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkUpload, type ChatMessageView } from '../../../../../shared';
+import { chatPath, CHAT_MANIFEST_URL, CHAT_SCOPE, CHAT_SERVICE_WORKER_URL } from '../../../../../web/src/features/chat/pwa';
+import { mergeMessages } from '../../../../../web/src/features/chat/useChatMessages';
+import { voiceFile } from '../../../../../web/src/features/chat/useVoiceRecorder';
+import { pngSize } from '../../../../support/generation';
+
+const PUBLIC = path.resolve('web/public');
+const message = (id: string, text = id): ChatMessageView => ({ id, role: 'assistant', text, createdAt: '2026-06-10T10:00:00Z', offline: false });
+
+describe('chat history cache', () => {
+  it('adds new messages and replaces updated ones, in id (time) order', () => {
+    const current = [message('a0000000000000000001'), message('a0000000000000000003', 'pendiente')];
+    const merged = mergeMessages(current, [message('a0000000000000000003', 'hecho'), message('a0000000000000000002'), message('a0000000000000000004')]);
+    expect(merged.map((m) => m.id)).toEqual(['a0000000000000000001', 'a0000000000000000002', 'a0000000000000000003', 'a0000000000000000004']);
+    expect(merged[2]?.text).toBe('hecho');
+  });
+});
+
+describe('voice note file', () => {
+  it.each([
+    ['audio/webm;codecs=opus', 'nota-de-voz.webm', 'audio/webm'],
+    ['audio/ogg;codecs=opus', 'nota-de-voz.ogg', 'audio/ogg'],
+    ['audio/mp4', 'nota-de-voz.m4a', 'audio/mp4'],
+    ['', 'nota-de-voz.webm', 'audio/webm'],
+    ['audio/x-unknown', 'nota-de-voz.webm', 'audio/webm'],
+  ])('%s → %s (%s), accepted by the chatVoice rules', (recorded, name, type) => {
+    const file = voiceFile([new Uint8Array([1, 2, 3])], recorded);
+    expect(file.name).toBe(name);
+    expect(file.type).toBe(type);
+    expect(checkUpload('chatVoice', { fileName: file.name, contentType: file.type, size: file.size })).toBeNull();
+  });
+});
+
+describe('PWA files', () => {
+  it('opens each owner at /chat/<uid>', () => {
+    expect(chatPath('1f2e3d4c-aaaa-bbbb-cccc-000011112222')).toBe('/chat/1f2e3d4c-aaaa-bbbb-cccc-000011112222');
+    expect(CHAT_SCOPE).toBe('/chat/');
+    expect(CHAT_SERVICE_WORKER_URL.startsWith(CHAT_SCOPE)).toBe(true);
+  });
+
+  it('has an install-ready manifest whose icons are PNGs of their sizes', () => {
+    const manifest = JSON.parse(readFileSync(path.join(PUBLIC, CHAT_MANIFEST_URL), 'utf8')) as Record<string, unknown> & { icons: { src: string; sizes: string; type: string; purpose: string }[] };
+    expect(manifest).toMatchObject({ short_name: 'Director IA', start_url: '/chat/', scope: '/chat/', display: 'standalone', lang: 'es' });
+    expect(String(manifest.name).length).toBeGreaterThan(0);
+    expect(String(manifest.short_name).length).toBeLessThanOrEqual(12);
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '192x192 maskable', '512x512 maskable']);
+    for (const icon of [...manifest.icons, { src: '/chat/icons/apple-touch-icon.png', sizes: '180x180', type: 'image/png' }]) {
+      expect(icon.type).toBe('image/png');
+      const bytes = readFileSync(path.join(PUBLIC, icon.src));
+      const { width, height } = pngSize(bytes);
+      expect(`${width}x${height}`).toBe(icon.sizes);
+    }
+  });
+
+  it('has a service worker that caches the shell and leaves /api/ to the network', () => {
+    const sw = readFileSync(path.join(PUBLIC, CHAT_SERVICE_WORKER_URL), 'utf8');
+    expect(sw).toContain("url.pathname.startsWith('/api/')) return;");
+    expect(sw).toMatch(/const SHELL = \[\s*'\/chat\/'/);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * listarArticulos (active; issue 5 item 3): the owner's blog articles, newest first, each with a
+ * short-lived cover URL, and when the schedule drafts the next one. Re-read before the cover URLs
+ * expire and when the window regains focus. `upsertArticle` puts a changed article in the cached
+ * list (a new one first) so the table updates without waiting for the re-read.
+ */
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { ASSET_URL_EXPIRES_SECONDS, type Article, type CallableOutput } from '../../../../shared';
+import { callFunction } from '../../lib/api';
+
+export type ArticleList = CallableOutput<'listarArticulos'>;
+
+export const articlesKey = ['blog', 'articles'] as const;
+const REFRESH_MS = (ASSET_URL_EXPIRES_SECONDS - 120) * 1000;
+
+export function fetchArticles(signal?: AbortSignal): Promise<ArticleList> {
+  return callFunction('listarArticulos', null, { signal });
+}
+
+export function useArticles() {
+  return useQuery({
+    queryKey: articlesKey,
+    queryFn: ({ signal }) => fetchArticles(signal),
+    retry: 1,
+    staleTime: 30_000,
+    refetchInterval: REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** Puts `article` in the cached list: replaced where it is, or first when new. */
+export function upsertArticle(queryClient: QueryClient, article: Article): void {
+  queryClient.setQueryData<ArticleList>(articlesKey, (old) => {
+    if (!old) return old;
+    const known = old.articles.some((a) => a.id === article.id);
+    return { ...old, articles: known ? old.articles.map((a) => (a.id === article.id ? article : a)) : [article, ...old.articles] };
+  });
+}

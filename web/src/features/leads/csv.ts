@@ -1,0 +1,61 @@
+/**
+ * 'Exportar CSV' of the leads page (issue 6 item 2): the rows the owner is looking at, as a CSV
+ * file Excel opens with its accents intact: UTF-8 with a byte-order mark, CRLF line endings,
+ * columns Nombre, Contacto, Fuente (its label), Estado, Fecha ('YYYY-MM-DD HH:mm' in the
+ * browser's time zone). papaparse `unparse` quotes what needs quoting, and cells that a
+ * spreadsheet would run as a formula (starting with =, +, -, @, tab or CR: a visitor typed them)
+ * are prefixed with an apostrophe.
+ */
+import Papa from 'papaparse';
+import { LEAD_SOURCE_LABELS, type Lead } from '../../../../shared';
+
+export const CSV_COLUMNS = ['Nombre', 'Contacto', 'Fuente', 'Estado', 'Fecha'] as const;
+/**
+ * Cells a spreadsheet would run as a formula. papaparse's own default (`/^[=+\-@\t\r].*$/`) misses
+ * a value with a line break after the formula, so the first character alone decides.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** Excel reads a CSV as UTF-8 only when it starts with this mark. */
+export const UTF8_BOM = '\uFEFF';
+
+/** 'YYYY-MM-DD HH:mm' of `iso` in `timeZone` (default: the browser's); '' when not a date. */
+export function csvDate(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+type CsvLead = Pick<Lead, 'name' | 'contact' | 'source' | 'status' | 'createdAt'>;
+
+/** One row per lead, in the columns' order. */
+export function leadCsvRows(leads: readonly CsvLead[], timeZone?: string): string[][] {
+  return leads.map((lead) => [lead.name, lead.contact, LEAD_SOURCE_LABELS[lead.source], lead.status, csvDate(lead.createdAt, timeZone)]);
+}
+
+/** The whole file's text, byte-order mark included. */
+export function leadsCsv(leads: readonly CsvLead[], timeZone?: string): string {
+  return UTF8_BOM + Papa.unparse({ fields: [...CSV_COLUMNS], data: leadCsvRows(leads, timeZone) }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
+}
+
+/** The file name of an export made on `now`: 'leads-YYYY-MM-DD.csv'. */
+export function csvFileName(now = new Date()): string {
+  return `leads-${csvDate(now.toISOString()).slice(0, 10)}.csv`;
+}
+
+/** Makes the browser download `text` as `fileName`. */
+export function downloadCsv(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

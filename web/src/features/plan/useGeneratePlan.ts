@@ -1,0 +1,28 @@
+/**
+ * generarPlanMensual (active; spec 4 "Monthly plan", 5; issue 5 item 2): asks the AI for a proposed
+ * plan of one month with a budget in euros. The budget is checked here first with the server's
+ * rule (shared `parseBudget`: a number > 0, else 'Por favor, introduce un presupuesto válido.'),
+ * so nothing is sent for an invalid one. The answer is the proposal the panel shows.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { MSG, type ProposedPlan } from '../../../../shared';
+import { callFunction, errorMessage } from '../../lib/api';
+import { useToast } from '../../ui/toast/toastContext';
+
+export interface PlanRequest {
+  month: string;
+  /** Euros, already checked with `parseBudget`. */
+  budget: number;
+}
+
+export function generatePlan(request: PlanRequest): Promise<ProposedPlan> {
+  return callFunction('generarPlanMensual', request);
+}
+
+export function useGeneratePlan() {
+  const toast = useToast();
+  return useMutation({
+    mutationFn: generatePlan,
+    onError: (error) => toast.error(MSG.errorPrefix + errorMessage(error)),
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * The month calendar of the Plan de Contenidos (spec 2 'calendario'; issue 5 item 1): a table of
+ * weeks, Sunday first, with Spanish day names; today is highlighted (aria-current="date"); each
+ * day lists its posts as buttons coloured by status — 'propuesto', 'aprobado', anything else red —
+ * and the posts of a pending proposal as dashed 'propuesto' marks; the day-1 cell holds
+ * `dayOneAction` ('Generar Plan Mensual'). Dates are calendar dates ('YYYY-MM-DD'): a post dated
+ * the 1st is in the 1st's cell whatever the browser's time zone.
+ */
+import type { ReactNode } from 'react';
+import { DAY_NAMES_ES, DAY_SHORT_NAMES_ES, isPostStatus, longDateLabel, monthGrid, monthLabel, POST_STATUS_LABELS, socialNetworkLabel, type PlannedPost, type ScheduledPost } from '../../../../shared';
+import styles from './CalendarioPage.module.css';
+
+/** 'propuesto' | 'aprobado' | 'other' (shown red). */
+export function statusTone(status: string): 'propuesto' | 'aprobado' | 'other' {
+  return isPostStatus(status) ? status : 'other';
+}
+
+export function statusLabel(status: string): string {
+  return isPostStatus(status) ? POST_STATUS_LABELS[status] : status;
+}
+
+export interface MonthGridProps {
+  month: string;
+  /** Today's date in the browser's zone. */
+  today: string;
+  posts: readonly ScheduledPost[];
+  /** Posts of the pending proposal (shown, not yet saved). */
+  proposed?: readonly PlannedPost[];
+  onOpenPost: (post: ScheduledPost) => void;
+  dayOneAction?: ReactNode;
+}
+
+function byDate<T extends { scheduledDate: string }>(items: readonly T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) map.set(item.scheduledDate, [...(map.get(item.scheduledDate) ?? []), item]);
+  return map;
+}
+
+export function MonthGrid({ month, today, posts, proposed = [], onOpenPost, dayOneAction }: MonthGridProps) {
+  const saved = byDate(posts);
+  const pending = byDate(proposed);
+  return (
+    <div role="table" aria-label={`Calendario de ${monthLabel(month)}`} className={styles.grid}>
+      <div role="row" className={styles.weekHeader}>
+        {DAY_SHORT_NAMES_ES.map((short, i) => (
+          <span key={short} role="columnheader" className={styles.dayName} aria-label={DAY_NAMES_ES[i]}>
+            {short}
+          </span>
+        ))}
+      </div>
+      {monthGrid(month).map((week) => (
+        <div role="row" key={week.find((c) => c)?.date} className={styles.week}>
+          {week.map((cell, column) => {
+            if (!cell) return <span role="cell" key={`pad-${column}`} className={styles.pad} />;
+            const isToday = cell.date === today;
+            const dayPosts = saved.get(cell.date) ?? [];
+            const dayProposed = pending.get(cell.date) ?? [];
+            return (
+              <div
+                role="cell"
+                key={cell.date}
+                className={styles.day}
+                data-date={cell.date}
+                data-today={isToday || undefined}
+                aria-current={isToday ? 'date' : undefined}
+                aria-label={longDateLabel(cell.date)}
+              >
+                <span className={styles.dayNumber} aria-hidden="true">
+                  {cell.day}
+                  {isToday && <span className={styles.todayBadge}>Hoy</span>}
+                </span>
+                {cell.day === 1 && dayOneAction}
+                {(dayPosts.length > 0 || dayProposed.length > 0) && (
+                  <ul className={styles.posts} aria-label={`Publicaciones del ${longDateLabel(cell.date)}`}>
+                    {dayPosts.map((post) => (
+                      <li key={post.id}>
+                        <button
+                          type="button"
+                          className={styles.post}
+                          data-status={statusTone(post.status)}
+                          data-post-id={post.id}
+                          aria-label={`${post.title} · ${socialNetworkLabel(post.platform)} · ${statusLabel(post.status)}`}
+                          title={`${post.title} (${socialNetworkLabel(post.platform)}, ${statusLabel(post.status)})`}
+                          onClick={() => onOpenPost(post)}
+                        >
+                          <span className={styles.postNetwork}>{socialNetworkLabel(post.platform)}</span>
+                          <span className={styles.postTitle}>{post.title}</span>
+                        </button>
+                      </li>
+                    ))}
+                    {dayProposed.map((post) => (
+                      <li key={post.id} className={styles.post} data-status="propuesto" data-proposed title={`Propuesta: ${post.title} (${socialNetworkLabel(post.platform)})`}>
+                        <span className={styles.postNetwork}>{socialNetworkLabel(post.platform)}</span>
+                        <span className={styles.postTitle}>{post.title}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
