@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/security/**/*.test.ts'],
           testTimeout: 120_000,
+          // CDK synth in beforeAll takes several seconds, more on a busy 2-core machine.
+          hookTimeout: 180_000,
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
       },

@@ -94,8 +94,8 @@ describe('account lifecycle in the browser', () => {
   });
 
   it('a page owned by a later issue shows its title and an honest note', async () => {
-    await ownerPage.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Leads' }).click();
-    await ownerPage.getByRole('heading', { name: 'Gestión de Leads' }).waitFor();
+    await ownerPage.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Redes Sociales' }).click();
+    await ownerPage.getByRole('heading', { name: 'Conectar Redes Sociales' }).waitFor();
     expect(await ownerPage.getByText(MSG.underConstruction).isVisible()).toBe(true);
   });
 

@@ -1,11 +1,12 @@
 /**
  * The identity lab and video jobs against the twin (issue 4 items 2 and 3; spec 7 and 8). The
- * twin's provider is the offline one, without an offline speech engine:
+ * twin's provider is the offline one, with its offline speech engine (eSpeak NG, OFFLINE_TTS=text2wav):
  * - `generarIdentidad` avatar → `{success: true}`, a real PNG stored as an 'avatar' asset and listed
  *   by `listarRecursos`; a topic the brand avoids is 400; the daily quota applies (429);
- * - voice → `{success: false}` with the plain Spanish capability sentence, no asset and no quota
- *   used; the uploaded voice sample (kind 'voiceSample') stays stored; a sample key that is not
- *   the caller's is 400;
+ * - voice → `{success: true}`, Spanish speech stored as a 'voice' WAV asset marked offline, one
+ *   quota unit used; the uploaded voice sample (kind 'voiceSample') stays stored and the answer
+ *   says no provider clones it; a sample key that is not the caller's is 400 (without an engine,
+ *   the refusal is covered by the unit tests of the identity core);
  * - video avatar → the owner's video (kind 'identityVideo') is kept, the answer says plainly that
  *   no provider builds an avatar from a video;
  * - `obtenerCapacidades` tells all this before trying; `iniciarVideo` is 501 with the sentence and
@@ -97,14 +98,19 @@ describe('generarIdentidad', () => {
     expect(await counter(bea)).toBeUndefined();
   });
 
-  it('answers voice with the plain capability sentence, storing nothing but the sample and using no quota', async () => {
+  it('speaks a voice sample offline: a WAV stored as a voice asset, the sample kept, one quota unit', async () => {
     const caro = await owner('caro');
     const sampleKey = await upload(caro, 'voiceSample', 'mi-voz.wav', 'audio/wav', new Uint8Array(2048).fill(7));
     const result = await callOk<Identity>(twin, 'generarIdentidad', { type: 'voice', text: 'Hola, bienvenidos a mi tienda.', voice: 'Sergio', sampleKey }, caro.accessToken);
-    expect(result).toEqual({ success: false, error: CAPABILITY_MSG.speechUnavailable, unsupported: CAPABILITY_MSG.speechUnavailable, sampleKept: true });
-    expect(await list(caro)).toEqual([]);
-    expect(await counter(caro)).toBeUndefined();
-    expect(await keysUnder(caro)).toEqual([sampleKey]);
+    expect(result).toMatchObject({ success: true, offline: true, sampleKept: true, unsupported: CAPABILITY_MSG.voiceCloneWithSpeech });
+    const [voice, ...others] = await list(caro);
+    expect(others).toEqual([]);
+    expect(voice).toMatchObject({ type: 'voice', mediaType: 'audio/wav', prompt: 'Hola, bienvenidos a mi tienda.', offline: true });
+    const wav = new Uint8Array(await (await fetch(voice?.url ?? '')).arrayBuffer());
+    expect(new TextDecoder().decode(wav.subarray(0, 4))).toBe('RIFF');
+    expect(wav.byteLength).toBeGreaterThan(10_000);
+    expect(await counter(caro)).toBe(1);
+    expect(await keysUnder(caro)).toContain(sampleKey);
   });
 
   it('keeps the video sample and says plainly that no provider builds an avatar from it', async () => {
@@ -163,7 +169,7 @@ describe('obtenerCapacidades and video jobs', () => {
     const { capabilities } = await callOk<CallableOutput<'obtenerCapacidades'>>(twin, 'obtenerCapacidades', null, hugo.accessToken);
     expect(capabilities.avatarFromDescription).toMatchObject({ available: true, offline: true });
     expect(capabilities.avatarFromVideo).toEqual({ available: false, offline: false, message: CAPABILITY_MSG.avatarFromVideo });
-    expect(capabilities.speech).toEqual({ available: false, offline: false, message: CAPABILITY_MSG.speechUnavailable });
+    expect(capabilities.speech).toMatchObject({ available: true, offline: true });
     expect(capabilities.video).toEqual({ available: false, offline: false, message: CAPABILITY_MSG.videoOffline });
   });
 
