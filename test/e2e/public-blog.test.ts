@@ -17,7 +17,8 @@ import { callOk } from '../support/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { solidPng } from '../support/generation';
-import { seedArticle, uploadHeader, useTwinTable } from '../support/public-blog';
+import { seedArticle, uploadHeader } from '../support/public-blog';
+import { useTwinDomainEnv } from '../support/twin-env';
 
 const twin = inject('twin');
 
@@ -51,7 +52,7 @@ const paints: Record<string, number> = {};
 const loaded = (page: Page, selector: string) => page.locator(selector).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
 beforeAll(async () => {
-  useTwinTable(twin);
+  useTwinDomainEnv(twin);
   const admin = await signInAdmin(twin);
   owner = await registerUser(twin, 'blog-e2e');
   await callOk(twin, 'aprobarUsuario', { uid: owner.sub }, admin.accessToken);

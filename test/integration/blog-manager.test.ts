@@ -23,6 +23,7 @@ import { articleSlugBase } from '../../lambdas/core/blog/slugs';
 import { nextDueAfter } from '../../lambdas/core/blog/frequency';
 import type { BlogDraftsEvent } from '../../lambdas/events/blogDrafts';
 import { call, callOk } from '../support/api';
+import { useTwinDomainEnv } from '../support/twin-env';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { rawTable } from '../support/dynamo';
 
@@ -217,17 +218,7 @@ describe('scheduled drafts', () => {
 
   beforeAll(async () => {
     // The job module runs in this process against the twin's DynamoDB Local, as the twin's timer runs it.
-    for (const [key, value] of Object.entries({
-      TABLE_NAME: LOCAL_TABLE,
-      AWS_REGION: 'eu-west-1',
-      AWS_ENDPOINT_URL_DYNAMODB: twin.dynamodbEndpoint ?? '',
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      AI_PROVIDER: 'offline',
-      POWERTOOLS_LOG_LEVEL: 'SILENT',
-    })) {
-      vi.stubEnv(key, value);
-    }
+    useTwinDomainEnv(twin, { AI_PROVIDER: 'offline', POWERTOOLS_LOG_LEVEL: 'SILENT' });
     runJob = (await import('../../lambdas/events/blogDrafts')).handler;
     raw = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.dynamodbEndpoint, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS }));
   });

@@ -16,6 +16,7 @@ import { LOCAL_TABLE } from '../../infra/local/twin';
 import { REJECTION } from '../../lambdas/core/knowledge/extract';
 import type * as RetrieveModuleNs from '../../lambdas/core/knowledge/retrieve';
 import { call, callOk } from '../support/api';
+import { useTwinDomainEnv } from '../support/twin-env';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { latin1, makeDocx, makePdf, SPANISH_DOCS, utf8 } from '../support/knowledge-fixtures';
 
@@ -110,13 +111,7 @@ const uploaded: Record<'pdf' | 'docx' | 'txt', { grant: Grant; doc: KnowledgeDoc
 
 beforeAll(async () => {
   // Domain modules imported by this file (retrieval, processing) talk to the twin's services.
-  Object.assign(process.env, {
-    TABLE_NAME: LOCAL_TABLE,
-    AWS_REGION: 'eu-west-1',
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-    AWS_ENDPOINT_URL_DYNAMODB: twin.dynamodbEndpoint,
-  });
+  useTwinDomainEnv(twin);
   const admin = await signInAdmin(twin);
   [owner, other] = await Promise.all([registerUser(twin, 'kb-owner'), registerUser(twin, 'kb-other')]);
   for (const user of [owner, other]) await callOk(twin, 'aprobarUsuario', { uid: user.sub }, admin.accessToken);

@@ -20,7 +20,7 @@ import type * as TranscriptionModule from '../../lambdas/platform/ai/transcripti
 import type { Transcriber, TranscriptionState } from '../../lambdas/platform/ai/transcription';
 import { callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
-import { useTwinDomainEnv } from '../support/leads';
+import { useTwinDomainEnv } from '../support/twin-env';
 
 const twin = inject('twin');
 

@@ -20,7 +20,8 @@ import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { rawTable } from '../support/dynamo';
 import { solidPng } from '../support/generation';
-import { leadSeeder, useTwinDomainEnv } from '../support/leads';
+import { leadSeeder } from '../support/leads';
+import { useTwinDomainEnv } from '../support/twin-env';
 
 const twin = inject('twin');
 

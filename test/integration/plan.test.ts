@@ -19,7 +19,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BUDGET_INVALID, formatBudget, PLAN_MSG, type CallableOutput, type KnowledgeDocument, type ProposedPlan, type ScheduledPost } from '../../shared';
@@ -33,6 +32,7 @@ import type * as GenerateCore from '../../lambdas/core/plan/generate';
 type PostsModule = typeof PostsCore;
 type GenerateModule = typeof GenerateCore;
 import { call, callOk } from '../support/api';
+import { useTwinDomainEnv } from '../support/twin-env';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 
 const twin = inject('twin');
@@ -392,15 +392,7 @@ describe('the core as other contexts call it (createScheduledPost, listScheduled
   beforeAll(async () => {
     eva = await owner('eva');
     // The core functions run here as in a Lambda: the twin's table, by configuration.
-    Object.assign(process.env, {
-      TABLE_NAME: LOCAL_TABLE,
-      AWS_REGION: 'eu-west-1',
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      AWS_ENDPOINT_URL_DYNAMODB: twin.dynamodbEndpoint,
-      SECRETS_LOCAL_KEY_FILE: path.join(twin.stateDir, 'secrets.key'),
-      POWERTOOLS_LOG_LEVEL: 'SILENT',
-    });
+    useTwinDomainEnv(twin, { POWERTOOLS_LOG_LEVEL: 'SILENT' });
     core = await import('../../lambdas/core/plan/posts');
     generation = await import('../../lambdas/core/plan/generate');
   });

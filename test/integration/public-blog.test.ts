@@ -15,7 +15,8 @@ import type { BlogSettings } from '../../shared';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { solidPng } from '../support/generation';
-import { fetchPage, seedArticle, uploadHeader, useTwinTable, type FetchedPage } from '../support/public-blog';
+import { fetchPage, seedArticle, uploadHeader, type FetchedPage } from '../support/public-blog';
+import { useTwinDomainEnv } from '../support/twin-env';
 
 const twin = inject('twin');
 const fresh = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
@@ -59,7 +60,7 @@ function expectBlogNotFound(page: FetchedPage): void {
 }
 
 beforeAll(async () => {
-  useTwinTable(twin);
+  useTwinDomainEnv(twin);
   const admin = await signInAdmin(twin);
   [a, b, closed, pending] = await Promise.all([registerUser(twin, 'pb-a'), registerUser(twin, 'pb-b'), registerUser(twin, 'pb-closed'), registerUser(twin, 'pb-pending')]);
   for (const user of [a, b, closed]) await callOk(twin, 'aprobarUsuario', { uid: user.sub }, admin.accessToken);

@@ -7,11 +7,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AI_SETTINGS_LIMITS, type AiSettings, type Integrations } from '../../shared';
-import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
-import { LOCAL_TABLE } from '../../infra/local/twin';
 import { buildKeyring, openSecret, SecretOpenError } from '../../lambdas/platform/secrets';
 import { rawTable } from '../support/dynamo';
 import { call, callOk, type CallResult } from '../support/api';
+import { useTwinDomainEnv } from '../support/twin-env';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 
 const twin = inject('twin');
@@ -238,14 +237,7 @@ describe('Integraciones: secrets sealed at rest', () => {
 
   it('the server-side AI layer gets the opened keys of the chosen provider, and the brand context', async () => {
     // The core functions run here as in a Lambda: the twin's table and key file, by configuration.
-    Object.assign(process.env, {
-      TABLE_NAME: LOCAL_TABLE,
-      AWS_REGION: 'eu-west-1',
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      AWS_ENDPOINT_URL_DYNAMODB: twin.dynamodbEndpoint,
-      SECRETS_LOCAL_KEY_FILE: path.join(twin.stateDir, 'secrets.key'),
-    });
+    useTwinDomainEnv(twin);
     const { readBrandAiProviderConfig } = await import('../../lambdas/core/settings/aiProviderConfig');
     const { readBrandContext } = await import('../../lambdas/core/settings/aiSettings');
     await expect(readBrandAiProviderConfig(owner.sub)).resolves.toEqual({ provider: 'gemini', gemini: { apiKey: SECRETS.geminiApiKey, imagenApiKey: 'new-imagen-key-0000' } });

@@ -3,12 +3,11 @@
  * (issue 6): the conversation, its messages (oldest first), then the lead with its consent. The
  * entity modules are imported after the environment points them at the twin's DynamoDB Local.
  */
-import path from 'node:path';
-import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
-import { LOCAL_TABLE } from '../../infra/local/twin';
 import type { LeadStatus } from '../../shared';
 import type { LeadItem } from '../../lambdas/platform/db/entities/lead';
 import type { TwinInfo } from './twin-global-setup';
+import { useTwinDomainEnv } from './twin-env';
+
 
 export interface SeedLead {
   name: string;
@@ -24,17 +23,6 @@ export interface SeedLead {
 
 export const SEED_CONSENT = 'Acepto que Marca de prueba guarde mi nombre y contacto para responderme.';
 
-/** Points this process's domain modules at the twin (table, DynamoDB Local, secrets key). */
-export function useTwinDomainEnv(twin: TwinInfo): void {
-  Object.assign(process.env, {
-    TABLE_NAME: LOCAL_TABLE,
-    AWS_REGION: 'eu-west-1',
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-    AWS_ENDPOINT_URL_DYNAMODB: twin.dynamodbEndpoint,
-    SECRETS_LOCAL_KEY_FILE: path.join(twin.stateDir, 'secrets.key'),
-  });
-}
 
 /** A function that stores a lead (and its conversation) for tenant `sub`. */
 export async function leadSeeder(twin: TwinInfo): Promise<(sub: string, seed: SeedLead) => Promise<LeadItem>> {

@@ -4,24 +4,11 @@
  * raw blog records without going through the callables, upload a blog header image the way the
  * browser does, and fetch a blog page with its timing.
  */
-import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
-import { LOCAL_TABLE } from '../../infra/local/twin';
 import type { ArticleStatus } from '../../shared';
 import { callOk } from './api';
 import type { TestUser } from './cognito';
 import type { TwinInfo } from './twin-global-setup';
 
-/** Domain modules imported by the test (entities) talk to the twin's DynamoDB. */
-export function useTwinTable(twin: TwinInfo): void {
-  if (!twin.dynamodbEndpoint) throw new Error('This twin does not expose its DynamoDB endpoint.');
-  Object.assign(process.env, {
-    TABLE_NAME: LOCAL_TABLE,
-    AWS_REGION: 'eu-west-1',
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-    AWS_ENDPOINT_URL_DYNAMODB: twin.dynamodbEndpoint,
-  });
-}
 
 export interface SeedArticle {
   slug: string;
@@ -35,7 +22,7 @@ export interface SeedArticle {
 
 let sequence = 0;
 
-/** Writes an article and its slug claim under `uid` (call useTwinTable first); returns its id. */
+/** Writes an article and its slug claim under `uid` (call useTwinDomainEnv first); returns its id. */
 export async function seedArticle(uid: string, article: SeedArticle): Promise<string> {
   const [{ articles }, { articleSlugs }, { newObjectId }] = await Promise.all([
     import('../../lambdas/platform/db/entities/article'),
