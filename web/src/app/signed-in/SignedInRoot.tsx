@@ -3,7 +3,8 @@
  * profile (spec 2/4): loading → 'Cargando...', active → dashboard, pending/null → pending screen,
  * a failed read → the login screen.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { newQueryClient } from '../../lib/queryClient';
 import { lazy, Suspense, useState } from 'react';
 import { MSG } from '../../../../shared';
 import { useProfile } from '../../features/profile/useProfile';
@@ -15,9 +16,7 @@ import { PendingScreen } from './PendingScreen';
 const DashboardShell = lazy(() => import('../shell/DashboardShell'));
 
 export default function SignedInRoot({ user }: { user: AuthUser }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } } }),
-  );
+  const [queryClient] = useState(newQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <SignedInEntry user={user} />

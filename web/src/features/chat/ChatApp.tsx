@@ -9,7 +9,8 @@
  * with none remembered, the signed-in user's own chat. The server enforces the same rule on every
  * chat call (PERMISSION_DENIED): these checks are only for display.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { newQueryClient } from '../../lib/queryClient';
 import { useEffect, useState } from 'react';
 import { CHAT_MSG, MSG } from '../../../../shared';
 import { AuthProvider } from '../../app/auth/AuthProvider';
@@ -76,7 +77,7 @@ function WrongOwnerScreen() {
 }
 
 function OwnerChat({ user }: { user: AuthUser }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } } }));
+  const [queryClient] = useState(newQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <OwnerEntry user={user} />

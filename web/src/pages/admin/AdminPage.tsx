@@ -9,6 +9,7 @@ import { PageHeader, Panel } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
 import styles from './AdminPage.module.css';
+import tableStyles from '../../ui/DataTable.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -63,8 +64,8 @@ function UsersBody({ query }: { query: ReturnType<typeof useUsers> }) {
 function UsersTable({ users }: { users: UserSummary[] }) {
   const approve = useApproveUser();
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
+    <div className={tableStyles.tableWrap}>
+      <table className={tableStyles.table}>
         <thead>
           <tr>
             <th scope="col">{MSG.emailLabel}</th>

@@ -26,6 +26,7 @@ import { PageHeader, Panel } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
 import styles from './BlogPage.module.css';
+import tableStyles from '../../ui/DataTable.module.css';
 
 const ArticleModal = lazy(() => import('./ArticleModal'));
 const BlogCreatorTool = lazy(() => import('../../features/tools/BlogCreatorTool'));
@@ -234,8 +235,8 @@ function ArticlesTable({ articles, onOpen }: { articles: Article[]; onOpen: (id:
   const [confirming, setConfirming] = useState<Article | null>(null);
 
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table} aria-label="Artículos del blog">
+    <div className={tableStyles.tableWrap}>
+      <table className={tableStyles.table} aria-label="Artículos del blog">
         <thead>
           <tr>
             <th scope="col">Título</th>

@@ -23,6 +23,7 @@ import { useToast } from '../../ui/toast/toastContext';
 import { formatDate } from './format';
 import styles from './LeadsPage.module.css';
 import { TranscriptModal } from './TranscriptModal';
+import tableStyles from '../../ui/DataTable.module.css';
 
 const page = PAGES.find((p) => p.key === 'leads');
 const ALL = '';
@@ -143,8 +144,8 @@ function LeadsTable({ leads }: { leads: Lead[] }) {
   const [confirming, setConfirming] = useState<Lead | null>(null);
 
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table} aria-label="Leads">
+    <div className={tableStyles.tableWrap}>
+      <table className={tableStyles.table} aria-label="Leads">
         <thead>
           <tr>
             <th scope="col">Nombre</th>
