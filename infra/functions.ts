@@ -7,7 +7,8 @@
  *
  * Entries describe a function's own work. What the callable protocol itself needs is added by
  * the API construct: the access middleware of `active` callables reads the caller's profile, so
- * those get table read whatever their entry says (see `tableAccessFor`).
+ * those get table read whatever their entry says (see `tableAccessFor`), and the callables of
+ * `CLIENT_IP_CALLABLES` get the origin-verify secret to resolve the viewer's IP.
  */
 import { ASSET_KEY_SEGMENT } from '../lambdas/core/assets/keys';
 import { CHAT_TRANSCRIPT_SEGMENT } from '../lambdas/core/chat/keys';
@@ -226,6 +227,14 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // Reads the article; one transaction deletes it and its slug claim.
   eliminarArticulo: { table: 'readWrite' },
 };
+
+/**
+ * Callables that rate-limit by client IP (the widget's per-IP limits): only these get the
+ * origin-verify secret (ORIGIN_VERIFY_SECRET) that lets them trust the viewer IP CloudFront
+ * forwards (lambdas/platform/callable/client-ip.ts); every other function sees API Gateway's
+ * `sourceIp` and never holds the secret.
+ */
+export const CLIENT_IP_CALLABLES: readonly CallableName[] = ['obtenerWidget', 'enviarMensajeWidget', 'registrarLeadWidget'];
 
 /** The PreSignUp trigger only creates the pending profile. */
 export const PRE_SIGN_UP_ACCESS: FunctionAccess = { table: 'write' };

@@ -3,7 +3,8 @@
  * the callable API, background jobs, the site and the public blog, wired together, plus the outputs an operator
  * needs after `cdk deploy`. Every function's permissions come from infra/functions.ts through
  * one FunctionGrants; SECRETS_KMS_KEY_ARN and the AI variables are set only on functions whose
- * declared permissions use them (see infra/constructs/grants.ts).
+ * declared permissions use them (see infra/constructs/grants.ts). The origin-verify secret goes to
+ * the site's API origin and to the client-IP callables only (lambdas/platform/callable/client-ip.ts).
  */
 import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -61,7 +62,7 @@ export class TenantStack extends Stack {
     };
     const grants = new FunctionGrants({ data, uploadsBucket: storage.uploadsBucket, secretsKey: secrets.key, ai: settings });
     const auth = (this.auth = new AuthConstruct(this, 'Auth', { grants, projectRoot, environment, adminEmail: settings.adminEmail }));
-    const api = (this.api = new ApiConstruct(this, 'Api', { auth, grants, projectRoot, environment }));
+    const api = (this.api = new ApiConstruct(this, 'Api', { auth, grants, projectRoot, environment, originVerifySecret: secrets.originVerifyValue }));
     this.jobs = new JobsConstruct(this, 'Jobs', { grants, uploadsBucket: storage.uploadsBucket, projectRoot, environment });
 
     const runtimeConfig: RuntimeConfig = {
@@ -76,6 +77,7 @@ export class TenantStack extends Stack {
     };
     const web = (this.web = new WebConstruct(this, 'Web', {
       apiDomainName: api.domainName,
+      originVerifySecret: secrets.originVerifyValue,
       logsBucket: storage.logsBucket,
       webDistPath: props.webDistPath ?? DEFAULT_WEB_DIST,
       runtimeConfig,

@@ -3,7 +3,9 @@
  * route and one Lambda per callable of the shared contract. Non-public routes require a Cognito
  * JWT at the gateway (the handler still enforces the finer access level from the claims); each
  * function gets exactly the access declared in infra/functions.ts, plus table read when its
- * access level's middleware reads the caller's profile (`active`).
+ * access level's middleware reads the caller's profile (`active`), and the callables that limit by
+ * client IP (`CLIENT_IP_CALLABLES`) the origin-verify secret (ORIGIN_VERIFY_SECRET) with which they
+ * trust the viewer IP CloudFront forwards.
  */
 import { Aws, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -13,8 +15,9 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_SECRET_ENV } from '../../lambdas/platform/callable/client-ip';
 import { CALLABLES, type CallableDefinition, type CallableName } from '../../shared';
-import { accessOf, assertEveryCallableHasAccess, tableAccessFor } from '../functions';
+import { accessOf, assertEveryCallableHasAccess, CLIENT_IP_CALLABLES, tableAccessFor } from '../functions';
 import { acknowledge } from '../nag';
 import { functionEntry } from '../paths';
 import type { AuthConstruct } from './auth';
@@ -29,6 +32,11 @@ export interface ApiProps {
   environment: Record<string, string>;
   /** Which callables to deploy; default: all of the contract (tests pass variants). */
   callables?: readonly Pick<CallableDefinition, 'name' | 'access'>[];
+  /**
+   * The origin-verify secret as a CloudFormation dynamic reference (SecretsConstruct), set as
+   * ORIGIN_VERIFY_SECRET on `CLIENT_IP_CALLABLES` only; without it they use API Gateway's sourceIp.
+   */
+  originVerifySecret?: string;
 }
 
 /** Path of a callable's route; CloudFront forwards `/api/*` unchanged. */
@@ -69,6 +77,7 @@ export class ApiConstruct extends Construct {
       });
       const access = accessOf(name);
       props.grants.apply(fn, access, tableAccessFor(access, callable.access));
+      if (props.originVerifySecret && CLIENT_IP_CALLABLES.includes(name)) fn.addEnvironment(ORIGIN_VERIFY_SECRET_ENV, props.originVerifySecret);
       const isPublic = callable.access === 'public';
       const [route] = this.httpApi.addRoutes({
         path: routePath(name),

@@ -3,10 +3,17 @@
  * customer managed KMS key used by the AWS Encryption SDK's KMS keyring of the functions
  * (lambdas/platform/secrets). Retained with the stack's data: without it, sealed values in the
  * retained table could never be opened again.
+ *
+ * Also the origin-verify secret: a random value Secrets Manager generates at deploy, which
+ * CloudFront adds to every request to the API origin (x-origin-verify) and the client-IP callables
+ * compare against (lambdas/platform/callable/client-ip.ts). Both read it through a CloudFormation
+ * dynamic reference (`originVerifyValue`), so the template never holds the value.
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { Key } from 'aws-cdk-lib/aws-kms';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { acknowledge } from '../nag';
 
 export interface SecretsProps {
   tenant: string;
@@ -17,6 +24,9 @@ export const secretsKeyAlias = (tenant: string): string => `alias/director-ia/${
 
 export class SecretsConstruct extends Construct {
   readonly key: Key;
+  readonly originVerify: Secret;
+  /** `{{resolve:secretsmanager:...}}` of the origin-verify secret, resolved by CloudFormation at deploy. */
+  readonly originVerifyValue: string;
 
   constructor(scope: Construct, id: string, props: SecretsProps) {
     super(scope, id);
@@ -25,6 +35,16 @@ export class SecretsConstruct extends Construct {
       alias: secretsKeyAlias(props.tenant),
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.originVerify = new Secret(this, 'OriginVerify', {
+      description: `Director IA ${props.tenant}: proves a request to the API came through CloudFront (x-origin-verify), so the viewer IP it forwards can be trusted`,
+      // Letters and digits only: the value is an HTTP header value.
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+    });
+    this.originVerifyValue = this.originVerify.secretValue.unsafeUnwrap();
+    acknowledge(this.originVerify, {
+      'AwsSolutions-SMG4':
+        'CloudFormation resolves the value into the CloudFront origin header and the client-IP functions\' environment at deploy; a rotation outside a deploy would leave them apart (requests would fall back to the edge IP). Replace it with a deploy instead.',
     });
   }
 }

@@ -5,6 +5,15 @@
  * the runtime `config.json`. A viewer-request function rewrites SPA routes to /index.html only on
  * the web behavior, so the API's own 403/404 reach the client untouched (error responses would
  * rewrite them too).
+ *
+ * The viewer's IP reaches the API for the widget's per-IP limits (API Gateway only sees the edge):
+ * a viewer-request function on `/api/*` overwrites `x-viewer-ip` with it, and the API origin adds
+ * `x-origin-verify` with the origin-verify secret, which the functions check before trusting the
+ * header (lambdas/platform/callable/client-ip.ts). `/api/*` keeps the managed
+ * AllViewerExceptHostHeader origin request policy: no custom policy can add CloudFront's own
+ * CloudFront-Viewer-Address while keeping what it forwards (an allow list may not name
+ * Authorization, "all viewer headers and CloudFront headers" also forwards Host, which API Gateway
+ * refuses, and "all except Host" adds no CloudFront header).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,6 +45,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../lambdas/platform/callable/client-ip';
 import type { RuntimeConfig } from '../../shared';
 import { acknowledge } from '../nag';
 import { LOG_RETENTION } from './node-function';
@@ -44,6 +54,8 @@ import { PRIVATE_BUCKET } from './storage';
 export interface WebProps {
   /** Host name of the HTTP API (origin of `/api/*`). */
   apiDomainName: string;
+  /** Value of the API origin's `x-origin-verify` header: a dynamic reference to the secret (SecretsConstruct). */
+  originVerifySecret: string;
   logsBucket: IBucket;
   /** The Vite build to upload; may be missing (then only config.json is deployed, with a warning). */
   webDistPath: string;
@@ -68,6 +80,13 @@ export const SPA_REWRITE_CODE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri.indexOf('.', uri.lastIndexOf('/') + 1) === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+// Overwrites whatever the viewer sent under that name; event.viewer.ip is IPv4 or IPv6, no port.
+export const VIEWER_IP_CODE = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -121,10 +140,17 @@ export class WebConstruct extends Construct {
     const certificate = props.certificateArn
       ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
       : undefined;
-    // One origin for the callables and the public blog.
+    // One origin for the callables and the public blog. CloudFront replaces a viewer's own
+    // x-origin-verify with this value.
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret },
+    });
+    const viewerIp = new CloudFrontFunction(this, 'ViewerIp', {
+      code: FunctionCode.fromInline(VIEWER_IP_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Pass the viewer IP to the API (x-viewer-ip)',
     });
 
     const distribution = new Distribution(this, 'Distribution', {
@@ -144,9 +170,10 @@ export class WebConstruct extends Construct {
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          // Forwards Authorization (POST) and the rest; Host must be the API's own.
+          // Forwards Authorization (POST) and the rest, x-viewer-ip included; Host must be the API's own.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+          functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
         // The public blog's server-rendered HTML (issue 5 item 4): no SPA rewrite, GET/HEAD only,
         // cached as briefly as the page says (Cache-Control of lambdas/core/blog/pages.ts).

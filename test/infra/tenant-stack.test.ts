@@ -295,7 +295,7 @@ describe('tenant stack (full context, web build present)', () => {
       });
     });
 
-    it('routes /api/* to the HTTP API uncached with all viewer headers but Host', () => {
+    it('routes /api/* to the HTTP API uncached with all viewer headers but Host, and the viewer IP', () => {
       template.hasResourceProperties('AWS::CloudFront::Distribution', {
         DistributionConfig: Match.objectLike({
           CacheBehaviors: Match.arrayWith([
@@ -305,7 +305,8 @@ describe('tenant stack (full context, web build present)', () => {
               CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
               OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
               ViewerProtocolPolicy: 'https-only',
-              FunctionAssociations: Match.absent(),
+              // x-viewer-ip (test/infra/client-ip.test.ts); no SPA rewrite.
+              FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
             }),
           ]),
           Origins: Match.arrayWith([

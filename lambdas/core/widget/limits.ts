@@ -2,7 +2,8 @@
  * The widget's abuse limits (issue 6 item 1; values and messages in shared/widget.ts), on the
  * fixed-window counters of platform/db/counters.ts:
  * - per source IP per minute, two scopes: 'load' (obtenerWidget) and 'send' (messages and contact
- *   forms, all brands together): counter `widget#ip#<ip hash>` / `rate#<scope>#<minute>`;
+ *   forms, all brands together): counter `widget#ip#<ip hash>` / `rate#<scope>#<minute>`; the IP
+ *   is the viewer's behind CloudFront, not the edge's (platform/callable/client-ip.ts);
  * - per brand per minute (messages and contact forms, all visitors): `user#<uid>` /
  *   `widget#rate#<minute>`;
  * - AI answers per brand per UTC day (the spend cap): `user#<uid>` / `widget#answers#<day>`,

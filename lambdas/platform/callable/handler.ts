@@ -1,6 +1,7 @@
 /**
  * Builds a Lambda handler for one callable from its contract definition and a domain function:
- * the handler file stays thin (definition + one core call), the protocol lives here.
+ * the handler file stays thin (definition + one core call), the protocol lives here. The caller's
+ * IP handed to the domain is resolved by client-ip.ts (the viewer's behind CloudFront).
  */
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
@@ -8,6 +9,7 @@ import { parse } from 'zod/mini';
 import type { $ZodType, input, output } from 'zod/v4/core';
 import type { CallableDefinition } from '../../../shared';
 import { isActive } from '../../core/accounts/profiles';
+import { clientIp } from './client-ip';
 import { logger } from '../logger';
 import type { Identity } from './identity';
 import { callableAccess, callableEnvelope, callableErrors, callableValidation, jsonResponse, type CallableContext, type CallableEvent } from './middleware';
@@ -19,8 +21,10 @@ export interface CallableInvocation<I> {
   identity: Identity | null;
   requestId: string;
   /**
-   * The caller's IP as API Gateway saw it (`requestContext.http.sourceIp`; the twin fills it from
-   * the socket), for per-IP abuse limits of public functions; null when the event has none.
+   * The caller's IP, for per-IP abuse limits of public functions (client-ip.ts): behind CloudFront
+   * the viewer's address when the request proves it came through our distribution, else
+   * `requestContext.http.sourceIp` as API Gateway saw it (the twin fills it from the socket);
+   * null when the event has none.
    */
   sourceIp: string | null;
 }
@@ -34,7 +38,7 @@ export function createCallable<I extends $ZodType, O extends $ZodType>(
   impl: (invocation: CallableInvocation<output<I>>) => Promise<input<O>>,
 ) {
   const run = async (event: CallableEvent, context: CallableContext) => {
-    const sourceIp = event.requestContext?.http?.sourceIp || null;
+    const sourceIp = clientIp(event);
     const result = await impl({ data: context.data as output<I>, identity: context.caller, requestId: context.awsRequestId, sourceIp });
     return jsonResponse(200, { result: parse(definition.output, result) });
   };
