@@ -5,12 +5,14 @@
  * link appears with the next automatic draft; an article is requested (progress shown while the AI
  * writes, the new draft labelled offline); it is edited in the modal with a safe Markdown preview
  * (a <script> in the body stays text); published (status Publicado and today's date, kept after a
- * reload), withdrawn (date kept); another one is requested and deleted after confirming.
+ * reload), withdrawn (date kept); another one is requested and deleted after confirming; the
+ * published article is then read signed out at /blog/<slug> in each layout (issue 5 item 4).
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BLOG_MSG, MSG, SETTINGS_MSG } from '../../shared';
+import { BLOG_LAYOUTS, BLOG_MSG, MSG, SETTINGS_MSG } from '../../shared';
+import { LAYOUT_CLASS } from '../../lambdas/core/blog/pages';
 import { callOk } from '../support/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
@@ -174,5 +176,23 @@ describe('Gestor del Blog in the browser', () => {
     await row(EDITED_TITLE).waitFor();
     expect(await row(other).count()).toBe(0);
     expect(await table().getByRole('row').count()).toBe(2);
+  });
+
+  it.each(BLOG_LAYOUTS)('the published article reads on the public blog, signed out, in the %s layout', async (layout) => {
+    await callOk(twin, 'guardarAjustesBlog', { layout }, owner.accessToken);
+    // A fresh context: signed out, and no cached copy of the page in the previous layout.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const reader = await context.newPage();
+      expect((await reader.goto(`${twin.url}/blog/${slug}`))?.status()).toBe(200);
+      expect(await reader.locator('body').getAttribute('class')).toBe(LAYOUT_CLASS[layout]);
+      await reader.getByRole('link', { name: EDITED_TITLE }).first().click();
+      await reader.getByRole('heading', { level: 1, name: EDITED_TITLE }).waitFor();
+      await reader.getByRole('heading', { name: 'Cómo la cuidamos' }).waitFor();
+      expect(await reader.locator('strong').first().innerText()).toBe('cariño');
+      expect(await reader.locator('script').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -5,15 +5,17 @@
  * visitor sees the brand, asks about something in the uploaded PDF and gets an answer drawn from
  * it (labelled offline: the twin has no model), shows interest, gets the contact form, cannot send
  * it before ticking the consent line that names the brand, leaves a name and an email, and sees
- * the confirmation; the owner then has the lead, with the transcript. Also: the "no disponible"
+ * the confirmation; the owner then has the lead, with the transcript, and in the dashboard moves
+ * it to Contactado, reads the transcript and exports it as CSV. Also: the "no disponible"
  * page, the length counter, a 429 shown in Spanish, and no bearer token on widget requests even
  * when the owner is signed in on the same origin.
  */
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MSG, WIDGET_FRAME, WIDGET_LIMITS, WIDGET_MSG, widgetConsentText, type CallableOutput, type Lead } from '../../shared';
+import { LEADS_MSG, MSG, WIDGET_FRAME, WIDGET_LIMITS, WIDGET_MSG, widgetConsentText, type CallableOutput, type Lead } from '../../shared';
 import { widgetSnippet } from '../../web/src/features/tools/links';
 import { callOk } from '../support/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
@@ -129,6 +131,39 @@ describe('the widget embedded in another site', () => {
     expect(transcript.messages.map((m) => m.role)).toEqual(['visitor', 'assistant', 'visitor', 'assistant']);
     expect(transcript.messages[0]?.text).toBe('¿Hacéis tartas de cumpleaños?');
     expect(transcript.messages[1]?.text).toMatch(/tartas de cumpleaños por encargo/);
+  });
+
+  it('the owner handles it in Gestión de Leads: Contactado, transcript, CSV', async () => {
+    const dashboard = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    try {
+      const ownerPage = await dashboard.newPage();
+      await ownerPage.goto(twin.url);
+      await ownerPage.getByLabel(MSG.emailLabel, { exact: true }).fill(owner.email);
+      await ownerPage.getByLabel(MSG.passwordLabel, { exact: true }).fill(owner.password);
+      await ownerPage.getByRole('button', { name: MSG.signIn }).click();
+      await ownerPage.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Leads', exact: true }).click({ timeout: 30_000 });
+      const row = ownerPage.getByRole('table', { name: 'Leads' }).getByRole('row').filter({ hasText: 'Lucía Pérez' });
+      await row.waitFor({ timeout: 15_000 });
+      expect(await row.getByText('Widget web').isVisible()).toBe(true);
+
+      await ownerPage.getByLabel('Estado de Lucía Pérez').selectOption('Contactado');
+      await ownerPage.getByRole('status').filter({ hasText: LEADS_MSG.statusSaved('Lucía Pérez', 'Contactado') }).waitFor({ timeout: 15_000 });
+
+      await ownerPage.getByRole('button', { name: 'Ver conversación de Lucía Pérez' }).click();
+      const dialog = ownerPage.getByRole('dialog', { name: 'Conversación con Lucía Pérez' });
+      const lines = dialog.getByRole('list', { name: 'Transcripción' }).getByRole('listitem');
+      await lines.first().waitFor({ timeout: 15_000 });
+      expect(await lines.first().locator('p').textContent()).toBe('¿Hacéis tartas de cumpleaños?');
+      await dialog.getByRole('button', { name: MSG.close }).first().click();
+
+      const [download] = await Promise.all([ownerPage.waitForEvent('download'), ownerPage.getByRole('button', { name: 'Exportar CSV' }).click()]);
+      const csv = (await readFile(await download.path())).toString('utf8');
+      expect(csv).toContain('Lucía Pérez');
+      expect(csv).toContain('lucia.perez@example.com');
+      expect(csv).toContain('Contactado');
+    } finally {
+      await dashboard.close();
+    }
   });
 
   it('sent no bearer token', () => {
