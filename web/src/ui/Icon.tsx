@@ -26,7 +26,8 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
+/** One decorative stroke icon on the 24×24 grid from an SVG path; the shared look of every icon set. */
+export function StrokeIcon({ path, size = 20, strokeWidth = 1.8 }: { path: string; size?: number; strokeWidth?: number }) {
   return (
     <svg
       aria-hidden="true"
@@ -35,11 +36,15 @@ export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={1.8}
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      <path d={PATHS[name]} />
+      <path d={path} />
     </svg>
   );
+}
+
+export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
+  return <StrokeIcon path={PATHS[name]} size={size} />;
 }

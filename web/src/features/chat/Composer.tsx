@@ -9,7 +9,7 @@ import { CHAT_MAX_TEXT_LENGTH, CHAT_MSG } from '../../../../shared';
 import { uploadProblem } from '../../lib/upload';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/toastContext';
-import { ChatIcon } from './ChatIcons';
+import { PageIcon } from '../../ui/PageIcon';
 import styles from './ChatApp.module.css';
 import type { OutgoingMessage } from './useSendChatMessage';
 import { useVoiceRecorder } from './useVoiceRecorder';
@@ -76,7 +76,7 @@ export function Composer({ onSend, busy, disabled }: ComposerProps) {
         <div className={styles.preview}>
           <img src={preview} alt={CHAT_MSG.photoPreviewAlt} />
           <button type="button" className={styles.iconButton} onClick={() => setPhoto(null)} aria-label={CHAT_MSG.removePhoto} disabled={busy}>
-            <ChatIcon name="trash" size={18} />
+            <PageIcon name="trash" size={18} />
           </button>
         </div>
       )}
@@ -87,10 +87,10 @@ export function Composer({ onSend, busy, disabled }: ComposerProps) {
             {CHAT_MSG.recording} {clock(recorder.seconds)}
           </span>
           <button type="button" className={styles.iconButton} onClick={recorder.cancel} aria-label={CHAT_MSG.cancelRecording}>
-            <ChatIcon name="trash" />
+            <PageIcon name="trash" />
           </button>
           <button type="button" className={`${styles.iconButton} ${styles.sendButton}`} onClick={recorder.stop} aria-label={CHAT_MSG.stopRecording}>
-            <ChatIcon name="stop" />
+            <PageIcon name="stop" />
           </button>
         </div>
       ) : (
@@ -108,7 +108,7 @@ export function Composer({ onSend, busy, disabled }: ComposerProps) {
                 event.target.value = '';
               }}
             />
-            <ChatIcon name="camera" />
+            <PageIcon name="camera" />
           </label>
           <label className={`${styles.iconButton} ${locked ? styles.iconDisabled : ''}`} title={CHAT_MSG.attachPhoto}>
             <input
@@ -122,7 +122,7 @@ export function Composer({ onSend, busy, disabled }: ComposerProps) {
                 event.target.value = '';
               }}
             />
-            <ChatIcon name="image" />
+            <PageIcon name="image" />
           </label>
           <label htmlFor={`${ids}-text`} className={styles.visuallyHidden}>
             {CHAT_MSG.messageLabel}
@@ -141,11 +141,11 @@ export function Composer({ onSend, busy, disabled }: ComposerProps) {
           />
           {canSend || busy ? (
             <button type="submit" className={`${styles.iconButton} ${styles.sendButton}`} disabled={!canSend} aria-label={busy ? CHAT_MSG.sendingLabel : CHAT_MSG.send}>
-              {busy ? <Spinner /> : <ChatIcon name="send" />}
+              {busy ? <Spinner /> : <PageIcon name="send" />}
             </button>
           ) : (
             <button type="button" className={`${styles.iconButton} ${styles.sendButton}`} onClick={() => void recorder.start()} disabled={locked} aria-label={CHAT_MSG.recordVoice}>
-              <ChatIcon name="mic" />
+              <PageIcon name="mic" />
             </button>
           )}
         </div>

@@ -19,6 +19,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/toastContext';
 import styles from './AprendizajePage.module.css';
+import { PageIcon } from '../../ui/PageIcon';
 
 const RULE = UPLOAD_RULES.knowledge;
 const ACCEPT = [...Object.keys(RULE.types).map((ext) => `.${ext}`), ...new Set(Object.values(RULE.types))].join(',');
@@ -30,21 +31,6 @@ const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeS
 function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
-}
-
-/** Page-local stroke icons (24×24), decorative. */
-const GLYPHS = {
-  upload: 'M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3',
-  file: 'M14 3H6a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8zM14 3v5h5M9 13h6M9 17h4',
-  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
-} as const;
-
-function Glyph({ name, size = 20 }: { name: keyof typeof GLYPHS; size?: number }) {
-  return (
-    <svg aria-hidden="true" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
-      <path d={GLYPHS[name]} />
-    </svg>
-  );
 }
 
 export default function AprendizajePage() {
@@ -118,7 +104,7 @@ function UploadArea({ onUploaded }: { onUploaded: (id: string, file: File) => vo
       >
         <input ref={inputRef} type="file" accept={ACCEPT} className="visually-hidden" disabled={busy} onChange={(event) => take(event.target.files)} />
         <span className={styles.dropIcon}>
-          <Glyph name="upload" size={26} />
+          <PageIcon name="upload" size={26} />
         </span>
         <span className={styles.dropTitle}>Subir documento</span>
         <span className={styles.dropText}>Haz clic para elegir un archivo o arrástralo aquí</span>
@@ -152,7 +138,7 @@ function DocumentsBody({ query }: { query: ReturnType<typeof useDocuments>['quer
     return <ErrorState error={query.error} onRetry={query.refetch} />;
   }
   if (query.data.length === 0) {
-    return <EmptyState icon={<Glyph name="file" size={28} />}>{UPLOAD_MSG.noDocuments}</EmptyState>;
+    return <EmptyState icon={<PageIcon name="file" size={28} />}>{UPLOAD_MSG.noDocuments}</EmptyState>;
   }
   return (
     <>
@@ -162,7 +148,7 @@ function DocumentsBody({ query }: { query: ReturnType<typeof useDocuments>['quer
           return (
             <li key={doc.id} className={styles.item} data-doc-id={doc.id} data-status={doc.status}>
               <span className={styles.fileIcon}>
-                <Glyph name="file" />
+                <PageIcon name="file" />
               </span>
               <div className={styles.info}>
                 <span className={styles.name}>{doc.name}</span>
@@ -174,7 +160,7 @@ function DocumentsBody({ query }: { query: ReturnType<typeof useDocuments>['quer
               </div>
               <StatusBadge status={doc.status} />
               <Button size="small" variant="danger" aria-label={`Eliminar ${doc.name}`} disabled={deleting || doc.local} aria-busy={deleting} onClick={() => setConfirming(doc)}>
-                {deleting ? <Spinner /> : <Glyph name="trash" size={16} />}
+                {deleting ? <Spinner /> : <PageIcon name="trash" size={16} />}
                 <span className={styles.deleteText}>Eliminar</span>
               </Button>
             </li>

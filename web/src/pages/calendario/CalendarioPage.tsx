@@ -23,6 +23,7 @@ import { MonthGrid } from './MonthGrid';
 import { PlanPanel, PlanProgress } from './PlanPanel';
 import { PostDialog } from './PostDialog';
 import styles from './CalendarioPage.module.css';
+import { StrokeIcon } from '../../ui/Icon';
 
 const page = PAGES.find((p) => p.key === 'calendario');
 
@@ -39,11 +40,7 @@ function useToday(): string {
 const CHEVRON = { left: 'M15 6l-6 6 6 6', right: 'M9 6l6 6-6 6' } as const;
 
 function Chevron({ side }: { side: keyof typeof CHEVRON }) {
-  return (
-    <svg aria-hidden="true" width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
-      <path d={CHEVRON[side]} />
-    </svg>
-  );
+  return <StrokeIcon path={CHEVRON[side]} size={18} strokeWidth={2} />;
 }
 
 const isGone = (error: unknown) => error instanceof CallableClientError && error.status === 'NOT_FOUND';

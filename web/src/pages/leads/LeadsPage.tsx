@@ -24,26 +24,12 @@ import { formatDate } from './format';
 import styles from './LeadsPage.module.css';
 import { TranscriptModal } from './TranscriptModal';
 import tableStyles from '../../ui/DataTable.module.css';
+import { PageIcon } from '../../ui/PageIcon';
 
 const page = PAGES.find((p) => p.key === 'leads');
 const ALL = '';
 
 const STATUS_CLASS: Record<LeadStatus, string | undefined> = { Nuevo: styles.nuevo, Contactado: styles.contactado, Interesado: styles.interesado };
-
-/** Page-local stroke icons (24×24), decorative. */
-const GLYPHS = {
-  download: 'M12 4v11M7 10l5 5 5-5M4 20h16',
-  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
-  search: 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.3-4.3',
-} as const;
-
-function Glyph({ name }: { name: keyof typeof GLYPHS }) {
-  return (
-    <svg aria-hidden="true" width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
-      <path d={GLYPHS[name]} />
-    </svg>
-  );
-}
 
 export default function LeadsPage() {
   const leads = useLeads();
@@ -79,7 +65,7 @@ export default function LeadsPage() {
         <div className={styles.toolbar} role="search">
           <label className={styles.searchField}>
             <span className="visually-hidden">Buscar leads</span>
-            <Glyph name="search" />
+            <PageIcon name="search" />
             <input
               type="search"
               placeholder="Buscar por nombre o contacto"
@@ -104,7 +90,7 @@ export default function LeadsPage() {
           </Button>
           <div className={styles.export}>
             <Button size="small" variant="primary" onClick={exportCsv} disabled={shown.length === 0}>
-              <Glyph name="download" />
+              <PageIcon name="download" />
               Exportar CSV
             </Button>
             {all && all.length > 0 && (
@@ -124,7 +110,7 @@ function LeadsBody({ query, shown }: { query: ReturnType<typeof useLeads>; shown
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={query.refetch} />;
   if (query.data.length === 0) return <EmptyState icon={<Icon name="users" size={28} />}>{LEADS_MSG.noLeads}</EmptyState>;
-  if (shown.length === 0) return <EmptyState icon={<Glyph name="search" />}>{LEADS_MSG.noMatches}</EmptyState>;
+  if (shown.length === 0) return <EmptyState icon={<PageIcon name="search" />}>{LEADS_MSG.noMatches}</EmptyState>;
   return <LeadsTable leads={shown} />;
 }
 
@@ -193,7 +179,7 @@ function LeadsTable({ leads }: { leads: Lead[] }) {
                     Conversación
                   </Button>
                   <Button size="small" variant="danger" disabled={deleting} aria-busy={deleting} onClick={() => setConfirming(lead)} aria-label={`Eliminar lead ${lead.name}`}>
-                    {deleting ? <Spinner /> : <Glyph name="trash" />}
+                    {deleting ? <Spinner /> : <PageIcon name="trash" />}
                     Eliminar
                   </Button>
                 </td>

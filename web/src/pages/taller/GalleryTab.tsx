@@ -16,26 +16,13 @@ import { Panel } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
 import styles from './GalleryTab.module.css';
+import { PageIcon } from '../../ui/PageIcon';
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
-}
-
-/** Page-local stroke icons (24×24), decorative. */
-const GLYPHS = {
-  download: 'M12 4v11M7 10l5 5 5-5M4 20h16',
-  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
-} as const;
-
-function Glyph({ name }: { name: keyof typeof GLYPHS }) {
-  return (
-    <svg aria-hidden="true" width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
-      <path d={GLYPHS[name]} />
-    </svg>
-  );
 }
 
 function Preview({ asset }: { asset: Asset }) {
@@ -97,7 +84,7 @@ export function GalleryTab() {
                   </p>
                   <div className={styles.actions}>
                     <a className={styles.download} href={asset.downloadUrl} download aria-label={`Descargar ${ASSET_TYPE_LABELS[asset.type].toLowerCase()}: ${asset.prompt}`}>
-                      <Glyph name="download" />
+                      <PageIcon name="download" />
                       Descargar
                     </a>
                     <Button
@@ -108,7 +95,7 @@ export function GalleryTab() {
                       aria-label={`Eliminar ${ASSET_TYPE_LABELS[asset.type].toLowerCase()}: ${asset.prompt}`}
                       onClick={() => setConfirming(asset)}
                     >
-                      {deleting ? <Spinner /> : <Glyph name="trash" />}
+                      {deleting ? <Spinner /> : <PageIcon name="trash" />}
                       Eliminar
                     </Button>
                   </div>

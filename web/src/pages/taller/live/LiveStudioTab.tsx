@@ -29,26 +29,13 @@ import {
   type LoopFrame,
 } from './liveStudio';
 import styles from './LiveStudioTab.module.css';
+import { PageIcon } from '../../../ui/PageIcon';
 
 /** A picked file and its object URL (revoked when it leaves the tab). */
 interface LocalFile {
   id: string;
   file: File;
   url: string;
-}
-
-const GLYPHS = {
-  image: 'M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM3 16l5-5 4 4 3-3 6 6M15.5 9.5h.01',
-  play: 'M7 4l13 8-13 8z',
-  stop: 'M6 6h12v12H6z',
-} as const;
-
-function Glyph({ name, size = 20 }: { name: keyof typeof GLYPHS; size?: number }) {
-  return (
-    <svg aria-hidden="true" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
-      <path d={GLYPHS[name]} />
-    </svg>
-  );
 }
 
 const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
@@ -186,7 +173,7 @@ export function LiveStudioTab({ intervalMs = LOOP_INTERVAL_MS }: { intervalMs?: 
           </div>
           <label className={styles.picker}>
             <input type="file" accept="image/*" multiple className="visually-hidden" aria-label="Imágenes del bucle" onChange={addImages} />
-            <Glyph name="image" size={22} />
+            <PageIcon name="image" size={22} />
             <span>
               <strong>Añadir imágenes</strong>
               <small>Se muestran por turnos en el directo</small>
@@ -281,11 +268,11 @@ export function LiveStudioTab({ intervalMs = LOOP_INTERVAL_MS }: { intervalMs?: 
 
         <div className={styles.actions}>
           <Button variant="primary" onClick={start} disabled={running}>
-            <Glyph name="play" size={16} />
+            <PageIcon name="play" size={16} />
             Iniciar Directo
           </Button>
           <Button variant="danger" onClick={() => stop(true)} disabled={!running}>
-            <Glyph name="stop" size={16} />
+            <PageIcon name="stop" size={16} />
             Detener Directo
           </Button>
         </div>
