@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import styles from './ArticleModal.module.css';
+import badges from './badges.module.css';
 
 const COVER_TYPES: readonly string[] = ['image', 'avatar'];
 
@@ -43,8 +44,8 @@ export default function ArticleModal({ article, onClose }: { article: Article; o
   return (
     <Modal title="Ver y editar artículo" maxWidth={1100} onClose={onClose}>
       <div className={styles.meta}>
-        <span className={article.status === 'published' ? styles.published : styles.draft}>{ARTICLE_STATUS_LABELS[article.status]}</span>
-        {article.offline && <span className={styles.offline}>{BLOG_MSG.offlineResult}</span>}
+        <span className={article.status === 'published' ? badges.published : badges.draft}>{ARTICLE_STATUS_LABELS[article.status]}</span>
+        {article.offline && <span className={badges.offline}>{BLOG_MSG.offlineResult}</span>}
         <span className={styles.slug}>/{article.slug}</span>
       </div>
       <div className={styles.layout}>

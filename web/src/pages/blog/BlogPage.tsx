@@ -27,6 +27,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
 import styles from './BlogPage.module.css';
 import tableStyles from '../../ui/DataTable.module.css';
+import badges from './badges.module.css';
 
 const ArticleModal = lazy(() => import('./ArticleModal'));
 const BlogCreatorTool = lazy(() => import('../../features/tools/BlogCreatorTool'));
@@ -206,7 +207,7 @@ function RequestPanel({ settings, nextScheduledAt, onOpenArticle, onOpenCreator 
 
 function OfflineBadge({ long = false }: { long?: boolean }) {
   return (
-    <span className={styles.offline} title={BLOG_MSG.offlineResult}>
+    <span className={badges.offline} title={BLOG_MSG.offlineResult}>
       {long ? BLOG_MSG.offlineResult : 'Sin conexión'}
     </span>
   );
@@ -255,12 +256,12 @@ function ArticlesTable({ articles, onOpen }: { articles: Article[]; onOpen: (id:
                 <td className={styles.titleCell}>
                   <span className={styles.title}>{article.title}</span>
                   <span className={styles.badges}>
-                    {article.origin === 'schedule' && <span className={styles.scheduled}>Programado</span>}
+                    {article.origin === 'schedule' && <span className={badges.scheduled}>Programado</span>}
                     {article.offline && <OfflineBadge />}
                   </span>
                 </td>
                 <td>
-                  <span className={published ? styles.published : styles.draft}>{ARTICLE_STATUS_LABELS[article.status]}</span>
+                  <span className={published ? badges.published : badges.draft}>{ARTICLE_STATUS_LABELS[article.status]}</span>
                 </td>
                 <td className={styles.date}>
                   {article.publishedAt ? <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time> : '—'}
