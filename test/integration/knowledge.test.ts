@@ -6,16 +6,14 @@
  * questions with the right document and never crosses tenants; deletion removes file, record and
  * chunks; bad uploads are refused or end as 'error' with nothing left behind.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DOCX_CONTENT_TYPE, UPLOAD_MSG, type CallableOutput, type KnowledgeDocument } from '../../shared';
 import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
-import { LOCAL_TABLE } from '../../infra/local/twin';
 import { REJECTION } from '../../lambdas/core/knowledge/extract';
 import type * as RetrieveModuleNs from '../../lambdas/core/knowledge/retrieve';
 import { call, callOk } from '../support/api';
+import { rawTable } from '../support/dynamo';
 import { useTwinDomainEnv } from '../support/twin-env';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { latin1, makeDocx, makePdf, SPANISH_DOCS, utf8 } from '../support/knowledge-fixtures';
@@ -31,7 +29,6 @@ interface UploadFile {
   bytes: Uint8Array;
 }
 
-const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.dynamodbEndpoint, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS }));
 let s3: S3Client;
 let bucket: string;
 
@@ -78,20 +75,7 @@ interface RawChunk {
 
 /** The chunk items of a tenant, read raw from the table (every page). */
 async function rawChunks(sub: string, docId?: string): Promise<RawChunk[]> {
-  const items: RawChunk[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: LOCAL_TABLE,
-        KeyConditionExpression: 'pk = :pk and begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': `user#${sub}`, ':sk': 'knowledge#chunk#' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((out.Items ?? []) as RawChunk[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const items = (await rawTable(twin).query(`user#${sub}`, 'knowledge#chunk#')) as unknown as RawChunk[];
   return docId ? items.filter((item) => item.docId === docId) : items;
 }
 

@@ -9,46 +9,25 @@
  * password (opened from the sealed value), the owner gets a Spanish notice; 'not-configured' and
  * 'failed' (refused login, server away) never throw and never log the password.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { LEADS_MSG, type Lead, type TranscriptMessage } from '../../shared';
-import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
 import { readMessage } from '../../infra/local/mail';
 import { freePort } from '../../infra/local/ports';
-import { LOCAL_TABLE } from '../../infra/local/twin';
 import type * as NotifyModule from '../../lambdas/core/leads/notify';
 import type { LeadItem } from '../../lambdas/platform/db/entities/lead';
 import type * as LoggerModule from '../../lambdas/platform/logger';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
+import { rawTable } from '../support/dynamo';
 import { leadSeeder } from '../support/leads';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 const twin = inject('twin');
-const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.dynamodbEndpoint, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS }));
 
 let seedLead: Awaited<ReturnType<typeof leadSeeder>>;
 
 /** Raw items of a tenant whose sort key starts with `prefix` (strongly consistent). */
-async function rawItems(sub: string, prefix: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: LOCAL_TABLE,
-        KeyConditionExpression: 'pk = :pk and begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': `user#${sub}`, ':sk': prefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+const rawItems = (sub: string, prefix: string) => rawTable(twin).query(`user#${sub}`, prefix);
 
 const list = async (user: TestUser, data: unknown = null) => (await callOk<{ leads: Lead[] }>(twin, 'listarLeads', data, user.accessToken)).leads;
 const names = (leads: Lead[]) => leads.map((lead) => lead.name);

@@ -17,7 +17,7 @@
  *   answer with no usable post is rejected — never stored half-way.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -34,6 +34,7 @@ type GenerateModule = typeof GenerateCore;
 import { call, callOk } from '../support/api';
 import { useTwinDomainEnv } from '../support/twin-env';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
+import { rawTable } from '../support/dynamo';
 
 const twin = inject('twin');
 const MONTH = '2031-03';
@@ -53,12 +54,7 @@ const generateOk = (user: TestUser, month = MONTH, budget = 300) => callOk<Propo
 const listMonth = async (user: TestUser, month = MONTH) => (await callOk<{ month: string; posts: ScheduledPost[] }>(twin, 'listarPublicaciones', { month }, user.accessToken)).posts;
 
 /** Every item of the user's partition whose sort key starts with `prefix` (a Query, straight from DynamoDB Local). */
-async function rawItems(user: TestUser, prefix: string): Promise<Record<string, unknown>[]> {
-  const { Items } = await db.send(
-    new QueryCommand({ TableName: LOCAL_TABLE, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)', ExpressionAttributeValues: { ':pk': `user#${user.sub}`, ':sk': prefix }, ConsistentRead: true }),
-  );
-  return Items ?? [];
-}
+const rawItems = (user: TestUser, prefix: string) => rawTable(twin).query(`user#${user.sub}`, prefix);
 
 beforeAll(async () => {
   admin = await signInAdmin(twin);

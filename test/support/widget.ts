@@ -4,14 +4,11 @@
  * IP for the per-IP limits, as `requestContext.http.sourceIp` shows), an approved owner with AI
  * settings and knowledge documents processed to 'listo', and raw reads of what the widget stored.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { request } from 'node:http';
 import type { KnowledgeDocument } from '../../shared';
-import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
-import { LOCAL_TABLE } from '../../infra/local/twin';
 import type { CallResult } from './api';
 import { callOk } from './api';
+import { rawTable } from './dynamo';
 import { registerUser, type TestUser } from './cognito';
 import type { TwinInfo } from './twin-global-setup';
 
@@ -97,22 +94,4 @@ export async function approvedBrand(twin: TwinInfo, admin: TestUser, prefix: str
 }
 
 /** Every item of partition `pk` whose sort key starts with `prefix`, raw (all pages). */
-export async function rawItems(twin: TwinInfo, pk: string, prefix: string): Promise<Record<string, unknown>[]> {
-  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.dynamodbEndpoint, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS }));
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await client.send(
-      new QueryCommand({
-        TableName: LOCAL_TABLE,
-        KeyConditionExpression: 'pk = :pk and begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': pk, ':sk': prefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+export const rawItems = (twin: TwinInfo, pk: string, prefix: string): Promise<Record<string, unknown>[]> => rawTable(twin).query(pk, prefix);
