@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BLOG_LAYOUTS, BLOG_MSG, MSG, SETTINGS_MSG } from '../../shared';
 import { LAYOUT_CLASS } from '../../lambdas/core/blog/pages';
 import { callOk } from '../support/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 
 const twin = inject('twin');
@@ -52,9 +52,7 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await page.goto(twin.url);
-  await page.getByLabel(MSG.emailLabel, { exact: true }).fill(owner.email);
-  await page.getByLabel(MSG.passwordLabel, { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: MSG.signIn }).click();
+  await signInWithForm(page, owner);
   await openBlog();
 });
 

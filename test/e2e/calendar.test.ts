@@ -14,7 +14,7 @@ import { chromium, type Browser, type BrowserContext, type Page, type Request } 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BUDGET_INVALID, currentMonth, longDateLabel, MONTH_NAMES_ES, monthLabel, MSG, nextMonth, PLAN_MSG, type ScheduledPost } from '../../shared';
 import { callOk } from '../support/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 
 const twin = inject('twin');
@@ -36,9 +36,7 @@ const budgetDialog = () => page.getByRole('dialog', { name: PLAN_MSG.generatePla
 
 async function signIn(p: Page, user: TestUser): Promise<void> {
   await p.goto(twin.url);
-  await p.getByLabel(MSG.emailLabel, { exact: true }).fill(user.email);
-  await p.getByLabel(MSG.passwordLabel, { exact: true }).fill(user.password);
-  await p.getByRole('button', { name: MSG.signIn }).click();
+  await signInWithForm(p, user);
 }
 
 async function openCalendar(p: Page): Promise<void> {

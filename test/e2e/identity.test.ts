@@ -9,10 +9,9 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MSG } from '../../shared';
 import { CAPABILITY_MSG } from '../../lambdas/platform/ai/capabilities';
 import { callOk } from '../support/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 
 const twin = inject('twin');
@@ -31,9 +30,7 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await page.goto(twin.url);
-  await page.getByLabel(MSG.emailLabel, { exact: true }).fill(owner.email);
-  await page.getByLabel(MSG.passwordLabel, { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: MSG.signIn }).click();
+  await signInWithForm(page, owner);
   await page.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Taller IA' }).click({ timeout: 30_000 });
   await page.getByRole('tab', { name: 'Laboratorio de Identidad', exact: true }).click({ timeout: 15_000 });
   await card('Avatar por descripción').waitFor({ timeout: 15_000 });

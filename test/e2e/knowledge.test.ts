@@ -10,7 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatKb, MSG, UPLOAD_MSG } from '../../shared';
 import { callOk } from '../support/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { makeDocx, makePdf, SPANISH_DOCS } from '../support/knowledge-fixtures';
 
@@ -72,9 +72,7 @@ beforeAll(async () => {
     if (request.url().endsWith('/api/solicitarSubida')) uploadRequests++;
   });
   await page.goto(twin.url);
-  await page.getByLabel(MSG.emailLabel, { exact: true }).fill(owner.email);
-  await page.getByLabel(MSG.passwordLabel, { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: MSG.signIn }).click();
+  await signInWithForm(page, owner);
   await page.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Base de Aprendizaje' }).click({ timeout: 30_000 });
 });
 

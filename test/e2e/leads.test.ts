@@ -11,7 +11,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LEADS_MSG, MSG } from '../../shared';
 import { callOk } from '../support/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { leadSeeder } from '../support/leads';
 
@@ -55,9 +55,7 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
   await page.goto(twin.url);
-  await page.getByLabel(MSG.emailLabel, { exact: true }).fill(owner.email);
-  await page.getByLabel(MSG.passwordLabel, { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: MSG.signIn }).click();
+  await signInWithForm(page, owner);
   await openLeads();
 });
 

@@ -17,7 +17,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHAT_MSG, MSG } from '../../shared';
 import { callOk } from '../support/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { pngSize, solidPng } from '../support/generation';
 
@@ -46,9 +46,7 @@ async function signIn(target: Page, user: TestUser): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     await target.getByRole('button', { name: MSG.signIn }).waitFor({ timeout: 30_000 });
     await target.waitForLoadState('networkidle');
-    await target.getByLabel(MSG.emailLabel, { exact: true }).fill(user.email);
-    await target.getByLabel(MSG.passwordLabel, { exact: true }).fill(user.password);
-    await target.getByRole('button', { name: MSG.signIn }).click();
+    await signInWithForm(target, user);
     const gone = await target
       .getByLabel(MSG.passwordLabel, { exact: true })
       .waitFor({ state: 'detached', timeout: 15_000 })

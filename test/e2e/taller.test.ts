@@ -13,7 +13,7 @@ import { chromium, type Browser, type Page, type Request } from 'playwright-core
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG, TALLER_MSG, type Asset } from '../../shared';
 import { callOk } from '../support/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { solidPng, TEST_DAILY_GENERATION_QUOTA } from '../support/generation';
 
@@ -62,9 +62,7 @@ beforeAll(async () => {
     if (request.url().endsWith('/api/generarImagen')) generateRequests.push(request);
   });
   await page.goto(twin.url);
-  await page.getByLabel(MSG.emailLabel, { exact: true }).fill(owner.email);
-  await page.getByLabel(MSG.passwordLabel, { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: MSG.signIn }).click();
+  await signInWithForm(page, owner);
   await openTaller();
 });
 

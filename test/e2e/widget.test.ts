@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LEADS_MSG, MSG, WIDGET_FRAME, WIDGET_LIMITS, WIDGET_MSG, widgetConsentText, type CallableOutput, type Lead } from '../../shared';
 import { widgetSnippet } from '../../web/src/features/tools/links';
 import { callOk } from '../support/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
 import { signInAdmin, type TestUser } from '../support/cognito';
 import { makePdf, SPANISH_DOCS } from '../support/knowledge-fixtures';
 import { approvedBrand, uploadKnowledge } from '../support/widget';
@@ -138,9 +138,7 @@ describe('the widget embedded in another site', () => {
     try {
       const ownerPage = await dashboard.newPage();
       await ownerPage.goto(twin.url);
-      await ownerPage.getByLabel(MSG.emailLabel, { exact: true }).fill(owner.email);
-      await ownerPage.getByLabel(MSG.passwordLabel, { exact: true }).fill(owner.password);
-      await ownerPage.getByRole('button', { name: MSG.signIn }).click();
+      await signInWithForm(ownerPage, owner);
       await ownerPage.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Leads', exact: true }).click({ timeout: 30_000 });
       const row = ownerPage.getByRole('table', { name: 'Leads' }).getByRole('row').filter({ hasText: 'Lucía Pérez' });
       await row.waitFor({ timeout: 15_000 });
@@ -183,9 +181,7 @@ describe('the widget page itself', () => {
 
   it('sends no token even with the owner signed in on the same origin, and shows a 429 in Spanish', async () => {
     await page.goto(twin.url);
-    await page.getByLabel(MSG.emailLabel, { exact: true }).fill(owner.email);
-    await page.getByLabel(MSG.passwordLabel, { exact: true }).fill(owner.password);
-    await page.getByRole('button', { name: MSG.signIn }).click();
+    await signInWithForm(page, owner);
     await page.getByRole('navigation', { name: 'Secciones' }).waitFor({ timeout: 30_000 });
     widgetAuthHeaders.length = 0;
 

@@ -1,3 +1,13 @@
+import type { Page } from 'playwright-core';
+import { MSG } from '../../shared';
+
 /** Debian's Chromium, launched the way this machine and CI allow (no sandbox, no background net). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** Signs `user` in through the login form already shown on `page` (email, password, 'Iniciar Sesión'). */
+export async function signInWithForm(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.getByLabel(MSG.emailLabel, { exact: true }).fill(user.email);
+  await page.getByLabel(MSG.passwordLabel, { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: MSG.signIn }).click();
+}
