@@ -236,6 +236,9 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
  */
 export const CLIENT_IP_CALLABLES: readonly CallableName[] = ['obtenerWidget', 'enviarMensajeWidget', 'registrarLeadWidget'];
 
+/** Callables that send the new-lead e-mail (core/leads/notify.ts): they get SITE_URL, the site the e-mail links to. */
+export const LEAD_NOTIFYING_CALLABLES: readonly CallableName[] = ['registrarLeadWidget'];
+
 /** The PreSignUp trigger only creates the pending profile. */
 export const PRE_SIGN_UP_ACCESS: FunctionAccess = { table: 'write' };
 

@@ -8,6 +8,7 @@
  */
 import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { SITE_URL_ENV } from '../lambdas/core/leads/email';
 import { TABLE_NAME_ENV } from '../lambdas/platform/db/table';
 import type { RuntimeConfig } from '../shared';
 import type { TenantSettings } from './context';
@@ -20,6 +21,7 @@ import { PublicBlogConstruct } from './constructs/public-blog';
 import { SecretsConstruct } from './constructs/secrets';
 import { StorageConstruct } from './constructs/storage';
 import { WebConstruct } from './constructs/web';
+import { LEAD_NOTIFYING_CALLABLES } from './functions';
 import { DEFAULT_WEB_DIST, REPO_ROOT } from './paths';
 
 export interface TenantStackProps extends StackProps {
@@ -88,6 +90,8 @@ export class TenantStack extends Stack {
     storage.allowBrowserAccessFrom(web.origins);
     // After the site too: its pages name the site's origin (canonical, og:url).
     this.publicBlog = new PublicBlogConstruct(this, 'PublicBlog', { httpApi: api.httpApi, grants, projectRoot, environment, siteOrigin: web.siteUrl });
+    // The new-lead e-mail links to the dashboard (lambdas/core/leads/email.ts reads SITE_URL).
+    for (const name of LEAD_NOTIFYING_CALLABLES) api.functions[name].addEnvironment(SITE_URL_ENV, web.siteUrl);
 
     const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
     output('SiteUrl', web.siteUrl, 'URL of the web app');

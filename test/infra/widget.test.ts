@@ -7,7 +7,8 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_SCHEMA } from '../../lambdas/platform/db/table';
-import { FUNCTION_ACCESS } from '../../infra/functions';
+import { FUNCTION_ACCESS, LEAD_NOTIFYING_CALLABLES } from '../../infra/functions';
+import { SITE_URL_ENV } from '../../lambdas/core/leads/email';
 import { CALLABLES } from '../../shared';
 import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
 
@@ -40,5 +41,13 @@ describe('widget infrastructure', () => {
     expect(FUNCTION_ACCESS.obtenerWidget.permissions ?? []).toEqual([]);
     expect(FUNCTION_ACCESS.enviarMensajeWidget.permissions).toEqual(['secrets:open', 'ai:invoke']);
     expect(FUNCTION_ACCESS.registrarLeadWidget.permissions).toEqual(['secrets:open']);
+  });
+
+  it('only the functions that send the new-lead e-mail know the site URL it links to', () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')) as { Properties: { Description?: string; Environment?: { Variables?: Record<string, unknown> } } }[];
+    const withSiteUrl = functions.filter((fn) => fn.Properties.Environment?.Variables?.[SITE_URL_ENV] !== undefined);
+    expect(withSiteUrl.map((fn) => fn.Properties.Description)).toEqual(LEAD_NOTIFYING_CALLABLES.map((name) => `Callable ${name} (public)`));
+    // The CloudFront distribution's domain (no custom domain in this context).
+    expect(JSON.stringify(withSiteUrl[0]?.Properties.Environment?.Variables?.[SITE_URL_ENV])).toMatch(/Distribution.*DomainName/);
   });
 });
