@@ -37,3 +37,31 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
   }
   throw new Error(`${what} did not become ready within ${timeoutMs} ms`);
 }
+
+/** The ports of the twin's parts: the web origin, and PORT+1… for the others. */
+export interface TwinPorts {
+  web: number;
+  dynamodb: number;
+  cognito: number;
+  s3: number;
+  /** The local mail catcher, when the twin runs one. */
+  smtp?: number;
+}
+
+/**
+ * The parts' ports for web origin `web`: each part takes PORT+n, or a free port when that is
+ * taken. A part that had to take another port keeps it on the next start with the same `web`
+ * (`previous` = the last start's ports, persisted in the state dir), so the twin's addresses stay
+ * stable across restarts.
+ */
+export async function twinPorts(web: number, previous: Partial<TwinPorts> | undefined, withMail: boolean): Promise<TwinPorts> {
+  const last = previous?.web === web ? previous : undefined;
+  const part = (offset: number, before: number | undefined) => portNear(before ?? web + offset);
+  return {
+    web,
+    dynamodb: await part(1, last?.dynamodb),
+    cognito: await part(2, last?.cognito),
+    s3: await part(3, last?.s3),
+    ...(withMail ? { smtp: await part(4, last?.smtp) } : {}),
+  };
+}

@@ -16,7 +16,7 @@ import { ensureAdmin, ensureUserPool, LOCAL_HOST, startCognito, type CognitoIds 
 import { ensureTable, startDynamo } from './dynamodb';
 import { startMailCatcher } from './mail';
 import { resolveTwinCredentials } from './credentials';
-import { portNear } from './ports';
+import { portNear, twinPorts, type TwinPorts } from './ports';
 import { createRouter } from './router';
 import { startS3, UPLOADS_BUCKET } from './s3';
 import { createS3EventDispatcher } from './s3-events';
@@ -55,6 +55,8 @@ export interface Twin {
 
 interface PersistedState {
   cognito?: CognitoIds;
+  /** The ports of the last start (see `twinPorts`). */
+  ports?: TwinPorts;
 }
 
 /** Starts every part, bootstraps resources on first start, resolves once /api/health is 200. */
@@ -69,13 +71,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   if (web !== options.port) throw new Error(`Port ${options.port} is in use: set PORT to another port.`);
   // New-lead e-mails go to the local mail catcher unless SMTP_HOST names a real server.
   const catchMail = !SHELL_ENV.SMTP_HOST;
-  const ports = {
-    web,
-    dynamodb: await portNear(web + 1),
-    cognito: await portNear(web + 2),
-    s3: await portNear(web + 3),
-    ...(catchMail ? { smtp: await portNear(web + 4) } : {}),
-  };
+  const ports = await twinPorts(web, persisted.ports, catchMail);
   const origin = `http://localhost:${web}`;
   const cognitoEndpoint = `http://${LOCAL_HOST}:${ports.cognito}`;
 
@@ -165,7 +161,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     }
     await ensureTable(dynamo, LOCAL_TABLE);
     const ids = await ensureUserPool(cognito, persisted.cognito);
-    writeFileSync(statePath, JSON.stringify({ ...persisted, cognito: ids }, null, 2));
+    writeFileSync(statePath, JSON.stringify({ ...persisted, cognito: ids, ports }, null, 2));
 
     const admin = await ensureAdmin(cognito, ids.userPoolId, options.adminEmail, options.adminPassword);
     if (admin.created) {
