@@ -200,7 +200,8 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   eliminarLead: { table: 'readWrite' },
   // Reads the lead and queries its conversation's messages.
   obtenerConversacion: { table: 'read' },
-  // Plan de Contenidos (issue 5 items 1–2). One Query of the month's posts.
+  // Plan de Contenidos (issue 5 items 1–2). One Query of the month's posts and one of the caller's
+  // pending proposals (the month's is returned with the posts).
   listarPublicaciones: { table: 'read' },
   // Reads the post's id reference; one transaction (a new date deletes the old item and puts the new one).
   guardarPublicacion: { table: 'readWrite' },

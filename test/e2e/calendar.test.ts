@@ -5,7 +5,9 @@
  * budget — an invalid one shows 'Por favor, introduce un presupuesto válido.' and sends nothing;
  * with a budget, progress shows while the AI works, then the proposed-plan panel (offline, the
  * twin's provider, labelled so) with its posts also marked on the calendar; one plan is rejected
- * (the spec's message), another approved, and its posts are on the calendar after a reload; a post
+ * (the spec's message); another survives leaving the page and a reload (the panel comes back for
+ * its month with the same posts, offline label and calendar marks) and is then approved, and its
+ * posts are on the calendar after a reload; a post
  * is edited (title and date: it moves to its new day) and another deleted after confirming.
  * Browsers in far time zones (UTC+14 and UTC−11) show a post dated the 1st on the 1st and
  * highlight their own today.
@@ -149,11 +151,41 @@ describe('Plan de Contenidos in the browser', () => {
     expect(await page.locator('[data-proposed]').count()).toBe(0);
   });
 
-  it('generates another plan, approves it, and its posts are on the calendar after a reload', async () => {
+  it('generates another plan, shows it again after leaving the page and after a reload, approves it, and its posts are on the calendar after a reload', async () => {
     await dismissToasts();
     await askForPlan('450,50');
     await panel().waitFor({ timeout: 20_000 });
     expect(JSON.parse(generateRequests.at(-1)?.postData() ?? '{}')).toEqual({ data: { month: MONTH, budget: 450.5 } });
+    const proposedPosts = () => panel().getByRole('list', { name: 'Publicaciones propuestas' }).getByRole('listitem').allTextContents();
+    const generated = await proposedPosts();
+    expect(generated).toHaveLength(4);
+    const generateCount = generateRequests.length;
+
+    // Leaving the page and coming back: the month's pending proposal is there again.
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Conóceme' }).click();
+    await expect.poll(() => panel().count()).toBe(0);
+    await openCalendar(page);
+    await showMonth(page, MONTH);
+    await panel().waitFor({ timeout: 15_000 });
+    expect(await proposedPosts()).toEqual(generated);
+
+    // A reload: the same plan, offline label and calendar marks, without generating again.
+    await page.reload();
+    await openCalendar(page);
+    await showMonth(page, MONTH);
+    await panel().waitFor({ timeout: 15_000 });
+    expect(await proposedPosts()).toEqual(generated);
+    expect(await panel().getByText('450,50 €').first().isVisible()).toBe(true);
+    expect(await panel().getByText(PLAN_MSG.offlinePlan).first().isVisible()).toBe(true);
+    expect(await cell(page, day(5)).locator('[data-proposed]').count()).toBe(1);
+    expect(await postsIn(page, day(5)).count()).toBe(0);
+    expect(generateRequests).toHaveLength(generateCount);
+    // Only its month shows it.
+    await showMonth(page, nextMonth(MONTH));
+    await expect.poll(() => panel().count()).toBe(0);
+    await showMonth(page, MONTH);
+    await panel().waitFor({ timeout: 15_000 });
+
     await panel().getByRole('button', { name: PLAN_MSG.approvePlan }).click();
     await toast(page, PLAN_MSG.planApproved(4)).waitFor({ timeout: 15_000 });
     await expect.poll(() => panel().count()).toBe(0);

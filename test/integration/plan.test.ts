@@ -6,6 +6,9 @@
  * - `rechazarPlan` / `aprobarPlan`: approval saves exactly the proposed posts as 'aprobado';
  *   approving twice, a rejected, a replaced or an unknown plan is 404 and writes nothing; a plan
  *   whose transaction fails (one post id already taken) leaves no post at all and stays pending;
+ * - the month's pending proposal comes back with `listarPublicaciones` (the panel after a reload):
+ *   for its month only, to its owner only, replaced by a newer one (the newest should two
+ *   survive), gone after approval or rejection;
  * - `listarPublicaciones`, `guardarPublicacion` (a new date moves the post, atomically),
  *   `eliminarPublicacion`; bad edits are 400 and change nothing;
  * - tenants: another owner never lists, edits, deletes, approves or rejects what is not theirs;
@@ -51,7 +54,8 @@ async function owner(prefix: string): Promise<TestUser> {
 
 const generate = (user: TestUser, data: unknown) => call(twin, 'generarPlanMensual', data, user.accessToken);
 const generateOk = (user: TestUser, month = MONTH, budget = 300) => callOk<ProposedPlan>(twin, 'generarPlanMensual', { month, budget }, user.accessToken);
-const listMonth = async (user: TestUser, month = MONTH) => (await callOk<{ month: string; posts: ScheduledPost[] }>(twin, 'listarPublicaciones', { month }, user.accessToken)).posts;
+const monthPlan = (user: TestUser, month = MONTH) => callOk<CallableOutput<'listarPublicaciones'>>(twin, 'listarPublicaciones', { month }, user.accessToken);
+const listMonth = async (user: TestUser, month = MONTH) => (await monthPlan(user, month)).posts;
 
 /** Every item of the user's partition whose sort key starts with `prefix` (a Query, straight from DynamoDB Local). */
 const rawItems = (user: TestUser, prefix: string) => rawTable(twin).query(`user#${user.sub}`, prefix);
@@ -132,6 +136,51 @@ describe('monthly plan with the offline provider', () => {
     expect(status).toBe(404);
     expect((await rawItems(ana, 'plan#')).map((p) => p.id)).toContain(newer.planId);
     await callOk(twin, 'rechazarPlan', { planId: newer.planId }, ana.accessToken);
+  });
+
+  describe("the month's pending proposal comes back with the month", () => {
+    const MAY = '2031-05';
+    const JUNE = '2031-06';
+    let fran: TestUser;
+
+    beforeAll(async () => {
+      fran = await owner('fran');
+    });
+
+    it('is returned for its month only, exactly as generated, and only to its owner', async () => {
+      const plan = await generateOk(fran, MAY, 120);
+      expect(await monthPlan(fran, MAY)).toEqual({ month: MAY, posts: [], proposal: plan });
+      expect(plan.offline).toBe(true);
+      expect(await monthPlan(fran, JUNE)).toEqual({ month: JUNE, posts: [] });
+      // Another owner asking for the same month sees nothing of it.
+      expect(await monthPlan(beto, MAY)).toEqual({ month: MAY, posts: [] });
+    });
+
+    it('is replaced by a newer proposal for the month, and each month keeps its own', async () => {
+      const newer = await generateOk(fran, MAY, 240);
+      const june = await generateOk(fran, JUNE, 60);
+      expect((await monthPlan(fran, MAY)).proposal).toEqual(newer);
+      expect((await monthPlan(fran, JUNE)).proposal).toEqual(june);
+    });
+
+    it('is the newest when an older one survived its (best effort) replacement', async () => {
+      const current = (await monthPlan(fran, MAY)).proposal as ProposedPlan;
+      const stale = { ...(await rawItems(fran, `plan#${current.planId}`))[0], sk: 'plan#0000000000zzzzzzzz', id: '0000000000zzzzzzzz', title: 'Plan antiguo', createdAt: '2000-01-01T00:00:00.000Z' };
+      await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: stale }));
+      expect((await monthPlan(fran, MAY)).proposal).toEqual(current);
+      await callOk(twin, 'rechazarPlan', { planId: stale.id }, fran.accessToken);
+    });
+
+    it('is gone once rejected or approved; approval puts its posts on the calendar instead', async () => {
+      const may = (await monthPlan(fran, MAY)).proposal as ProposedPlan;
+      const june = (await monthPlan(fran, JUNE)).proposal as ProposedPlan;
+      await callOk(twin, 'rechazarPlan', { planId: may.planId }, fran.accessToken);
+      expect(await monthPlan(fran, MAY)).toEqual({ month: MAY, posts: [] });
+      expect((await monthPlan(fran, JUNE)).proposal).toEqual(june);
+      const approved = await callOk<CallableOutput<'aprobarPlan'>>(twin, 'aprobarPlan', { planId: june.planId }, fran.accessToken);
+      expect(await monthPlan(fran, JUNE)).toEqual({ month: JUNE, posts: approved.posts });
+      expect(await rawItems(fran, 'plan#')).toEqual([]);
+    });
   });
 
   describe('approval', () => {

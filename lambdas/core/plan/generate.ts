@@ -14,7 +14,8 @@
  *    PLAN_MSG.planNoValidPosts and nothing is stored. AI errors keep the AI layer's Spanish
  *    message. The offline provider (no model) gets `buildOfflinePlan` instead, marked `offline`.
  * 4. The proposal is stored (PlanProposal, new ids for each post) and the month's older pending
- *    proposals are removed: only the latest proposal of a month can be approved.
+ *    proposals are removed: only the latest proposal of a month can be approved, and it is the one
+ *    `listarPublicaciones` returns with the month (./proposals.ts `pendingProposal`).
  * `deps` lets tests replace the provider, the brand, the networks or the retrieval.
  */
 import {
@@ -37,6 +38,7 @@ import { readBrandContext } from '../settings/aiSettings';
 import { newObjectId } from '../uploads/keys';
 import { buildOfflinePlan, OFFLINE_PLAN_MODEL } from './offline';
 import { planNetworks } from './networks';
+import { proposalView } from './proposals';
 import { PlanAnswerSchema, PlanRejected, repairPlan, type PlanAnswer } from './schema';
 
 /** Passages retrieved for a plan. */
@@ -113,19 +115,6 @@ async function askModel(provider: AiProvider, request: { month: string; budget: 
   } catch (error) {
     throw toCallableError(error);
   }
-}
-
-/** The browser's view of a stored proposal. */
-export function proposalView(item: PlanProposalItem): ProposedPlan {
-  return {
-    planId: item.id,
-    month: item.month,
-    title: item.title,
-    budget: item.budget,
-    posts: item.posts.map((post) => ({ ...post, status: 'propuesto' as const })),
-    offline: item.offline,
-    model: item.model,
-  };
 }
 
 /** Removes `sub`'s pending proposals of `month` other than `keepId` (best effort). */

@@ -1,6 +1,12 @@
 /**
- * Approving and rejecting a proposed plan (spec 2 'calendario' proposed-plan panel, 4 "Scheduled
- * post"; issue 5 item 2):
+ * Reading, approving and rejecting a proposed plan (spec 2 'calendario' proposed-plan panel, 4
+ * "Scheduled post"; issue 5 item 2):
+ * - `pendingProposal(sub, month)` → the month's pending proposal (the newest, should an older one
+ *   have survived its best-effort replacement) or undefined: one Query of the caller's `plan#`
+ *   items, which are few (at most about one per month), filtered by month. `listarPublicaciones`
+ *   returns it with the month's posts, so the panel comes back after a reload;
+ * - `proposalView(item)` is the browser's view of a stored proposal (also what
+ *   `generarPlanMensual` returns);
  * - `approvePlan(sub, planId, now?)` saves every post of the stored proposal — exactly what was
  *   proposed, with the proposal's post ids — as 'aprobado', with its id reference, and deletes the
  *   proposal, all in ONE DynamoDB transaction: all or nothing. The proposal's deletion is
@@ -11,12 +17,40 @@
  * - `rejectPlan(sub, planId)` deletes the proposal (conditional); NOT_FOUND when it is gone.
  * The tenant is always `sub`: another owner's plan id is simply not found.
  */
-import { CallableError, PLAN_MSG, type ScheduledPost } from '../../../shared';
-import { planProposals, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
+import { CallableError, PLAN_MSG, type ProposedPlan, type ScheduledPost } from '../../../shared';
+import { isMonth } from '../../../shared/calendar';
+import { planProposals, type PlanProposalItem, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
 import { logger } from '../../platform/logger';
 import { postView, postWriteOps } from './posts';
 import { isConditionFailure, TransactionCancelled, transactWrite } from './transaction';
 
+/** The browser's view of a stored proposal. */
+export function proposalView(item: PlanProposalItem): ProposedPlan {
+  return {
+    planId: item.id,
+    month: item.month,
+    title: item.title,
+    budget: item.budget,
+    posts: item.posts.map((post) => ({ ...post, status: 'propuesto' as const })),
+    offline: item.offline,
+    model: item.model,
+  };
+}
+
+/** The pending proposal of `sub` for `month` ('YYYY-MM'), the newest if several; undefined when none. */
+export async function pendingProposal(sub: string, month: string): Promise<ProposedPlan | undefined> {
+  if (!isMonth(month)) throw new CallableError('INVALID_ARGUMENT', PLAN_MSG.monthInvalid);
+  const { data } = await planProposals()
+    .query.byUser({ uid: sub })
+    .where((attr, { eq }) => eq(attr.month, month))
+    .go({ pages: 'all' });
+  // Ids start with their creation time, so they break a tie between equal creation dates.
+  const newest = data.reduce<PlanProposalItem | undefined>(
+    (best, item) => (!best || item.createdAt > best.createdAt || (item.createdAt === best.createdAt && item.id > best.id) ? item : best),
+    undefined,
+  );
+  return newest ? proposalView(newest) : undefined;
+}
 
 /** Approves plan `planId` of `sub` (see the module header). */
 export async function approvePlan(sub: string, planId: string, now = new Date()): Promise<{ planId: string; posts: ScheduledPost[] }> {

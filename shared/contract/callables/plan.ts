@@ -1,8 +1,9 @@
 /**
  * Plan de Contenidos callables (spec sections 2 'calendario', 3, 4, 5, 7; issue 5 items 1–2), all
  * `active` (owner features):
- * - `listarPublicaciones({month})` → `{month, posts}`: the caller's scheduled posts of one month
- *   ('YYYY-MM'), by date;
+ * - `listarPublicaciones({month})` → `{month, posts, proposal?}`: the caller's scheduled posts of one
+ *   month ('YYYY-MM'), by date, and the month's pending proposal when there is one (the same shape
+ *   `generarPlanMensual` returns), so the proposed-plan panel survives leaving the page or a reload;
  * - `guardarPublicacion({id, title, content, scheduledDate, platform})` → `{post}`: edits one post
  *   (a new date moves it); NOT_FOUND for an id the caller does not have;
  * - `eliminarPublicacion({id})` → `{id}`;
@@ -42,7 +43,7 @@ export const listarPublicaciones = define({
   name: 'listarPublicaciones',
   access: 'active',
   input: z.strictObject({ month: MonthSchema }),
-  output: z.object({ month: z.string(), posts: z.array(ScheduledPostSchema) }),
+  output: z.object({ month: z.string(), posts: z.array(ScheduledPostSchema), proposal: z.optional(ProposedPlanSchema) }),
 });
 
 export const guardarPublicacion = define({

@@ -8,7 +8,9 @@
  *   delete by id is a strongly consistent GetItem, never a Query over every post;
  * - PlanProposal, sort key `plan#<id>`: a proposed monthly plan exactly as shown to the owner,
  *   kept until it is approved (its posts are written and it is deleted in one transaction) or
- *   rejected (deleted). Generating a new plan for a month removes that month's older proposals.
+ *   rejected (deleted). Generating a new plan for a month removes that month's older proposals;
+ *   the month's pending one is read back with the month's posts (`listarPublicaciones`, a Query
+ *   of the `plan#` items filtered by month: they are few).
  * `status` is stored as a string: this product writes 'propuesto' and 'aprobado'; the calendar
  * shows any other value in red (spec 2).
  */

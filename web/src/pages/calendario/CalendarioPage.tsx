@@ -4,8 +4,10 @@
  * owner's scheduled posts on their day, coloured by status; a post opens to read, edit or delete.
  * The day-1 cell of the shown month (current or future) has 'Generar Plan Mensual': the budget
  * dialog, progress while the AI works, then the proposed-plan panel with 'Rechazar' and 'Aprobar
- * Plan'; the proposal's posts show on the calendar as 'propuesto' until then. Loading, error and
- * empty states are the shared ones.
+ * Plan'; the proposal's posts show on the calendar as 'propuesto' until then. The panel shows the
+ * shown month's pending proposal as `listarPublicaciones` returns it with the month, so it comes
+ * back after leaving the page or a reload; a new plan replaces it, approving or rejecting clears
+ * it. Loading, error and empty states are the shared ones.
  */
 import { useEffect, useState } from 'react';
 import { currentMonth, monthLabel, monthRange, nextMonth, PAGES, PLAN_MSG, POST_STATUS_LABELS, previousMonth, todayIso, type ProposedPlan, type ScheduledPost } from '../../../../shared';
@@ -13,7 +15,6 @@ import { useApprovePlan } from '../../features/plan/useApprovePlan';
 import { useGeneratePlan } from '../../features/plan/useGeneratePlan';
 import { usePosts } from '../../features/plan/usePosts';
 import { useRejectPlan } from '../../features/plan/useRejectPlan';
-import { CallableClientError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Panel, PageHeader } from '../../ui/PageHeader';
 import { ErrorState } from '../../ui/QueryStates';
@@ -43,45 +44,29 @@ function Chevron({ side }: { side: keyof typeof CHEVRON }) {
   return <StrokeIcon path={CHEVRON[side]} size={18} strokeWidth={2} />;
 }
 
-const isGone = (error: unknown) => error instanceof CallableClientError && error.status === 'NOT_FOUND';
-
 export default function CalendarioPage() {
   const today = useToday();
   const [month, setMonth] = useState(() => currentMonth());
-  const posts = usePosts(month);
+  const monthPlan = usePosts(month);
   const generate = useGeneratePlan();
   const approve = useApprovePlan();
   const reject = useRejectPlan();
   const [openPost, setOpenPost] = useState<ScheduledPost | null>(null);
   const [askingBudget, setAskingBudget] = useState(false);
-  const [proposal, setProposal] = useState<ProposedPlan | null>(null);
 
   const plannable = monthRange(month).last >= today;
   const generating = generate.isPending;
+  // While a new plan for this month is on its way, the month's older proposal (about to be replaced) is not shown.
+  const proposal = generating && generate.variables?.month === month ? undefined : monthPlan.data?.proposal;
 
   const startPlan = (budget: number) => {
     setAskingBudget(false);
-    setProposal(null);
-    generate.mutate({ month, budget }, { onSuccess: setProposal });
+    // The hook stores the proposal with its month; bring that month back into view if the owner moved on.
+    generate.mutate({ month, budget }, { onSuccess: (plan) => setMonth(plan.month) });
   };
 
-  const approvePlan = (plan: ProposedPlan) =>
-    approve.mutate(plan.planId, {
-      onSuccess: () => {
-        setProposal(null);
-        setMonth(plan.month);
-      },
-      onError: (error) => {
-        if (isGone(error)) setProposal(null);
-      },
-    });
-
-  const rejectPlan = (plan: ProposedPlan) =>
-    reject.mutate(plan.planId, {
-      onSettled: (_data, error) => {
-        if (!error || isGone(error)) setProposal(null);
-      },
-    });
+  const approvePlan = (plan: ProposedPlan) => approve.mutate(plan.planId);
+  const rejectPlan = (plan: ProposedPlan) => reject.mutate(plan.planId);
 
   const dayOneAction = plannable ? (
     <Button size="small" variant="primary" className={styles.generateButton} disabled={generating} aria-busy={generating} onClick={() => setAskingBudget(true)}>
@@ -95,7 +80,7 @@ export default function CalendarioPage() {
       <PageHeader title={page?.title ?? 'Plan de Contenidos'} eyebrow={page?.label} subtitle="Tus publicaciones programadas, mes a mes. Pide a la IA un plan mensual desde el día 1 y apruébalo cuando te convenza." />
 
       {generating && generate.variables && <PlanProgress month={generate.variables.month} />}
-      {proposal && !generating && (
+      {proposal && (
         <PlanPanel
           plan={proposal}
           busy={approve.isPending ? 'approve' : reject.isPending ? 'reject' : null}
@@ -121,7 +106,7 @@ export default function CalendarioPage() {
             </Button>
           )}
           <span className={styles.loadingSlot} aria-live="polite">
-            {posts.isFetching && (
+            {monthPlan.isFetching && (
               <span role="status" className={styles.loadingNote}>
                 <Spinner /> Cargando...
               </span>
@@ -134,19 +119,19 @@ export default function CalendarioPage() {
           </ul>
         </div>
 
-        {posts.isError ? (
-          <ErrorState error={posts.error} onRetry={posts.refetch} />
+        {monthPlan.isError ? (
+          <ErrorState error={monthPlan.error} onRetry={monthPlan.refetch} />
         ) : (
           <>
             <MonthGrid
               month={month}
               today={today}
-              posts={posts.data ?? []}
-              proposed={proposal?.month === month ? proposal.posts : []}
+              posts={monthPlan.data?.posts ?? []}
+              proposed={proposal?.posts ?? []}
               onOpenPost={setOpenPost}
               dayOneAction={dayOneAction}
             />
-            {posts.isSuccess && posts.data.length === 0 && !generating && proposal?.month !== month && <p className={styles.emptyNote}>{plannable ? PLAN_MSG.noPosts : 'No hubo publicaciones programadas este mes.'}</p>}
+            {monthPlan.isSuccess && monthPlan.data.posts.length === 0 && !generating && !proposal && <p className={styles.emptyNote}>{plannable ? PLAN_MSG.noPosts : 'No hubo publicaciones programadas este mes.'}</p>}
           </>
         )}
       </Panel>
