@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { App, type AppProps } from 'aws-cdk-lib';
 import { ContextError, parseTenantContext, type TenantSettings } from './context';
 import { addNagChecks } from './nag';
-import { stackNameOf, TenantStack } from './tenant-stack';
+import { stackNameOf, TenantStack, type TenantStackProps } from './tenant-stack';
 
 const CONTEXT_KEYS = [
   'tenant',
@@ -35,12 +35,14 @@ export interface BuildAppOptions {
   outdir?: AppProps['outdir'];
   projectRoot?: string;
   webDistPath?: string;
+  accessOverrides?: TenantStackProps['accessOverrides'];
 }
 
 export interface CreateTenantStackProps {
   settings: TenantSettings;
   projectRoot?: string;
   webDistPath?: string;
+  accessOverrides?: TenantStackProps['accessOverrides'];
 }
 
 /** The tenant's stack, env-agnostic in account (synth needs no credentials) and pinned in region. */
@@ -59,7 +61,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stack: Tena
   const context = Object.fromEntries(CONTEXT_KEYS.map((key) => [key, app.node.tryGetContext(key) as unknown]));
   const settings = parseTenantContext(context);
   addNagChecks(app);
-  const stack = createTenantStack(app, { settings, projectRoot: options.projectRoot, webDistPath: options.webDistPath });
+  const stack = createTenantStack(app, { settings, projectRoot: options.projectRoot, webDistPath: options.webDistPath, accessOverrides: options.accessOverrides });
   return { app, stack };
 }
 

@@ -12,7 +12,7 @@ import { SITE_URL_ENV } from '../lambdas/core/leads/email';
 import { TABLE_NAME_ENV } from '../lambdas/platform/db/table';
 import type { RuntimeConfig } from '../shared';
 import type { TenantSettings } from './context';
-import { ApiConstruct } from './constructs/api';
+import { ApiConstruct, type ApiProps } from './constructs/api';
 import { AuthConstruct } from './constructs/auth';
 import { DataConstruct } from './constructs/data';
 import { FunctionGrants } from './constructs/grants';
@@ -30,6 +30,8 @@ export interface TenantStackProps extends StackProps {
   projectRoot?: string;
   /** The Vite build to deploy (tests pass a fixture). */
   webDistPath?: string;
+  /** Replaces some callables' declared access (the twin's IAM tests; see ApiProps). */
+  accessOverrides?: ApiProps['accessOverrides'];
 }
 
 /** Powertools service name shared by all functions; function_name tells them apart in logs. */
@@ -64,7 +66,7 @@ export class TenantStack extends Stack {
     };
     const grants = new FunctionGrants({ data, uploadsBucket: storage.uploadsBucket, secretsKey: secrets.key, ai: settings });
     const auth = (this.auth = new AuthConstruct(this, 'Auth', { grants, projectRoot, environment, adminEmail: settings.adminEmail }));
-    const api = (this.api = new ApiConstruct(this, 'Api', { auth, grants, projectRoot, environment, originVerifySecret: secrets.originVerifyValue }));
+    const api = (this.api = new ApiConstruct(this, 'Api', { auth, grants, projectRoot, environment, originVerifySecret: secrets.originVerifyValue, accessOverrides: props.accessOverrides }));
     this.jobs = new JobsConstruct(this, 'Jobs', { grants, uploadsBucket: storage.uploadsBucket, projectRoot, environment });
 
     const runtimeConfig: RuntimeConfig = {

@@ -17,7 +17,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_SECRET_ENV } from '../../lambdas/platform/callable/client-ip';
 import { CALLABLES, type CallableDefinition, type CallableName } from '../../shared';
-import { accessOf, assertEveryCallableHasAccess, CLIENT_IP_CALLABLES, tableAccessFor } from '../functions';
+import { accessOf, assertEveryCallableHasAccess, CLIENT_IP_CALLABLES, tableAccessFor, type FunctionAccess } from '../functions';
 import { acknowledge } from '../nag';
 import { functionEntry } from '../paths';
 import type { AuthConstruct } from './auth';
@@ -37,6 +37,11 @@ export interface ApiProps {
    * ORIGIN_VERIFY_SECRET on `CLIENT_IP_CALLABLES` only; without it they use API Gateway's sourceIp.
    */
   originVerifySecret?: string;
+  /**
+   * Replaces some callables' declared access (infra/functions.ts). Only the twin's IAM tests use
+   * it, to prove that a missing grant is refused as AWS would refuse it.
+   */
+  accessOverrides?: Partial<Record<CallableName, FunctionAccess>>;
 }
 
 /** Path of a callable's route; CloudFront forwards `/api/*` unchanged. */
@@ -75,7 +80,7 @@ export class ApiConstruct extends Construct {
         environment: props.environment,
         description: `Callable ${name} (${callable.access})`,
       });
-      const access = accessOf(name);
+      const access = props.accessOverrides?.[name] ?? accessOf(name);
       props.grants.apply(fn, access, tableAccessFor(access, callable.access));
       if (props.originVerifySecret && CLIENT_IP_CALLABLES.includes(name)) fn.addEnvironment(ORIGIN_VERIFY_SECRET_ENV, props.originVerifySecret);
       const isPublic = callable.access === 'public';
