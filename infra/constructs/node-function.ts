@@ -10,7 +10,7 @@ import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { ESM_REQUIRE_SHIM, LAMBDA_ALIASES, LAMBDA_EXTERNALS } from '../bundling/lambda-esbuild';
+import { ESM_REQUIRE_SHIM, LAMBDA_EXTERNALS } from '../bundling/lambda-esbuild';
 
 export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
 
@@ -67,7 +67,6 @@ export function createNodeFunction(scope: Construct, id: string, props: NodeFunc
       // The Node.js 24 runtime ships SDK v3; bundling our own would add ~400 KB per function.
       externalModules: LAMBDA_EXTERNALS,
       ...(props.nodeModules?.length ? { nodeModules: props.nodeModules } : {}),
-      esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
       forceDockerBundling: false,
     },
   });

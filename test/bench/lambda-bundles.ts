@@ -2,10 +2,9 @@
  * Lambda bundle figures: bundles every function and trigger the way the CDK stack does
  * (the same esbuild settings as infra/constructs/node-function.ts, from infra/bundling).
  */
-import { build, type BuildOptions } from 'esbuild';
-import path from 'node:path';
+import { build } from 'esbuild';
 import { CALLABLE_NAMES } from '../../shared';
-import { ESM_REQUIRE_SHIM, LAMBDA_ALIASES, LAMBDA_EXTERNALS } from '../../infra/bundling/lambda-esbuild';
+import { lambdaBuildOptions } from '../../infra/bundling/lambda-esbuild';
 import { KNOWLEDGE_NODE_MODULES } from '../../infra/constructs/jobs';
 
 export interface LambdaEntry {
@@ -22,25 +21,6 @@ export const LAMBDA_ENTRIES: LambdaEntry[] = [
   { name: 'blogDrafts (schedule)', entry: 'lambdas/events/blogDrafts.ts' },
   { name: 'blogPublico (HTTP, public blog)', entry: 'lambdas/http/blogPublico.ts' },
 ];
-
-/**
- * The esbuild options of one production Lambda bundle (those of infra/constructs/node-function.ts,
- * without the source map); tests build with them to check what deploys.
- */
-export function lambdaBuildOptions(entry: string, nodeModules: readonly string[] = []) {
-  return {
-    entryPoints: [path.resolve(entry)],
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    target: 'node24',
-    format: 'esm',
-    mainFields: ['module', 'main'],
-    external: [...LAMBDA_EXTERNALS, ...nodeModules],
-    alias: LAMBDA_ALIASES,
-    banner: { js: ESM_REQUIRE_SHIM },
-  } satisfies BuildOptions;
-}
 
 /** Minified bundle size in KB of one entry (its `nodeModules` are not part of the bundle). */
 export async function bundleKb(entry: string, nodeModules: readonly string[] = []): Promise<number> {

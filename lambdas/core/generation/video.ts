@@ -14,7 +14,7 @@
  *
  * Topics to avoid are checked with `readBrandContext` + `matchedTopicToAvoid` (what
  * `prepareBrandGeneration` does) rather than `prepareBrandGeneration` itself: that resolves the
- * full provider layer, which would take this Lambda far over the 250 KB bundle budget, and video
+ * full provider layer, which this Lambda would then load at every cold start, and video
  * needs no provider object (the capability check already established Bedrock). The refusal names
  * the video (VIDEO_MSG.topicToAvoid), not an image.
  */

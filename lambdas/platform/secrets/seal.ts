@@ -20,8 +20,7 @@ const { encrypt } = buildEncrypt(CLIENT_OPTIONS);
 const { decrypt } = buildDecrypt(CLIENT_OPTIONS);
 /**
  * Committing suite without ECDSA signatures: the same functions seal and open, so a signature
- * would prove nothing extra, and it keeps messages small. (Production bundles replace `asn1.js`,
- * which only signing suites use, with a stub that throws: see infra/bundling/asn1-stub.cjs.)
+ * would prove nothing extra, and it keeps messages small.
  */
 export const SECRET_SUITE = AlgorithmSuiteIdentifier.ALG_AES256_GCM_IV12_TAG16_HKDF_SHA512_COMMIT_KEY;
 /** Largest plaintext a sealed secret may open to, bytes. */

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AiConfigError, defaultAiProvider } from '../../../../../lambdas/platform/ai';
 import { defaultEmbedder, offlineEmbedder } from '../../../../../lambdas/platform/ai/embeddings';
-import { lambdaBuildOptions } from '../../../../bench/lambda-bundles';
+import { lambdaBuildOptions } from '../../../../../infra/bundling/lambda-esbuild';
 import { BAKERY, BIKE_SHOP } from './fixtures/retrieval-es';
 
 const ENVS: Record<string, string | undefined>[] = [

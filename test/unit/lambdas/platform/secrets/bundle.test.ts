@@ -1,22 +1,22 @@
 /**
  * The secrets code as it deploys: lambdas/platform/secrets (seal.ts and its keyring module)
- * bundled with the production esbuild settings, where `asn1.js` is replaced by a stub that throws
- * (infra/bundling/asn1-stub.cjs). Proves the stub is safe: the bundle seals and opens for real,
- * its messages are the same format as the unbundled code's (each opens the other's), and a
- * message with an ECDSA-signing suite — the only ESDK code that used asn1.js — is still refused.
+ * bundled with the production esbuild settings (no aliases, the AWS Encryption SDK as
+ * published). Proves the bundle seals and opens for real, its messages are the same format as
+ * the unbundled code's (each opens the other's), and a message with an ECDSA-signing suite is
+ * refused as the unbundled code refuses it.
  */
 import { AlgorithmSuiteIdentifier, buildClient, CommitmentPolicy } from '@aws-crypto/client-node';
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
 import { build } from 'esbuild';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as unbundled from '../../../../../lambdas/platform/secrets';
-import { lambdaBuildOptions } from '../../../../bench/lambda-bundles';
+import { lambdaBuildOptions } from '../../../../../infra/bundling/lambda-esbuild';
 
 type SecretsModule = typeof unbundled;
 
@@ -43,10 +43,10 @@ afterAll(() => {
 });
 
 describe('the production bundle of the secrets module', () => {
-  it('carries the asn1.js stub instead of asn1.js', () => {
-    expect(inputs.some((file) => file.endsWith('infra/bundling/asn1-stub.cjs'))).toBe(true);
-    expect(inputs.filter((file) => file.includes('node_modules/asn1.js/'))).toEqual([]);
-    expect(readFileSync(bundleFile, 'utf8')).toContain('asn1.js is not part of this Lambda bundle');
+  it('carries the Encryption SDK as published, asn1.js included (no stand-ins)', () => {
+    expect(inputs.some((file) => file.includes('node_modules/@aws-crypto/'))).toBe(true);
+    expect(inputs.some((file) => file.includes('node_modules/asn1.js/'))).toBe(true);
+    expect(inputs.filter((file) => file.startsWith('infra/'))).toEqual([]);
   });
 
   it('seals and opens with a raw AES keyring (round trip)', async () => {
@@ -79,8 +79,6 @@ describe('the production bundle of the secrets module', () => {
       (e: unknown) => e as Error,
     );
     expect(error?.name).toBe('SecretOpenError');
-    // It stops at the stub (clear error name), before any key is unwrapped.
-    expect(error?.message).toContain('Asn1UnavailableError');
     expect(error?.message).not.toContain(SECRET);
   });
 
