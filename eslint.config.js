@@ -16,6 +16,17 @@ export default tseslint.config(
     },
   },
   {
+    // Lambdas import the shared contract through its index only. shared/ is side-effect free and
+    // its index re-exports with `export *`; when a module behind it is also reached from a dynamic
+    // import(), esbuild wraps it in a lazy initializer and a direct import elsewhere leaves the
+    // static importers without the init call: the class is undefined at run time (issue 10,
+    // `instanceof CallableError`). shared/markdown.ts is not behind the index.
+    files: ['lambdas/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: String.raw`(^|/)shared/(?!markdown$)`, message: "Import the shared contract from its index ('…/shared'): see eslint.config.js." }] }],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -17,11 +17,7 @@
  * IAM: table read/write; `s3:GetObject` on assets to presign cover URLs.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ASSET_ID_PATTERN, type Article } from '../../../shared';
-import { BLOG_MSG } from '../../../shared/blogArticles';
-import { CallableError } from '../../../shared/contract/errors';
-import { SLUG_MAX_LENGTH } from '../../../shared/slug';
-import type { ArticleOrigin } from '../../../shared/entities/article';
+import { ASSET_ID_PATTERN, type Article, BLOG_MSG, CallableError, SLUG_MAX_LENGTH, type ArticleOrigin } from '../../../shared';
 import { documentClient } from '../../platform/db/client';
 import { articles, type ArticleItem } from '../../platform/db/entities/article';
 import { articleSlugs } from '../../platform/db/entities/articleSlug';

@@ -16,9 +16,7 @@
  * 5. stored as a draft with a slug unique within the brand (articles.ts `createArticle`).
  * AI failures keep the AI layer's Spanish message (`toCallableError`).
  */
-import { CallableError } from '../../../shared/contract/errors';
-import { BLOG_MSG } from '../../../shared/blogArticles';
-import type { ArticleOrigin } from '../../../shared/entities/article';
+import { CallableError, BLOG_MSG, type ArticleOrigin } from '../../../shared';
 import { matchedTopicToAvoid, systemPromptFor, toCallableError, type AiProvider, type BrandContext } from '../../platform/ai';
 import { articles } from '../../platform/db/entities/article';
 import { assets } from '../../platform/db/entities/asset';

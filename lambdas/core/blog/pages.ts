@@ -13,7 +13,7 @@
  * HTTP response (headers, CSP) is built from a Page by `pageResponse`.
  */
 import { createHash } from 'node:crypto';
-import type { BlogLayout } from '../../../shared/entities/settings';
+import type { BlogLayout } from '../../../shared';
 import { renderMarkdown } from '../../../shared/markdown';
 
 /** Spanish strings of the public blog. */

@@ -15,7 +15,7 @@
  * - `recordDraft`, `removeSchedule`, `readSchedule`.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { BlogFrequency } from '../../../shared/entities/settings';
+import type { BlogFrequency } from '../../../shared';
 import { blogSchedules, type BlogScheduleItem } from '../../platform/db/entities/blogSchedule';
 import { nextDueAfter } from './frequency';
 

@@ -12,9 +12,7 @@
  * The result goes through the same `repairPlan` as a model's answer; the generator marks it
  * `offline: true` and the panel says so.
  */
-import { dateInMonth, monthLabel, parseIsoDate, parseMonth, daysInMonth } from '../../../shared/calendar';
-import { formatBudget } from '../../../shared/plan';
-import type { SocialNetwork } from '../../../shared/networks';
+import { dateInMonth, monthLabel, parseIsoDate, parseMonth, daysInMonth, formatBudget, type SocialNetwork } from '../../../shared';
 import { matchedTopicToAvoid, topicsToAvoidList } from '../../platform/ai/prompt';
 import type { BrandContext } from '../../platform/ai/types';
 import type { PlanAnswer, PlanAnswerPost } from './schema';

@@ -4,7 +4,7 @@
  * `detail` for logs (upstream error text, with any API key redacted). `toCallableError` maps them
  * onto the callable protocol so generators can rethrow them as-is.
  */
-import { CallableError } from '../../../shared/contract/errors';
+import { CallableError } from '../../../shared';
 import type { AiCapability } from './capabilities';
 import type { AiProviderId } from './types';
 

@@ -7,7 +7,7 @@
  * and is unique within the brand. Only `status: 'published'` is ever served publicly.
  */
 import { Entity, type EntityItem } from '../electrodb';
-import { ARTICLE_ORIGINS, ARTICLE_STATUSES } from '../../../../shared/entities/article';
+import { ARTICLE_ORIGINS, ARTICLE_STATUSES } from '../../../../shared';
 import { documentClient, tableName } from '../client';
 import { TABLE_SCHEMA } from '../table';
 
