@@ -1,0 +1,85 @@
+/**
+ * Modules that esbuild initializes lazily in the Lambda bundles. A module reached from a dynamic
+ * `import()` is wrapped in an `init_x()` function, and every static importer must call it first.
+ * esbuild drops that call when the importer reaches the module through a side-effect-free
+ * `export *` index (shared/) while the dynamic graph imports it directly: its classes stay
+ * undefined, which is how `enviarMensajeWidget` and `obtenerCapacidades` failed with
+ * "Right-hand side of 'instanceof' is not an object" on their first request (issue 10). The lint
+ * rule in eslint.config.js keeps lambdas on shared's index; these checks catch the failure itself.
+ */
+import { build } from 'esbuild';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { lambdaBuildOptions } from '../../../../infra/bundling/lambda-esbuild';
+import { KNOWLEDGE_NODE_MODULES } from '../../../../infra/constructs/jobs';
+import { anonymousCallableEvent, linkRuntimeSdk } from '../../../support/artefacts';
+
+/** Every handler module the stack deploys: lambdas/{functions,triggers,events,http}/*.ts. */
+const ENTRIES = ['functions', 'triggers', 'events', 'http'].flatMap((dir) =>
+  readdirSync(path.join('lambdas', dir))
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => `lambdas/${dir}/${file}`),
+);
+
+/** The unminified production bundle of one entry (names kept, so `init_*` can be read). */
+async function readableBundle(entry: string): Promise<string> {
+  const result = await build({ ...lambdaBuildOptions(entry, KNOWLEDGE_NODE_MODULES), minify: false, write: false, logLevel: 'silent' });
+  return new TextDecoder().decode(result.outputFiles[0]?.contents);
+}
+
+/** Names of lazily initialized modules that nothing ever initializes. */
+function orphanInits(text: string): string[] {
+  const defined = [...text.matchAll(/^var (init_\w+) = __esm\(/gm)].map((match) => match[1] as string);
+  return defined.filter((name) => !new RegExp(`\\b${name}\\(\\)`).test(text));
+}
+
+describe('lazily initialized modules in the Lambda bundles', () => {
+  it('finds every handler entry', () => {
+    expect(ENTRIES.length).toBeGreaterThan(40);
+    expect(ENTRIES).toContain('lambdas/functions/obtenerCapacidades.ts');
+  });
+
+  it('are all initialized somewhere (none left undefined by a dropped init call)', async () => {
+    const orphans = await Promise.all(ENTRIES.map(async (entry) => ({ entry, orphans: orphanInits(await readableBundle(entry)) })));
+    expect(orphans.filter((found) => found.orphans.length > 0)).toEqual([]);
+  }, 60_000);
+});
+
+describe('the callables that failed on their first request in the bundle (issue 10)', () => {
+  // Outside the repository, so that only @aws-sdk/* resolves beyond the bundle, as in Lambda.
+  const dir = mkdtempSync(path.join(tmpdir(), 'lazy-init-'));
+  beforeAll(() => {
+    linkRuntimeSdk(dir, process.cwd());
+    vi.stubEnv('TABLE_NAME', 'x');
+    vi.stubEnv('AWS_REGION', 'eu-west-1');
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDEXAMPLE');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret');
+    // A closed local port: DynamoDB calls fail at once, without leaving the machine.
+    vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', 'http://127.0.0.1:9');
+    vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function bundledHandler(name: string) {
+    const outdir = path.join(dir, name);
+    await build({ ...lambdaBuildOptions(`lambdas/functions/${name}.ts`), outfile: path.join(outdir, 'index.mjs'), logLevel: 'silent' });
+    return (await import(pathToFileURL(path.join(outdir, 'index.mjs')).href)) as { handler: (event: unknown, context: unknown) => Promise<APIGatewayProxyStructuredResultV2> };
+  }
+
+  it.each([
+    ['obtenerCapacidades', null, 401],
+    ['enviarMensajeWidget', { uid: 'u1', conversationId: null, message: 'hola' }, 500],
+  ])('%s answers an anonymous request with the error envelope', async (name, data, status) => {
+    const { handler } = await bundledHandler(name);
+    const response = await handler(anonymousCallableEvent(name, data), { awsRequestId: 'r1', functionName: name, getRemainingTimeInMillis: () => 10_000 });
+    expect(response.statusCode).toBe(status);
+    expect(JSON.parse(response.body ?? '')).toEqual({ error: { status: expect.any(String), message: expect.any(String) } });
+  });
+});
