@@ -16,6 +16,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_SECRET_ENV } from '../../lambdas/platform/callable/client-ip';
+import { USER_POOL_CLIENT_ID_ENV } from '../../lambdas/platform/callable/identity';
 import { CALLABLES, type CallableDefinition, type CallableName } from '../../shared';
 import { accessOf, assertEveryCallableHasAccess, CLIENT_IP_CALLABLES, tableAccessFor, type FunctionAccess } from '../functions';
 import { acknowledge } from '../nag';
@@ -44,6 +45,12 @@ export interface ApiProps {
   accessOverrides?: Partial<Record<CallableName, FunctionAccess>>;
 }
 
+/**
+ * The scope every Cognito access token from InitiateAuth/SRP carries and ID tokens never do:
+ * required on protected routes, so the authorizer refuses ID tokens (issue 10 item 4).
+ */
+export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
+
 /** Path of a callable's route; CloudFront forwards `/api/*` unchanged. */
 export const routePath = (name: string): string => `/api/${name}`;
 
@@ -67,7 +74,8 @@ export class ApiConstruct extends Construct {
 
     const { userPool, client } = props.auth;
     const jwt = new HttpJwtAuthorizer('CognitoJwt', `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${userPool.userPoolId}`, {
-      // Cognito access tokens carry client_id instead of aud; API Gateway checks either.
+      // Cognito access tokens carry client_id instead of aud; API Gateway checks either, so an ID
+      // token (aud = client id) passes this check: the routes' required scope refuses it.
       jwtAudience: [client.userPoolClientId],
     });
 
@@ -77,7 +85,8 @@ export class ApiConstruct extends Construct {
       const fn = createNodeFunction(this, name, {
         entry: functionEntry(props.projectRoot, name),
         projectRoot: props.projectRoot,
-        environment: props.environment,
+        // The handler checks that a token is an access token of this client (identity.ts).
+        environment: { ...props.environment, [USER_POOL_CLIENT_ID_ENV]: client.userPoolClientId },
         description: `Callable ${name} (${callable.access})`,
       });
       const access = props.accessOverrides?.[name] ?? accessOf(name);
@@ -89,6 +98,7 @@ export class ApiConstruct extends Construct {
         methods: [HttpMethod.POST],
         integration: new HttpLambdaIntegration(`${name}Integration`, fn),
         authorizer: isPublic ? new HttpNoneAuthorizer() : jwt,
+        ...(isPublic ? {} : { authorizationScopes: [ACCESS_TOKEN_SCOPE] }),
       });
       if (isPublic && route) {
         acknowledge(route, {

@@ -11,7 +11,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLABLES, CALLABLE_NAMES, ADMINS_GROUP, RuntimeConfigSchema } from '../../shared';
-import { ApiConstruct } from '../../infra/constructs/api';
+import { ACCESS_TOKEN_SCOPE, ApiConstruct } from '../../infra/constructs/api';
 import { AuthConstruct } from '../../infra/constructs/auth';
 import { DataConstruct } from '../../infra/constructs/data';
 import { FunctionGrants } from '../../infra/constructs/grants';
@@ -23,6 +23,8 @@ import { addNagChecks } from '../../infra/nag';
 import type { TenantStack } from '../../infra/tenant-stack';
 import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
 import { actionsOf, logicalId, statementsOfRole, type Resource, type Statement } from './iam';
+
+const CALLABLE_ACCESS = Object.fromEntries(CALLABLE_NAMES.map((name) => [name, CALLABLES[name].access]));
 
 const FULL_CONTEXT = {
   tenant: 'demo',
@@ -91,13 +93,21 @@ describe('tenant stack (full context, web build present)', () => {
       expect(template.toJSON().Resources[fnId]).toBeDefined();
     });
 
-    it.each(CALLABLE_NAMES)('%s: POST /api/%s route, JWT unless public', (name) => {
-      const isPublic = CALLABLES[name].access === 'public';
+    it.each(CALLABLE_NAMES)('%s: POST /api/%s route, JWT with the access-token scope unless public', (name) => {
+      const isPublic = CALLABLE_ACCESS[name] === 'public';
       template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
         RouteKey: `POST /api/${name}`,
         AuthorizationType: isPublic ? 'NONE' : 'JWT',
         AuthorizerId: isPublic ? Match.absent() : Match.anyValue(),
+        // Only access tokens carry this scope: the authorizer refuses a Cognito ID token, whose
+        // aud (the client id) would otherwise pass the audience check (issue 10 item 4).
+        AuthorizationScopes: isPublic ? Match.absent() : [ACCESS_TOKEN_SCOPE],
       });
+    });
+
+    it.each(CALLABLE_NAMES)('%s knows which app client its access tokens must come from', (name) => {
+      const fn = template.toJSON().Resources[logicalId(stack, stack.api.functions[name] as never)] as Resource;
+      expect(fn.Properties?.Environment).toMatchObject({ Variables: { USER_POOL_CLIENT_ID: { Ref: logicalId(stack, stack.auth.client) } } });
     });
 
     it('has exactly one route per callable, plus the public blog (test/infra/public-blog.test.ts)', () => {

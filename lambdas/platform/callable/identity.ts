@@ -1,9 +1,18 @@
 /**
  * The caller's identity from the claims the HTTP API JWT authorizer verified (or the twin's
  * router, which builds the same shape). Never from the body, path or query.
+ *
+ * The authorizer checks signature, issuer, expiry and audience, and the routes require the
+ * access-token scope; an ID token of the web client would still satisfy the audience rule (its
+ * `aud` is the client id), so this also insists on what only our access tokens carry:
+ * `token_use` = access and `client_id` = the app client the stack sets in USER_POOL_CLIENT_ID
+ * (issue 10 item 4). Without that variable no caller is identified (fail closed).
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { ADMINS_GROUP } from '../../../shared';
+
+/** Environment variable with the Cognito app client id whose access tokens the callables accept. */
+export const USER_POOL_CLIENT_ID_ENV = 'USER_POOL_CLIENT_ID';
 
 export interface Identity {
   sub: string;
@@ -15,13 +24,15 @@ type Claims = Record<string, string | number | boolean | string[]>;
 
 /**
  * Reads `sub` and `cognito:groups` from `requestContext.authorizer.jwt.claims`; null when the
- * request carries no verified claims. HTTP API renders array claims as a string like
+ * request carries no verified claims, or claims of anything but an access token of our client. HTTP API renders array claims as a string like
  * "[admins editors]", so both that and a real array are accepted.
  */
-export function identityFromEvent(event: Partial<APIGatewayProxyEventV2WithJWTAuthorizer>): Identity | null {
+export function identityFromEvent(event: Partial<APIGatewayProxyEventV2WithJWTAuthorizer>, env: Record<string, string | undefined> = process.env): Identity | null {
   const claims = event.requestContext?.authorizer?.jwt?.claims as Claims | undefined;
   const sub = claims?.sub;
   if (typeof sub !== 'string' || sub.length === 0) return null;
+  const clientId = env[USER_POOL_CLIENT_ID_ENV];
+  if (claims?.token_use !== 'access' || !clientId || claims.client_id !== clientId) return null;
   const groups = parseGroups(claims?.['cognito:groups']);
   return { sub, groups, isAdmin: groups.includes(ADMINS_GROUP) };
 }

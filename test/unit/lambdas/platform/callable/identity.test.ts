@@ -4,6 +4,10 @@ import { identityFromEvent, parseGroups } from '../../../../../lambdas/platform/
 import { stringifyClaims } from '../../../../../infra/local/events';
 
 const event = (claims?: Record<string, unknown>) => ({ requestContext: claims ? { authorizer: { jwt: { claims, scopes: null } } } : {} }) as never;
+const CLIENT = 'web-client-id';
+const ENV = { USER_POOL_CLIENT_ID: CLIENT };
+/** The claims of a Cognito access token of the web client. */
+const access = (extra: Record<string, unknown>) => ({ token_use: 'access', client_id: CLIENT, scope: 'aws.cognito.signin.user.admin', ...extra });
 
 describe('identity from verified claims', () => {
   it.each([
@@ -15,15 +19,23 @@ describe('identity from verified claims', () => {
     ['no groups claim', undefined, false],
     ['a look-alike name', '[admins2]', false],
   ])('%s → isAdmin %s', (_label, groups, isAdmin) => {
-    expect(identityFromEvent(event({ sub: 'abc', 'cognito:groups': groups }))).toMatchObject({ sub: 'abc', isAdmin });
+    expect(identityFromEvent(event(access({ sub: 'abc', 'cognito:groups': groups })), ENV)).toMatchObject({ sub: 'abc', isAdmin });
   });
 
   it.each([
     ['no authorizer', undefined],
     ['no sub', { 'cognito:groups': '[admins]' }],
     ['empty sub', { sub: '' }],
+    // What the HTTP API authorizer lets through without a scope rule: an ID token of the same client.
+    ['an ID token of the web client', { sub: 'abc', token_use: 'id', aud: CLIENT, 'cognito:groups': '[admins]' }],
+    ['an access token of another client', access({ sub: 'abc', client_id: 'other-client' })],
+    ['an access token without client_id', { sub: 'abc', token_use: 'access' }],
   ])('%s → no identity', (_label, claims) => {
-    expect(identityFromEvent(event(claims))).toBeNull();
+    expect(identityFromEvent(event(claims === undefined ? undefined : 'token_use' in claims ? claims : access(claims)), ENV)).toBeNull();
+  });
+
+  it('identifies nobody when the deployment did not say which client it trusts (fail closed)', () => {
+    expect(identityFromEvent(event(access({ sub: 'abc' })), {})).toBeNull();
   });
 
   it('parses back whatever group list the twin renders like API Gateway', () => {

@@ -4,7 +4,7 @@
  */
 import middy from '@middy/core';
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { CallableError, MSG, type Access } from '../../../../../shared';
 import { callableAccess, callableEnvelope, callableErrors, callableValidation, jsonResponse, type CallableContext, type CallableEvent } from '../../../../../lambdas/platform/callable/middleware';
@@ -24,8 +24,17 @@ function event(body: string | undefined, claims?: Record<string, string>, method
 }
 
 const context = { awsRequestId: 'req-1', functionName: 'test' } as CallableContext;
-const owner = { sub: 'u1' };
-const admin = { sub: 'a1', 'cognito:groups': '[admins]' };
+const CLIENT = 'web-client-id';
+const token = { token_use: 'access', client_id: CLIENT, scope: 'aws.cognito.signin.user.admin' };
+const owner = { sub: 'u1', ...token };
+const admin = { sub: 'a1', 'cognito:groups': '[admins]', ...token };
+/** An ID token of the web client: what API Gateway's audience rule alone would let through. */
+const idToken = { sub: 'a1', 'cognito:groups': '[admins]', token_use: 'id', aud: CLIENT };
+
+beforeEach(() => {
+  vi.stubEnv('USER_POOL_CLIENT_ID', CLIENT);
+  return () => vi.unstubAllEnvs();
+});
 
 async function invoke(handler: ReturnType<typeof build>, e: CallableEvent) {
   const response = (await handler(e, context)) as { statusCode: number; body: string };
@@ -51,6 +60,8 @@ describe('callable middlewares', () => {
     ['active', owner, true, 200],
     ['admin', owner, true, 403],
     ['admin', admin, true, 200],
+    ['signedIn', idToken, true, 401],
+    ['admin', idToken, true, 401],
   ] as const)('%s function, claims %j, active=%s → %i', async (access, claims, active, expected) => {
     expect((await invoke(build(access, undefined, active), event('{"data":null}', claims))).status).toBe(expected);
   });
