@@ -1,6 +1,7 @@
 /**
  * IAM evaluation of one authorization request against a principal's identity policies with
- * @cloud-copilot/iam-simulate: same account, no SCPs, RCPs, boundaries or resource policies.
+ * @cloud-copilot/iam-simulate: same account, no SCPs, RCPs or boundaries; a resource policy only
+ * where the service needs one to honour identity policies at all (a KMS key policy).
  *
  * Two adjustments to the simulator, both following AWS:
  * - an action that takes no resource type (e.g. transcribe:StartTranscriptionJob) is evaluated on
@@ -40,6 +41,8 @@ export class PrincipalEvaluator {
   private readonly policies: Simulation['identityPolicies'];
   /** Policies that read the time cannot be cached without the time in the key. */
   private readonly cacheable: boolean;
+  /** Only policies that test kms:EncryptionContext:<key> need the second evaluation. */
+  private readonly readsEncryptionContext: boolean;
   private readonly cache = new Map<string, Evaluation>();
 
   constructor(
@@ -48,7 +51,9 @@ export class PrincipalEvaluator {
   ) {
     this.sessionArn = sessionArnOf(principal.roleArn, principal.name);
     this.policies = principal.policies.map(({ name, document }) => ({ name, policy: document }));
-    this.cacheable = !/aws:(CurrentTime|EpochTime)/i.test(JSON.stringify(this.policies));
+    const text = JSON.stringify(this.policies);
+    this.cacheable = !/aws:(CurrentTime|EpochTime)/i.test(text);
+    this.readsEncryptionContext = /kms:EncryptionContext:/i.test(text);
   }
 
   /** Evaluates one request; `region` is the one the request was signed for. */
@@ -91,6 +96,7 @@ export class PrincipalEvaluator {
       identityPolicies: this.policies,
       serviceControlPolicies: [],
       resourceControlPolicies: [],
+      ...(request.resourcePolicy ? { resourcePolicy: request.resourcePolicy } : {}),
     };
     const result = await runSimulation(simulation, {});
     if (result.resultType === 'error') {
@@ -99,11 +105,15 @@ export class PrincipalEvaluator {
     let outcome: EvaluationOutcome = result.overallResult;
     const ignored = result.resultType === 'single' ? (result.result.ignoredContextKeys ?? []) : result.results.flatMap((r) => r.ignoredContextKeys ?? []);
     const dropped = ignored.filter((name) => /^kms:EncryptionContext:/i.test(name));
-    if (dropped.length > 0 && outcome !== 'ExplicitlyDenied') {
+    const readsContext = this.readsEncryptionContext || /kms:EncryptionContext:/i.test(JSON.stringify(request.resourcePolicy ?? {}));
+    if (dropped.length > 0 && readsContext && outcome !== 'ExplicitlyDenied') {
       // Put back the encryption context keys, keep out the keys the simulator found not applicable.
       const others = new Set(ignored.filter((name) => !dropped.includes(name)));
       const contextVariables = Object.fromEntries(Object.entries(context).filter(([name]) => !others.has(name)));
-      outcome = runUnsafeSimulation({ ...simulation, request: { ...simulation.request, contextVariables } }, {});
+      // runUnsafeSimulation loads a plain resource policy without a name and then reads it; an
+      // already-validated policy (iam-policy's ValidatedPolicy shape) carries one.
+      const resourcePolicy = request.resourcePolicy ? { __validated: true, policyDocument: request.resourcePolicy, metadata: { name: 'resource-policy' }, errors: [] } : undefined;
+      outcome = runUnsafeSimulation({ ...simulation, resourcePolicy, request: { ...simulation.request, contextVariables } }, {});
     }
     return { outcome, allowed: outcome === 'Allowed', resource };
   }

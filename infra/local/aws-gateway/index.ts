@@ -30,11 +30,12 @@ import {
 } from './remote';
 import { accessDenied, gatewayError, jsonError, type GatewayResponse } from './responses';
 import { s3Authorizations } from './s3';
-import { UnmappedRequest, type AuthorizationRequest, type GatewayDecision, type GatewayPrincipal } from './types';
+import { UnmappedRequest, type AuthorizationRequest, type GatewayDecision, type GatewayPrincipal, type IamPolicyDocument } from './types';
 
 export type { GatewayDecision, GatewayPrincipal, IamPolicyDocument, AuthorizationRequest } from './types';
 export { grantCoverage, grantedActions, type GrantCoverage } from './coverage';
 export { sessionArnOf } from './evaluate';
+export { defaultKeyPolicy } from './kms';
 
 export interface AwsGatewayOptions {
   /** 0 = pick a free one. */
@@ -47,8 +48,8 @@ export interface AwsGatewayOptions {
   accountId: string;
   /** Base URLs of DynamoDB Local and s3rver; `cognitoIdp` (optional) of cognito-local: when set, allowed cognito-idp calls go there unchanged instead of to AWS. */
   upstreams: { dynamodb: string; s3: string; cognitoIdp?: string };
-  /** The one local KMS key (32-byte AES key). */
-  kms: { keyArn: string; masterKey: Buffer };
+  /** The one local KMS key (32-byte AES key) and its key policy (default: CDK's, which lets the account's IAM policies grant use). */
+  kms: { keyArn: string; masterKey: Buffer; keyPolicy?: IamPolicyDocument };
   /**
    * Credentials for services the twin does not emulate (bedrock, polly, transcribe...): when set,
    * allowed calls are re-signed with them and sent to the real regional endpoint; when unset such
@@ -107,7 +108,7 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
   const log = options.log ?? ((line: string) => console.log(line));
   const principals = new Map<string, PrincipalEvaluator>();
   const decisions: GatewayDecision[] = [];
-  const kms = new LocalKms(options.kms.keyArn, options.kms.masterKey, options.accountId);
+  const kms = new LocalKms(options.kms.keyArn, options.kms.masterKey, options.accountId, options.kms.keyPolicy);
   const agent = new http.Agent({ keepAlive: true });
 
   // The first simulation loads iam-data from disk (~50 ms); do it before the first request.

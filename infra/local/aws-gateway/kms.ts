@@ -9,7 +9,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { jsonError, type GatewayResponse } from './responses';
-import type { AuthorizationRequest, ContextValue } from './types';
+import type { AuthorizationRequest, ContextValue, IamPolicyDocument } from './types';
 
 export const KMS_TARGET_PREFIX = 'TrentService.';
 const VERSION = 1;
@@ -19,6 +19,17 @@ const ALGORITHM = 'SYMMETRIC_DEFAULT';
 const MAX_PLAINTEXT_BYTES = 4096;
 
 type Body = Record<string, unknown>;
+
+/**
+ * The key policy CDK gives a `new kms.Key()` by default: the account may use the key through IAM
+ * policies. KMS honours identity policies only when the key policy says so.
+ */
+export function defaultKeyPolicy(accountId: string): IamPolicyDocument {
+  return {
+    Version: '2012-10-17',
+    Statement: [{ Effect: 'Allow', Principal: { AWS: `arn:aws:iam::${accountId}:root` }, Action: 'kms:*', Resource: '*' }],
+  };
+}
 
 /** A KMS error answer (status 400, `__type`, optional `message`). */
 export class KmsError extends Error {
@@ -70,6 +81,7 @@ export class LocalKms {
     readonly keyArn: string,
     private readonly masterKey: Buffer,
     private readonly accountId: string,
+    private readonly keyPolicy: IamPolicyDocument = defaultKeyPolicy(accountId),
   ) {
     if (masterKey.byteLength !== 32) throw new Error('The local KMS master key must be 32 bytes.');
     const keyId = /:key\/([^/]+)$/.exec(keyArn)?.[1];
@@ -120,6 +132,10 @@ export class LocalKms {
    * names). Throws KmsError for requests KMS rejects before authorizing (unknown key, bad blob).
    */
   authorizations(operation: string, body: Body): AuthorizationRequest[] {
+    return this.requests(operation, body).map((request) => ({ ...request, resourcePolicy: this.keyPolicy }));
+  }
+
+  private requests(operation: string, body: Body): AuthorizationRequest[] {
     const context = encryptionContextOf(body);
     switch (operation) {
       case 'Decrypt': {

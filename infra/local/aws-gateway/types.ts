@@ -39,6 +39,8 @@ export interface AuthorizationRequest {
   resource: string;
   /** Service condition keys of this request (global keys are added by the evaluator). */
   context?: Record<string, ContextValue>;
+  /** The resource's own policy when the service requires one to trust IAM (a KMS key policy). */
+  resourcePolicy?: IamPolicyDocument;
 }
 
 /** A request the gateway cannot map to IAM actions: answered with this status and message. */

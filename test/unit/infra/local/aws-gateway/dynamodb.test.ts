@@ -7,7 +7,7 @@ import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../../../../infra/local/dynamodb';
-import { ACCOUNT, REGION, TABLE, TABLE_ARN, credentialsOf, harness, principal, type Harness } from './support';
+import { ACCOUNT, REGION, TABLE, TABLE_ARN, credentialsOf, harness, principal, rejection, type Harness } from './support';
 
 const reader = principal('leerPerfil', [{ Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:Query'], Resource: [TABLE_ARN, `${TABLE_ARN}/index/*`] }]);
 const writer = principal('guardarPerfil', [
@@ -73,9 +73,7 @@ describe('AWS gateway: DynamoDB', () => {
   });
 
   it('denies PutItem without the grant: AccessDeniedException as DynamoDB words it, nothing forwarded', async () => {
-    const error = await client(reader)
-      .send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: 'A' }, sk: { S: 'B' } } }))
-      .catch((e: unknown) => e as Error & { $metadata: { httpStatusCode: number } });
+    const error = await rejection(client(reader).send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: 'A' }, sk: { S: 'B' } } })));
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('AccessDeniedException');
     expect(error.$metadata.httpStatusCode).toBe(400);

@@ -108,3 +108,16 @@ export async function harness(extra: Partial<AwsGatewayOptions> = {}): Promise<H
     },
   };
 }
+
+/** An SDK error as the tests inspect it. */
+export type SdkError = Error & { $metadata: { httpStatusCode?: number } };
+
+/** The error `promise` rejects with; fails when it resolves. */
+export function rejection(promise: Promise<unknown>): Promise<SdkError> {
+  return promise.then(
+    () => {
+      throw new Error('Expected the call to fail');
+    },
+    (error: unknown) => error as SdkError,
+  );
+}
