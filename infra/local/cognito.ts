@@ -26,6 +26,11 @@ import { waitFor } from './ports';
 const POOL_NAME = 'director-ia-local';
 const CLIENT_NAME = 'web';
 export const LOCAL_HOST = '127.0.0.1';
+/**
+ * cognito-local's triggers are global configuration, written before the stack's deployment is
+ * read; the twin checks at start that the stack's trigger functions have these names.
+ */
+export const COGNITO_TRIGGERS: Readonly<Record<string, string>> = { PreSignUp: 'preSignUp' };
 
 export interface CognitoIds {
   userPoolId: string;
@@ -41,7 +46,7 @@ export async function startCognito(supervisor: ChildSupervisor, port: number, st
     JSON.stringify(
       {
         LambdaClient: { endpoint: lambdaEndpoint, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS },
-        TriggerFunctions: { PreSignUp: 'preSignUp' },
+        TriggerFunctions: COGNITO_TRIGGERS,
         UserPoolDefaults: { UsernameAttributes: ['email'] },
       },
       null,

@@ -1,8 +1,8 @@
 /**
- * Builds the Lambda events and contexts AWS would deliver, so handler modules run unchanged:
- * API Gateway HTTP API v2 events with JWT-authorizer claims, and a minimal Lambda Context.
+ * Builds the API Gateway HTTP API (payload v2) events AWS delivers to the functions, with the JWT
+ * authorizer's claims and scopes; the Lambda context is built in each execution environment.
  */
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
@@ -27,10 +27,12 @@ export interface HttpEventInput {
   path: string;
   body: string;
   claims: Record<string, ClaimValue> | null;
+  /** The token's scopes, as the JWT authorizer passes them (`requestContext.authorizer.jwt.scopes`). */
+  scopes?: string[];
 }
 
 /** An HTTP API (payload v2) event for `POST <path>`; `authorizer` only when claims are given. */
-export function httpApiEvent({ req, path, body, claims }: HttpEventInput): APIGatewayProxyEventV2WithJWTAuthorizer {
+export function httpApiEvent({ req, path, body, claims, scopes }: HttpEventInput): APIGatewayProxyEventV2WithJWTAuthorizer {
   const now = new Date();
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(req.headers)) {
@@ -48,7 +50,7 @@ export function httpApiEvent({ req, path, body, claims }: HttpEventInput): APIGa
     stage: '$default',
     time: now.toUTCString(),
     timeEpoch: now.getTime(),
-    authorizer: claims ? { principalId: '', integrationLatency: 0, jwt: { claims, scopes: null } } : undefined,
+    authorizer: claims ? { principalId: '', integrationLatency: 0, jwt: { claims, scopes: scopes?.length ? scopes : null } } : undefined,
   };
   return {
     version: '2.0',
@@ -60,23 +62,4 @@ export function httpApiEvent({ req, path, body, claims }: HttpEventInput): APIGa
     body,
     isBase64Encoded: false,
   } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
-}
-
-/** A Lambda Context with a fresh request id. */
-export function lambdaContext(functionName: string): Context {
-  const awsRequestId = randomUUID();
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:eu-west-1:000000000000:function:${functionName}`,
-    memoryLimitInMB: '512',
-    awsRequestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => 30_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }

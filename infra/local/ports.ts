@@ -44,6 +44,8 @@ export interface TwinPorts {
   dynamodb: number;
   cognito: number;
   s3: number;
+  /** The AWS gateway every function's SDK calls go through (IAM checked there). */
+  aws: number;
   /** The local mail catcher, when the twin runs one. */
   smtp?: number;
 }
@@ -62,6 +64,7 @@ export async function twinPorts(web: number, previous: Partial<TwinPorts> | unde
     dynamodb: await part(1, last?.dynamodb),
     cognito: await part(2, last?.cognito),
     s3: await part(3, last?.s3),
+    aws: await part(5, last?.aws),
     ...(withMail ? { smtp: await part(4, last?.smtp) } : {}),
   };
 }

@@ -1,29 +1,56 @@
 /**
- * The twin's HTTP front: one origin serving `/api/<name>` (callables, like API Gateway + the JWT
- * authorizer), `/api/health`, `/config.json`, the public blog `/blog/...` (server-rendered HTML),
- * the Lambda Invoke endpoint cognito-local calls for triggers, and everything else through Vite.
+ * The twin's HTTP front: one origin serving the stack's HTTP API routes as API Gateway does
+ * (`POST /api/<name>`, `GET /blog/{proxy+}`: the routes, authorizer rules and integrations are
+ * read from the synthesized template), `/api/health`, `/config.json`, the Lambda Invoke endpoint
+ * cognito-local calls for triggers, and everything else through Vite.
+ *
+ * API Gateway's own answers are reproduced: an unknown route is 404 `{"message":"Not Found"}`; a
+ * JWT route without a valid token is 401 `{"message":"Unauthorized"}` (with `www-authenticate`),
+ * without a required scope 403 `{"message":"Forbidden"}`; a function that throws (at load or
+ * while running) or times out is 500 `{"message":"Internal Server Error"}`, and one still
+ * running at the 30 s integration timeout is 503 `{"message":"Service Unavailable"}`. Each of
+ * those failures is logged with the request id.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CallableError, MSG, CALLABLES, isCallableName, type RuntimeConfig } from '../../shared';
-import { httpApiEvent, lambdaContext, stringifyClaims } from './events';
-import { callableHandler, publicBlogHandler, triggerHandler } from './handlers';
+import type { RuntimeConfig } from '../../shared';
+import type { Deployment, DeployedRoute } from './deployment/template';
+import { httpApiEvent, stringifyClaims } from './events';
+import type { InvokeOutcome } from './runtime/environments';
 import type { AccessTokenVerifier } from './token-verifier';
 
 /** API Gateway HTTP APIs accept payloads up to 10 MB; the twin refuses more before reading it. */
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+/** HTTP API's maximum integration timeout. */
+export const INTEGRATION_TIMEOUT_MS = 30_000;
+
+/** What the router invokes functions with (the twin's Lambda service). */
+export interface FunctionInvoker {
+  invoke(name: string, event: unknown, requestId?: string): Promise<InvokeOutcome>;
+}
+
+/** The deployed API the router serves: routes from the template, functions by logical id. */
+export interface ServedApi {
+  deployment: Deployment;
+  /** The twin's name of a function logical id. */
+  functionName(logicalId: string): string | undefined;
+  invoker: FunctionInvoker;
+  /** The JWT authorizer (issuer, signature, expiry, audience), once Cognito is up. */
+  verifier: AccessTokenVerifier;
+}
 
 export interface RouterState {
   /** Null until every part is up; the reason when something is down. */
   readiness: () => { ready: boolean; detail: string };
-  verifier: () => AccessTokenVerifier | undefined;
+  api: () => ServedApi | undefined;
   runtimeConfig: () => RuntimeConfig | undefined;
   /** Anything not handled here (Vite). */
   fallback: (req: IncomingMessage, res: ServerResponse) => void;
+  log?: (line: string) => void;
 }
 
 class BodyTooLarge extends Error {}
 
-function readBody(req: IncomingMessage, limit: number): Promise<string> {
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit) return reject(new BodyTooLarge());
@@ -38,7 +65,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -49,12 +76,46 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
-function sendError(res: ServerResponse, error: CallableError, httpStatus = error.httpStatus): void {
-  send(res, httpStatus, error.toBody());
+/** API Gateway's own error answers. */
+const GATEWAY = {
+  notFound: [404, { message: 'Not Found' }],
+  unauthorized: [401, { message: 'Unauthorized' }],
+  forbidden: [403, { message: 'Forbidden' }],
+  tooLarge: [413, { message: 'Request Entity Too Large' }],
+  internal: [500, { message: 'Internal Server Error' }],
+  unavailable: [503, { message: 'Service Unavailable' }],
+} as const;
+
+function gatewayError(res: ServerResponse, which: keyof typeof GATEWAY, headers: Record<string, string> = {}): void {
+  const [status, body] = GATEWAY[which];
+  send(res, status, body, headers);
+}
+
+/** The route `method path` matches (exact, or a greedy `{proxy+}` tail), with its path parameters. */
+export function matchRoute(routes: readonly DeployedRoute[], method: string, path: string): { route: DeployedRoute; pathParameters?: Record<string, string> } | undefined {
+  for (const route of routes) {
+    if (route.method !== method && route.method !== 'ANY') continue;
+    if (route.path === path) return { route };
+    const greedy = /^(.*)\/\{(\w+)\+\}$/.exec(route.path);
+    if (greedy && path.startsWith(`${greedy[1]}/`) && path.length > (greedy[1]?.length ?? 0) + 1) {
+      return { route, pathParameters: { [greedy[2] ?? 'proxy']: path.slice((greedy[1]?.length ?? 0) + 1) } };
+    }
+  }
+  return undefined;
+}
+
+/** Percent-decoded like API Gateway HTTP APIs deliver `rawPath`; as is when not valid encoding. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 /** Returns the request listener of the twin's front server. */
 export function createRouter(state: RouterState) {
+  const log = state.log ?? ((line: string) => console.error(line));
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
@@ -67,104 +128,113 @@ export function createRouter(state: RouterState) {
         return config ? send(res, 200, config) : send(res, 503, { error: 'starting' });
       }
       const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(url.pathname);
-      if (invoke && req.method === 'POST') return await invokeTrigger(decodeURIComponent(invoke[1] ?? ''), req, res);
-      if (url.pathname.startsWith('/api/')) return await invokeCallable(url.pathname, req, res, state);
-      // Before the web fallback, as CloudFront's /blog/* behavior: Vite never sees the public blog.
-      if (url.pathname.startsWith(PUBLIC_BLOG_PREFIX)) return await invokePublicBlog(url, req, res, state);
+      if (invoke && req.method === 'POST') return await invokeFunction(decodeURIComponent(invoke[1] ?? ''), req, res, state);
+      // Before the web fallback, as CloudFront's /api/* and /blog/* behaviors: Vite never sees them.
+      if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/blog/')) return await invokeRoute(url, req, res, state, log);
       state.fallback(req, res);
     } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        return sendError(res, new CallableError('INVALID_ARGUMENT', MSG.bodyTooLarge(MAX_REQUEST_BYTES / 1024)), 413);
-      }
-      console.error(`[twin] ${req.method} ${url.pathname} failed:`, error);
-      if (!res.headersSent) sendError(res, new CallableError('INTERNAL', MSG.internal));
+      if (error instanceof BodyTooLarge) return gatewayError(res, 'tooLarge');
+      log(`[twin] ${req.method} ${url.pathname} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      if (!res.headersSent) gatewayError(res, 'internal');
     }
   };
 }
 
-async function invokeCallable(pathname: string, req: IncomingMessage, res: ServerResponse, state: RouterState): Promise<void> {
-  const name = decodeURIComponent(pathname.slice('/api/'.length));
-  const handler = req.method === 'POST' ? callableHandler(name) : undefined;
-  if (!handler || !isCallableName(name)) {
-    await readBody(req, MAX_REQUEST_BYTES).catch(() => '');
-    return sendError(res, new CallableError('NOT_FOUND', MSG.unknownFunction));
+/** API Gateway's JWT authorizer: a valid token of the configured audience, and one of the route's scopes. */
+async function authorize(api: ServedApi, route: DeployedRoute, header: string | undefined): Promise<{ claims: Record<string, unknown>; scopes: string[] } | 'unauthorized' | 'forbidden'> {
+  const token = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1] ?? header;
+  if (!token) return 'unauthorized';
+  let claims: Record<string, unknown>;
+  try {
+    claims = (await api.verifier.verify(token)) as Record<string, unknown>;
+  } catch {
+    return 'unauthorized';
   }
-  const { ready } = state.readiness();
-  if (!ready) return sendError(res, new CallableError('UNAVAILABLE', MSG.internal));
-  const body = await readBody(req, MAX_REQUEST_BYTES);
-
-  // Like API Gateway: protected routes need a valid bearer token before the function runs;
-  // public routes get no authorizer context at all.
-  let claims: ReturnType<typeof stringifyClaims> | null = null;
-  if (CALLABLES[name].access !== 'public') {
-    const token = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    const verifier = state.verifier();
-    if (!token || !verifier) return sendError(res, new CallableError('UNAUTHENTICATED', MSG.unauthenticated));
-    try {
-      claims = stringifyClaims(await verifier.verify(token));
-    } catch {
-      return sendError(res, new CallableError('UNAUTHENTICATED', MSG.unauthenticated));
-    }
-  }
-  const event = httpApiEvent({ req, path: pathname, body, claims });
-  const result = await (await handler)(event, lambdaContext(name));
-  res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
-  res.end(result.body ?? '');
+  const granted = typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : [];
+  if (route.scopes.length > 0 && !route.scopes.some((scope) => granted.includes(scope))) return 'forbidden';
+  return { claims, scopes: granted };
 }
 
-/** Path prefix of the public blog (CloudFront behavior `/blog/*`, HTTP API route `GET /blog/{proxy+}`). */
-export const PUBLIC_BLOG_PREFIX = '/blog/';
-/** The HTTP API route of the public blog's Lambda (infra/constructs/public-blog.ts). */
-export const PUBLIC_BLOG_ROUTE_KEY = 'GET /blog/{proxy+}';
-
-/** Percent-decoded like API Gateway HTTP APIs deliver `rawPath`; as is when not valid encoding. */
-function decodedPath(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
+async function invokeRoute(url: URL, req: IncomingMessage, res: ServerResponse, state: RouterState, log: (line: string) => void): Promise<void> {
+  const api = state.api();
+  if (!api || !state.readiness().ready) {
+    await readBody(req, MAX_REQUEST_BYTES).catch(() => undefined);
+    return gatewayError(res, 'unavailable');
   }
+  const rawPath = decodedPath(url.pathname);
+  const matched = matchRoute(api.deployment.routes, req.method ?? 'GET', rawPath);
+  const body = await readBody(req, MAX_REQUEST_BYTES);
+  if (!matched) return gatewayError(res, 'notFound');
+  const { route, pathParameters } = matched;
+
+  let authorizer: { claims: Record<string, unknown>; scopes: string[] } | null = null;
+  if (route.authorization === 'JWT') {
+    const verdict = await authorize(api, route, req.headers.authorization);
+    if (verdict === 'unauthorized') return gatewayError(res, 'unauthorized', { 'www-authenticate': 'Bearer scope="" error="invalid_token" error_description="the token is not valid"' });
+    if (verdict === 'forbidden') return gatewayError(res, 'forbidden', { 'www-authenticate': `Bearer scope="${route.scopes.join(' ')}" error="insufficient_scope" error_description="the token does not have the required scopes"` });
+    authorizer = verdict;
+  }
+
+  const event = httpApiEvent({ req, path: rawPath, body: body.toString('utf8'), claims: authorizer ? stringifyClaims(authorizer.claims) : null, scopes: authorizer?.scopes });
+  Object.assign(event, { routeKey: route.routeKey, rawQueryString: url.search.slice(1), ...(pathParameters ? { pathParameters } : {}) });
+  Object.assign(event.requestContext, { routeKey: route.routeKey });
+  // CloudFront reaches the API over HTTPS; the twin's front speaks plain HTTP.
+  event.headers['x-forwarded-proto'] = 'http';
+  if (req.method === 'GET' || req.method === 'HEAD') delete (event as { body?: string }).body;
+
+  const name = api.functionName(route.functionLogicalId);
+  if (!name) return gatewayError(res, 'internal');
+  const requestId = event.requestContext.requestId;
+  const outcome = await Promise.race([
+    api.invoker.invoke(name, event, requestId),
+    new Promise<'integration-timeout'>((resolve) => setTimeout(() => resolve('integration-timeout'), INTEGRATION_TIMEOUT_MS).unref()),
+  ]);
+  if (outcome === 'integration-timeout') {
+    log(`[twin] ${route.routeKey} → ${name}: integration timed out after ${INTEGRATION_TIMEOUT_MS / 1000} s (requestId ${requestId})`);
+    return gatewayError(res, 'unavailable');
+  }
+  if (!outcome.ok) {
+    log(`[twin] ${route.routeKey} → ${name} failed: ${outcome.error.errorType}: ${outcome.error.errorMessage} (requestId ${requestId})`);
+    return gatewayError(res, 'internal');
+  }
+  const response = payloadV2Response(outcome.result);
+  res.writeHead(response.statusCode, response.headers);
+  res.end(response.body);
 }
 
 /**
- * The public blog's HTML handler, invoked like the HTTP API does: only `GET /blog/{proxy+}` is a
- * route (other methods and an empty proxy get API Gateway's own 404), no authorizer, the path
- * decoded, `x-forwarded-proto` set by the front (http here, https in AWS).
+ * What API Gateway makes of a payload format 2.0 Lambda result: a `statusCode` object is used as
+ * is; anything else is a 200 JSON body.
  */
-async function invokePublicBlog(url: URL, req: IncomingMessage, res: ServerResponse, state: RouterState): Promise<void> {
-  const proxy = url.pathname.slice(PUBLIC_BLOG_PREFIX.length);
-  if (req.method !== 'GET' || !proxy) {
-    await readBody(req, MAX_REQUEST_BYTES).catch(() => '');
-    return send(res, 404, { message: 'Not Found' });
+export function payloadV2Response(result: unknown): { statusCode: number; headers: Record<string, string>; body: Buffer } {
+  if (result && typeof result === 'object' && 'statusCode' in result) {
+    const r = result as { statusCode: number; headers?: Record<string, string | number | boolean>; body?: string; isBase64Encoded?: boolean; cookies?: string[] };
+    const headers = Object.fromEntries(Object.entries(r.headers ?? {}).map(([k, v]) => [k, String(v)]));
+    const body = Buffer.from(r.body ?? '', r.isBase64Encoded ? 'base64' : 'utf8');
+    return { statusCode: r.statusCode, headers: r.cookies?.length ? { ...headers, 'set-cookie': r.cookies.join(', ') } : headers, body };
   }
-  const { ready } = state.readiness();
-  if (!ready) return send(res, 503, { message: 'Service Unavailable' });
-  const rawPath = decodedPath(url.pathname);
-  const event = httpApiEvent({ req, path: rawPath, body: '', claims: null });
-  event.headers['x-forwarded-proto'] = 'http';
-  const routed = Object.assign(event, {
-    routeKey: PUBLIC_BLOG_ROUTE_KEY,
-    rawQueryString: url.search.slice(1),
-    pathParameters: { proxy: rawPath.slice(PUBLIC_BLOG_PREFIX.length) },
-    requestContext: { ...event.requestContext, routeKey: PUBLIC_BLOG_ROUTE_KEY },
-  });
-  delete routed.body;
-  const result = await (await publicBlogHandler())(routed, lambdaContext('blogPublico'));
-  res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
-  res.end(result.body ?? '');
+  const text = typeof result === 'string' ? result : JSON.stringify(result ?? null);
+  return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(text, 'utf8') };
 }
 
 /** Lambda Invoke API subset used by cognito-local: RequestResponse, errors as X-Amz-Function-Error. */
-async function invokeTrigger(functionName: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const handler = await triggerHandler(functionName);
+async function invokeFunction(functionName: string, req: IncomingMessage, res: ServerResponse, state: RouterState): Promise<void> {
   const payload = await readBody(req, MAX_REQUEST_BYTES);
-  if (!handler) return send(res, 404, { Type: 'User', message: `Function not found: ${functionName}` }, { 'x-amzn-errortype': 'ResourceNotFoundException' });
+  const api = state.api();
+  if (!api) return send(res, 503, { Type: 'Service', message: 'The twin is starting' }, { 'x-amzn-errortype': 'ServiceException' });
+  let event: unknown;
   try {
-    const result = await handler(JSON.parse(payload), lambdaContext(functionName));
-    send(res, 200, result ?? null, { 'x-amz-executed-version': '$LATEST' });
-  } catch (error) {
-    const err = error instanceof Error ? error : new Error(String(error));
-    console.error(`[twin] trigger ${functionName} failed:`, err.message);
-    send(res, 200, { errorMessage: err.message, errorType: err.name }, { 'x-amz-function-error': 'Unhandled' });
+    event = JSON.parse(payload.toString('utf8') || 'null');
+  } catch {
+    return send(res, 400, { Type: 'User', message: 'Could not parse request body into json' }, { 'x-amzn-errortype': 'InvalidRequestContentException' });
   }
+  const outcome = await api.invoker.invoke(functionName, event);
+  if (!outcome.ok && outcome.error.errorType === 'ResourceNotFoundException') {
+    return send(res, 404, { Type: 'User', message: outcome.error.errorMessage }, { 'x-amzn-errortype': 'ResourceNotFoundException' });
+  }
+  if (!outcome.ok) {
+    (state.log ?? console.error)(`[twin] function ${functionName} failed: ${outcome.error.errorType}: ${outcome.error.errorMessage} (requestId ${outcome.requestId})`);
+    return send(res, 200, { errorMessage: outcome.error.errorMessage, errorType: outcome.error.errorType, trace: outcome.error.trace }, { 'x-amz-function-error': 'Unhandled', 'x-amz-executed-version': '$LATEST' });
+  }
+  send(res, 200, outcome.result ?? null, { 'x-amz-executed-version': '$LATEST' });
 }

@@ -63,10 +63,11 @@ export function toLambdaS3Event(raw: S3rverEvent, region: string): S3Event {
 }
 
 /**
- * s3rver only knows its own S3RVER key pair; the handlers sign with the twin process's credentials
- * (the same for every local service), so that pair is added to s3rver's one account.
+ * s3rver only knows its own S3RVER key pair and checks every signature: the twin's own pair and
+ * each function's pair (the gateway forwards their signed requests unchanged) are added to
+ * s3rver's one account.
  */
-function acceptCredentials({ accessKeyId, secretAccessKey }: { accessKeyId: string; secretAccessKey: string }): void {
+export function acceptCredentials({ accessKeyId, secretAccessKey }: { accessKeyId: string; secretAccessKey: string }): void {
   const account = createRequire(import.meta.url)('s3rver/lib/models/account.js') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
   account.DUMMY_ACCOUNT.createKeyPair(accessKeyId, secretAccessKey);
 }

@@ -1,27 +1,28 @@
 /**
- * The twin's stand-in for EventBridge Scheduler (issue 5 item 3): a timer that invokes the scheduled
- * job handlers with the event the CDK schedule sends (infra/constructs/jobs.ts
- * `BLOG_DRAFTS_EVENT`, with `scheduledTime` filled in as the Scheduler does) and a Lambda context.
- * The interval comes from env BLOG_DRAFTS_INTERVAL_SECONDS (default 300; 0 turns the timer off).
- * A run never overlaps the previous one; failures are logged and the timer keeps going; `stop()`
- * clears the timer and waits for a run in flight.
+ * The twin's stand-in for EventBridge Scheduler (issue 5 item 3): a timer per schedule of the
+ * synthesized stack that invokes the schedule's target function with the schedule's input, its
+ * `<aws.scheduler.scheduled-time>` filled in as the Scheduler does. The blog drafts schedule runs
+ * every BLOG_DRAFTS_INTERVAL_SECONDS (default 300; 0 turns it off) instead of hourly, so a
+ * developer sees drafts without waiting. A run never overlaps the previous one; failures are logged
+ * and the timer keeps going; `stop()` clears the timers and waits for a run in flight.
  */
-import type { Context } from 'aws-lambda';
-import { lambdaContext } from './events';
+import type { DeployedSchedule } from './deployment/template';
 
 export const BLOG_DRAFTS_INTERVAL_ENV = 'BLOG_DRAFTS_INTERVAL_SECONDS';
 export const DEFAULT_BLOG_DRAFTS_INTERVAL_SECONDS = 300;
-/** The blogDrafts Lambda's timeout in the stack (infra/constructs/jobs.ts). */
-export const BLOG_DRAFTS_TIMEOUT_MS = 5 * 60 * 1000;
-
-type JobHandler = (event: { job: string; scheduledTime: string }, context: Context) => Promise<unknown>;
+/** The function the blog drafts schedule targets. */
+const BLOG_DRAFTS_FUNCTION = 'blogDrafts';
+/** The Scheduler's placeholder for the scheduled time in a target's input. */
+const SCHEDULED_TIME = '<aws.scheduler.scheduled-time>';
 
 export interface ScheduledJob {
+  /** The target function's name. */
   name: string;
   intervalMs: number;
-  /** The Lambda's timeout in the stack: the context's remaining time counts down from it. */
-  timeoutMs: number;
-  load: () => Promise<{ handler: JobHandler }>;
+  /** The target input (JSON text, with the Scheduler's placeholders). */
+  input: string;
+  /** Invokes the target with one event; rejects when the invocation failed. */
+  invoke: (event: unknown) => Promise<void>;
 }
 
 /** The interval of the blog drafts timer from `env`, in ms (0 = off). */
@@ -31,22 +32,34 @@ export function blogDraftsIntervalMs(env: Record<string, string | undefined> = p
   return seconds * 1000;
 }
 
-/** The twin's scheduled jobs, as the CDK stack schedules them. */
-export function scheduledJobs(env: Record<string, string | undefined> = process.env): ScheduledJob[] {
-  return [
-    {
-      name: 'blogDrafts',
-      intervalMs: blogDraftsIntervalMs(env),
-      timeoutMs: BLOG_DRAFTS_TIMEOUT_MS,
-      load: () => import('../../lambdas/events/blogDrafts') as Promise<{ handler: JobHandler }>,
-    },
-  ];
+/** Milliseconds of a `rate(N unit)` expression; 0 (off) for cron and at expressions. */
+export function rateMs(expression: string): number {
+  const match = /^rate\((\d+)\s+(minute|minutes|hour|hours|day|days)\)$/.exec(expression.trim());
+  if (!match) return 0;
+  const unit = { minute: 60_000, hour: 3_600_000, day: 86_400_000 }[match[2]?.replace(/s$/, '') as 'minute' | 'hour' | 'day'];
+  return Number(match[1]) * unit;
 }
 
-/** The event of one run of `job` at `now` (what the Scheduler delivers). */
-export function scheduleEvent(job: string, now: Date): { job: string; scheduledTime: string } {
+/** The twin's jobs for the stack's schedules; `invoke(name, event)` runs a function and rejects on failure. */
+export function scheduledJobs(
+  schedules: readonly DeployedSchedule[],
+  functionName: (logicalId: string) => string | undefined,
+  invoke: (name: string, event: unknown) => Promise<void>,
+  env: Record<string, string | undefined> = process.env,
+): ScheduledJob[] {
+  return schedules.flatMap((schedule) => {
+    const name = functionName(schedule.functionLogicalId);
+    if (!name) return [];
+    const intervalMs = name === BLOG_DRAFTS_FUNCTION ? blogDraftsIntervalMs(env) : rateMs(schedule.expression);
+    return [{ name, intervalMs, input: schedule.input, invoke: (event: unknown) => invoke(name, event) }];
+  });
+}
+
+/** The event of one run at `now`: the input with the scheduled time filled in. */
+export function scheduleEvent(input: string, now: Date): unknown {
   // The Scheduler's <aws.scheduler.scheduled-time> has whole seconds: 2022-03-22T18:59:43Z.
-  return { job, scheduledTime: now.toISOString().replace(/\.\d{3}Z$/, 'Z') };
+  const time = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return JSON.parse(input.split(SCHEDULED_TIME).join(time));
 }
 
 export interface ScheduleTimers {
@@ -63,12 +76,9 @@ export function startScheduleTimers(jobs: ScheduledJob[], log: (line: string) =>
     const tick = () => {
       if (busy) return;
       busy = true;
-      const run = (async () => {
-        const { handler } = await job.load();
-        const deadline = Date.now() + job.timeoutMs;
-        await handler(scheduleEvent(job.name, clock()), { ...lambdaContext(job.name), getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) });
-      })()
-        .catch((error: unknown) => log(`Scheduled job ${job.name} failed: ${error instanceof Error ? error.stack : String(error)}`))
+      const run = job
+        .invoke(scheduleEvent(job.input, clock()))
+        .catch((error: unknown) => log(`Scheduled job ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`))
         .finally(() => {
           busy = false;
           running.delete(run);

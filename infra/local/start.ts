@@ -36,6 +36,7 @@ try {
     partnerName: env.LOCAL_PARTNER_NAME,
     tokenSyncUrl: env.LOCAL_TOKEN_SYNC_URL,
     publicSiteUrl: env.LOCAL_PUBLIC_SITE_URL,
+    watch: true,
     log,
     onCrash: (part, detail, output) => {
       console.error(`[twin] ✖ ${part} stopped unexpectedly (${detail}). Last output:\n${output || '(none)'}`);

@@ -1,6 +1,10 @@
 /**
- * Verifies Cognito access tokens issued by cognito-local, like the HTTP API JWT authorizer does in
- * AWS: signature against the pool's JWKS, issuer, expiry, `token_use` = access, `client_id`.
+ * Verifies tokens issued by cognito-local exactly as the HTTP API JWT authorizer does in AWS:
+ * signature against the pool's JWKS, issuer, expiry, and the audience rule (`aud` must be one of
+ * the authorizer's audience entries; only when a token has no `aud`, `client_id` must be). Like
+ * API Gateway it does not look at `token_use`: an ID token of the web client passes this check,
+ * which is why the routes require the access-token scope (router.ts) and the functions check
+ * `token_use` themselves (lambdas/platform/callable/identity.ts).
  * (`CognitoJwtVerifier` rejects local pool ids and https-only JWKS, hence the RSA verifier.)
  */
 import { JwtRsaVerifier } from 'aws-jwt-verify';
@@ -14,11 +18,11 @@ export interface AccessTokenVerifier {
 const CACHE_LIMIT = 1000;
 
 /**
- * Fetches the pool's JWKS once and returns a verifier bound to issuer and client id. Verified
+ * Fetches the pool's JWKS once and returns a verifier bound to issuer and audience. Verified
  * tokens are cached until their `exp`, as an authorizer with caching would: the signature check
  * is most of the router's own CPU time under load.
  */
-export async function createAccessTokenVerifier(cognitoUrl: string, userPoolId: string, clientId: string): Promise<AccessTokenVerifier> {
+export async function createAccessTokenVerifier(cognitoUrl: string, userPoolId: string, audience: readonly string[]): Promise<AccessTokenVerifier> {
   const issuer = `${cognitoUrl}/${userPoolId}`;
   const response = await fetch(`${issuer}/.well-known/jwks.json`);
   if (!response.ok) throw new Error(`JWKS fetch failed with HTTP ${response.status}`);
@@ -27,8 +31,9 @@ export async function createAccessTokenVerifier(cognitoUrl: string, userPoolId: 
     issuer,
     audience: null,
     customJwtCheck: ({ payload }) => {
-      if (payload.token_use !== 'access') throw new Error('not an access token');
-      if (payload.client_id !== clientId) throw new Error('token of another client');
+      const claimed = payload.aud ?? payload.client_id;
+      const values = Array.isArray(claimed) ? claimed : [claimed];
+      if (!values.some((value) => typeof value === 'string' && audience.includes(value))) throw new Error('the token does not have a valid audience');
     },
   });
   verifier.cacheJwks(jwks);

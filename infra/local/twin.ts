@@ -1,30 +1,54 @@
 /**
- * The local twin (architecture "Local twin"): DynamoDB Local, s3rver, cognito-local, the API router
- * and Vite behind one origin, with state under `stateDir` that survives restarts; new-lead e-mails
- * go to a local SMTP catcher (./mail.ts) unless SMTP_HOST names a real server.
+ * The local twin (architecture "Local twin"; issue 10): DynamoDB Local, s3rver, cognito-local, the
+ * API router and Vite behind one origin, with state under `stateDir` that survives restarts;
+ * new-lead e-mails go to a local SMTP catcher (./mail.ts) unless SMTP_HOST names a real server.
+ *
+ * It runs what deploys: the tenant stack is synthesized by its own code (./deployment), every
+ * function, trigger, bucket notification and schedule runs from the synthesized bundles in
+ * execution environments of its own (./runtime) with the template's handler, environment, timeout
+ * and memory, the HTTP API's routes and authorizer rules come from the template, and every AWS SDK
+ * call a function makes goes through the AWS gateway (./aws-gateway), which checks it against that
+ * function's synthesized IAM policy and answers a missing grant with AWS's own AccessDenied.
  * `startTwin()` is used by `npm start` and by the integration/e2e tests.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { DEFAULT_REGION, type RuntimeConfig } from '../../shared';
+import { grantCoverage, startAwsGateway, type AwsGateway, type GatewayPrincipal } from './aws-gateway';
 import { ChildSupervisor } from './children';
-import { ensureAdmin, ensureUserPool, LOCAL_HOST, startCognito, type CognitoIds } from './cognito';
+import { COGNITO_TRIGGERS, ensureAdmin, ensureUserPool, LOCAL_HOST, startCognito, type CognitoIds } from './cognito';
 import { ensureTable, startDynamo } from './dynamodb';
 import { startMailCatcher } from './mail';
 import { resolveTwinCredentials } from './credentials';
 import { portNear, twinPorts, type TwinPorts } from './ports';
-import { createRouter } from './router';
-import { startS3, UPLOADS_BUCKET } from './s3';
-import { createS3EventDispatcher } from './s3-events';
+import { buildAssembly, synthTemplateOnly, TWIN_STACK_NAME, TWIN_TENANT, type BuiltAssembly } from './deployment/build';
+import { readDeployment, type Deployment, type TwinResources } from './deployment/template';
+import { createRouter, type ServedApi } from './router';
+import { LambdaHost, type HostedFunction } from './runtime/environments';
+import { functionEnvironment } from './runtime/function-env';
+import { acceptCredentials, startS3, UPLOADS_BUCKET } from './s3';
+import { createS3EventDispatcher, type S3EventTargets } from './s3-events';
 import { scheduledJobs, startScheduleTimers, type ScheduleTimers } from './schedules';
-import { createAccessTokenVerifier, type AccessTokenVerifier } from './token-verifier';
+import { createAccessTokenVerifier } from './token-verifier';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const LOCAL_TABLE = 'director-ia';
+/** The account id of the twin's ARNs. */
+export const TWIN_ACCOUNT_ID = '000000000000';
+/** The id of the twin's one KMS key (seals the brands' secrets; AWS: the stack's secrets key). */
+const LOCAL_KMS_KEY_ID = '00000000-0000-4000-8000-000000000001';
+/**
+ * The CDK context of the twin's synth. The deployment's AI provider is offline in the template; a
+ * developer's AI settings reach the AI functions at run time (./runtime/function-env.ts), so they
+ * need no new synth.
+ */
+export const TWIN_CONTEXT = { tenant: TWIN_TENANT, region: DEFAULT_REGION, aiProvider: 'offline' } as const;
+/** Where the test run's IAM decisions are written for the grant report (test/bench/iam-coverage.ts). */
+export const IAM_DECISIONS_ENV = 'TWIN_IAM_DECISIONS_FILE';
 /** What the shell said, before a twin of this process set them for its handlers. */
 const SHELL_ENV = { SMTP_HOST: process.env.SMTP_HOST, SITE_URL: process.env.SITE_URL };
 
@@ -39,6 +63,13 @@ export interface TwinOptions {
   partnerName?: string;
   tokenSyncUrl?: string;
   publicSiteUrl?: string;
+  /**
+   * Replaces some callables' declared access (infra/functions.ts) for this twin only: the IAM
+   * tests prove that a missing grant is refused. The bundles are the normal build's.
+   */
+  accessOverrides?: Parameters<typeof synthTemplateOnly>[1];
+  /** Rebuild the bundles when lambdas/, shared/ or infra/ change (npm start). */
+  watch?: boolean;
   /** Called when a part dies after start; the twin is unusable then. */
   onCrash?: (part: string, detail: string, output: string) => void;
   log?: (line: string) => void;
@@ -47,9 +78,13 @@ export interface TwinOptions {
 export interface Twin {
   url: string;
   /** `smtp`: the mail catcher (undefined when SMTP_HOST points elsewhere). */
-  ports: { web: number; dynamodb: number; cognito: number; s3: number; smtp?: number };
+  ports: { web: number; dynamodb: number; cognito: number; s3: number; aws: number; smtp?: number };
   cognito: CognitoIds & { endpoint: string };
   admin: { email: string; password: string; sub: string; created: boolean };
+  /** The AWS gateway's URL and the KMS key ARN, for tests that seal secrets as a function would. */
+  aws: { endpoint: string; kmsKeyArn: string };
+  /** Per function: granted actions and which of them some call exercised so far. */
+  grantCoverage(): ReturnType<typeof grantCoverage>;
   stop(): Promise<void>;
 }
 
@@ -74,23 +109,23 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   const ports = await twinPorts(web, persisted.ports, catchMail);
   const origin = `http://localhost:${web}`;
   const cognitoEndpoint = `http://${LOCAL_HOST}:${ports.cognito}`;
+  const gatewayUrl = `http://${LOCAL_HOST}:${ports.aws}`;
+  const kmsKeyArn = `arn:aws:kms:${DEFAULT_REGION}:${TWIN_ACCOUNT_ID}:key/${LOCAL_KMS_KEY_ID}`;
 
   const credentials = await resolveTwinCredentials();
   if (credentials.source === 'local') Object.assign(process.env, { AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey });
-  else log(`Using your AWS credentials (${credentials.source}) for real AWS services such as Bedrock; local services accept them.`);
-  // Handlers read their endpoints from the standard SDK environment, exactly as in AWS.
+  else log(`Using your AWS credentials (${credentials.source}) for AWS services the twin does not emulate, such as Bedrock; local services accept them.`);
+  // The twin's own code (bootstrap) reads its endpoints from the standard SDK environment; the
+  // functions get theirs from ./runtime/function-env.ts. The settings below reach the functions too.
   Object.assign(process.env, {
     TABLE_NAME: LOCAL_TABLE,
     UPLOADS_BUCKET,
     AWS_REGION: DEFAULT_REGION,
     AWS_ENDPOINT_URL_DYNAMODB: `http://${LOCAL_HOST}:${ports.dynamodb}`,
     AWS_ENDPOINT_URL_S3: `http://${LOCAL_HOST}:${ports.s3}`,
-    // s3rver serves buckets by path, not by virtual host.
     S3_FORCE_PATH_STYLE: 'true',
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     POWERTOOLS_SERVICE_NAME: 'director-ia-local',
-    // Brand secrets are sealed with a raw AES keyring under this key (AWS: a KMS key).
-    SECRETS_LOCAL_KEY_FILE: ensureSecretsKey(stateDir),
     // Offline Spanish speech (eSpeak NG in WebAssembly, a devDependency): the twin's voice card
     // speaks without a cloud account. AWS uses Polly; OFFLINE_TTS=none turns it off here.
     OFFLINE_TTS: process.env.OFFLINE_TTS ?? 'text2wav',
@@ -106,15 +141,16 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   });
 
   let ready = false;
-  let verifier: AccessTokenVerifier | undefined;
+  let api: (ServedApi & { targets: S3EventTargets; principals: GatewayPrincipal[] }) | undefined;
   let runtimeConfig: RuntimeConfig | undefined;
   let vite: ViteDevServer | undefined;
   let staticWeb: ((req: http.IncomingMessage, res: http.ServerResponse) => void) | undefined;
   const server = http.createServer();
   const router = createRouter({
     readiness: () => ({ ready: ready && !crashed, detail: crashed ?? (ready ? 'all parts ready' : 'starting') }),
-    verifier: () => verifier,
+    api: () => api,
     runtimeConfig: () => runtimeConfig,
+    log: (line) => (options.log ?? console.error)(line),
     fallback: (req, res) => {
       if (vite) return vite.middlewares(req, res);
       if (staticWeb) return staticWeb(req, res);
@@ -130,35 +166,53 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
 
   let s3: { stop: () => Promise<void> } | undefined;
   let mail: { stop: () => Promise<void> } | undefined;
-  // Bucket notifications run the same handler modules as the Lambdas, asynchronously like AWS.
-  const s3Events = createS3EventDispatcher(log);
+  let gateway: AwsGateway | undefined;
+  let host: LambdaHost | undefined;
+  let watcher: { close: () => void } | undefined;
+  // Bucket notifications go to the stack's targets, asynchronously like AWS.
+  const s3Events = createS3EventDispatcher(() => api?.targets, log);
   // Scheduled jobs (EventBridge Scheduler in AWS): timers started once every part is ready.
   let timers: ScheduleTimers | undefined;
   const stop = async () => {
     ready = false;
+    watcher?.close();
     await timers?.stop();
     await vite?.close().catch(() => undefined);
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await s3Events.drain();
+    writeDecisions(gateway, api?.principals);
+    await host?.stop();
+    await gateway?.stop().catch(() => undefined);
     await s3?.stop().catch(() => undefined);
     await mail?.stop().catch(() => undefined);
-    await s3Events.drain();
     await supervisor.stopAll();
   };
 
   try {
-    log(`Starting DynamoDB Local (:${ports.dynamodb}), cognito-local (:${ports.cognito}) and s3rver (:${ports.s3})...`);
+    log(`Starting DynamoDB Local (:${ports.dynamodb}), cognito-local (:${ports.cognito}), s3rver (:${ports.s3}) and the AWS gateway (:${ports.aws})...`);
     const lambdaEndpoint = `http://${LOCAL_HOST}:${web}`;
-    const [dynamo, cognito, s3Handle] = await Promise.all([
+    const assembly = buildAssembly({ context: TWIN_CONTEXT, log });
+    const [dynamo, cognito, s3Handle, built] = await Promise.all([
       startDynamo(supervisor, ports.dynamodb, path.join(stateDir, 'dynamodb')),
       startCognito(supervisor, ports.cognito, path.join(stateDir, 'cognito'), lambdaEndpoint),
       startS3(ports.s3, path.join(stateDir, 's3'), credentials, s3Events.dispatch, DEFAULT_REGION),
+      assembly,
     ]);
     s3 = s3Handle;
     if (ports.smtp) {
       mail = await startMailCatcher(ports.smtp, path.join(stateDir, 'mail'), log);
       log(`Mail catcher (:${ports.smtp}): e-mails are kept in ${path.join(options.stateDir, 'mail')}`);
     }
+    gateway = await startAwsGateway({
+      port: ports.aws,
+      region: DEFAULT_REGION,
+      accountId: TWIN_ACCOUNT_ID,
+      upstreams: { dynamodb: `http://${LOCAL_HOST}:${ports.dynamodb}`, s3: `http://${LOCAL_HOST}:${ports.s3}` },
+      kms: { keyArn: kmsKeyArn, masterKey: readFileSync(ensureSecretsKey(stateDir)) },
+      ...(credentials.source !== 'local' ? { realAws: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey } } : {}),
+      log,
+    });
     await ensureTable(dynamo, LOCAL_TABLE);
     const ids = await ensureUserPool(cognito, persisted.cognito);
     writeFileSync(statePath, JSON.stringify({ ...persisted, cognito: ids, ports }, null, 2));
@@ -169,7 +223,61 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       await accounts.createPendingProfile(admin.sub, options.adminEmail);
       await accounts.approveUser(admin.sub);
     }
-    verifier = await createAccessTokenVerifier(cognitoEndpoint, ids.userPoolId, ids.userPoolClientId);
+
+    const resources: TwinResources = {
+      region: DEFAULT_REGION,
+      accountId: TWIN_ACCOUNT_ID,
+      stackName: TWIN_STACK_NAME,
+      tableName: LOCAL_TABLE,
+      uploadsBucket: UPLOADS_BUCKET,
+      kmsKeyArn,
+      userPoolId: ids.userPoolId,
+      userPoolClientId: ids.userPoolClientId,
+      siteOrigin: origin,
+      // The origin-verify secret: the twin's front never sends it, so functions use the socket's IP.
+      dynamicReferenceValue: randomBytes(24).toString('base64url'),
+    };
+    const load = async (assemblyBuilt: BuiltAssembly): Promise<Deployment> => {
+      const deployment = readDeployment(assemblyBuilt.templatePath, resources);
+      if (!options.accessOverrides) return deployment;
+      const variant = await synthTemplateOnly(TWIN_CONTEXT, options.accessOverrides);
+      try {
+        const overridden = readDeployment(variant.templatePath, resources);
+        const code = new Map(deployment.functions.map((fn) => [fn.logicalId, fn.codeDir]));
+        return { ...overridden, functions: overridden.functions.map((fn) => ({ ...fn, codeDir: code.get(fn.logicalId) ?? fn.codeDir })) };
+      } finally {
+        variant.cleanup();
+      }
+    };
+    const verifier = await createAccessTokenVerifier(cognitoEndpoint, ids.userPoolId, [ids.userPoolClientId]);
+    host = new LambdaHost([]);
+    const serve = (deployment: Deployment) => {
+      if (!gateway || !host) return;
+      for (const principal of api?.principals ?? []) gateway.removePrincipal(principal.accessKeyId);
+      const names = new Map(deployment.functions.map((fn) => [fn.logicalId, fn.name]));
+      for (const [trigger, logicalId] of Object.entries(deployment.triggers)) {
+        if (COGNITO_TRIGGERS[trigger] !== names.get(logicalId)) throw new Error(`The stack's ${trigger} trigger (${names.get(logicalId)}) is not wired in cognito-local (infra/local/cognito.ts COGNITO_TRIGGERS).`);
+      }
+      const principals: GatewayPrincipal[] = [];
+      const hosted: HostedFunction[] = deployment.functions.map((fn) => {
+        const keys = { accessKeyId: `ASIA${randomBytes(8).toString('hex').toUpperCase()}`, secretAccessKey: randomBytes(30).toString('base64') };
+        acceptCredentials(keys);
+        const principal = { name: fn.name, roleArn: `arn:aws:iam::${TWIN_ACCOUNT_ID}:role/${fn.roleLogicalId}`, ...keys, policies: fn.policies };
+        gateway?.setPrincipal(principal);
+        principals.push(principal);
+        const environment = functionEnvironment(fn, { region: DEFAULT_REGION, gatewayUrl, credentials: keys, settings: process.env, siteUrl: process.env.SITE_URL ?? origin, realAws: credentials.source !== 'local' });
+        return { name: fn.name, codeDir: fn.codeDir, handler: fn.handler, timeoutSeconds: fn.timeoutSeconds, memoryMb: fn.memoryMb, environment, arn: `arn:aws:lambda:${DEFAULT_REGION}:${TWIN_ACCOUNT_ID}:function:${fn.name}`, logGroupName: `/aws/lambda/${fn.name}` };
+      });
+      host.replace(hosted);
+      const invoke = async (name: string, event: unknown) => {
+        const outcome = await host!.invoke(name, event);
+        if (!outcome.ok) throw new Error(`${outcome.error.errorType}: ${outcome.error.errorMessage} (requestId ${outcome.requestId})`);
+      };
+      const functionName = (logicalId: string) => names.get(logicalId);
+      api = { deployment, functionName, invoker: host, verifier, principals, targets: { notifications: deployment.notifications, functionName, invoke } };
+    };
+    serve(await load(built));
+
     runtimeConfig = {
       region: DEFAULT_REGION,
       userPoolId: ids.userPoolId,
@@ -192,18 +300,73 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       });
     }
     ready = true;
-    timers = startScheduleTimers(scheduledJobs(), log);
+    const current = api as ServedApi & { targets: S3EventTargets } | undefined;
+    if (current) timers = startScheduleTimers(scheduledJobs(current.deployment.schedules, current.targets.functionName, current.targets.invoke), log);
+    if (options.watch) {
+      watcher = watchSources(async () => {
+        try {
+          const rebuilt = await buildAssembly({ context: TWIN_CONTEXT, log });
+          if (!rebuilt.built) return;
+          serve(await load(rebuilt));
+          log('Bundles rebuilt: the next calls run the new code.');
+        } catch (error) {
+          log(`Rebuild failed, still serving the previous bundles: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      });
+    }
     return {
       url: origin,
       ports,
       cognito: { ...ids, endpoint: cognitoEndpoint },
       admin: { email: options.adminEmail, password: options.adminPassword, sub: admin.sub, created: admin.created },
+      aws: { endpoint: gatewayUrl, kmsKeyArn },
+      grantCoverage: () => (gateway && api ? grantCoverage(api.principals, gateway.decisions()) : []),
       stop,
     };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** Source folders whose changes rebuild the bundles (the twin's own code needs a restart). */
+const WATCHED = ['lambdas', 'shared', 'infra'];
+
+/** Calls `rebuild` once the sources have been quiet for a moment after a change; never two at once. */
+function watchSources(rebuild: () => Promise<void>): { close: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const trigger = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = rebuild().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        trigger();
+      }
+    });
+  };
+  const watchers: FSWatcher[] = WATCHED.map((dir) =>
+    watch(path.join(ROOT, dir), { recursive: true }, (_event, file) => {
+      if (file && (String(file).startsWith(`local${path.sep}`) || String(file).includes('node_modules'))) return;
+      clearTimeout(timer);
+      timer = setTimeout(trigger, 400);
+    }),
+  );
+  return { close: () => watchers.forEach((w) => w.close()) };
+}
+
+/** Appends the run's IAM decisions to the file named by TWIN_IAM_DECISIONS_FILE (the grant report). */
+function writeDecisions(gateway: AwsGateway | undefined, principals: GatewayPrincipal[] | undefined): void {
+  const file = process.env[IAM_DECISIONS_ENV];
+  if (!file || !gateway || !principals) return;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { coverage: ReturnType<typeof grantCoverage> }[]) : [];
+  writeFileSync(file, JSON.stringify([...previous, { run: randomUUID(), coverage: grantCoverage(principals, gateway.decisions()) }]));
 }
 
 /** Serves the production build like CloudFront would: files, else index.html (SPA routes). */

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_ENV } from '../../infra/ai';
 import { BLOG_DRAFTS_EVENT, BLOG_DRAFTS_RATE } from '../../infra/constructs/jobs';
 import { BLOG_DRAFTS_ACCESS } from '../../infra/functions';
-import { BLOG_DRAFTS_TIMEOUT_MS, scheduleEvent } from '../../infra/local/schedules';
+import { scheduleEvent } from '../../infra/local/schedules';
 import type { TenantStack } from '../../infra/tenant-stack';
 import { BLOG_DRAFTS_JOB } from '../../lambdas/events/blogDrafts';
 import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
@@ -42,7 +42,6 @@ describe('scheduled blog drafts (tenant stack)', () => {
   it('runs the job Lambda on Node.js 24 arm64 for up to 5 minutes, the twin timer assuming the same timeout', () => {
     const fn = resources[fnId()] as Resource;
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler', Timeout: 300, MemorySize: 512, LoggingConfig: { LogFormat: 'JSON' } });
-    expect(BLOG_DRAFTS_TIMEOUT_MS).toBe(300_000);
     const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(env).toMatchObject({
       TABLE_NAME: { Ref: logicalId(stack, stack.data.table) },
@@ -86,7 +85,7 @@ describe('scheduled blog drafts (tenant stack)', () => {
     expect(props.Target.Arn).toEqual({ 'Fn::GetAtt': [fnId(), 'Arn'] });
     const input = JSON.parse(props.Target.Input as string) as Record<string, string>;
     expect(input).toEqual({ job: BLOG_DRAFTS_JOB, scheduledTime: '<aws.scheduler.scheduled-time>' });
-    expect(Object.keys(scheduleEvent(BLOG_DRAFTS_JOB, new Date())).sort()).toEqual(Object.keys(BLOG_DRAFTS_EVENT).sort());
+    expect(Object.keys(scheduleEvent(props.Target.Input as string, new Date()) as object).sort()).toEqual(Object.keys(BLOG_DRAFTS_EVENT).sort());
     expect(props.Target.RetryPolicy).toEqual({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 1800 });
   });
 

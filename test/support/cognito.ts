@@ -8,6 +8,8 @@ export interface TestUser {
   password: string;
   sub: string;
   accessToken: string;
+  /** The ID token of the same sign-in (the web never sends it; tests prove it is refused). */
+  idToken?: string;
 }
 
 function client(twin: TwinInfo) {
@@ -19,14 +21,20 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@test.local`;
 }
 
-/** Signs in and returns the access token (what the web sends as bearer). */
-export async function signIn(twin: TwinInfo, email: string, password: string): Promise<string> {
+/** Signs in and returns the access and ID tokens. */
+export async function signInTokens(twin: TwinInfo, email: string, password: string): Promise<{ accessToken: string; idToken: string }> {
   const out = await client(twin).send(
     new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: twin.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
   );
-  const token = out.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error('no access token');
-  return token;
+  const accessToken = out.AuthenticationResult?.AccessToken;
+  const idToken = out.AuthenticationResult?.IdToken;
+  if (!accessToken || !idToken) throw new Error('no tokens');
+  return { accessToken, idToken };
+}
+
+/** Signs in and returns the access token (what the web sends as bearer). */
+export async function signIn(twin: TwinInfo, email: string, password: string): Promise<string> {
+  return (await signInTokens(twin, email, password)).accessToken;
 }
 
 /** Registers a new user (PreSignUp runs) and signs them in. */
@@ -35,7 +43,7 @@ export async function registerUser(twin: TwinInfo, prefix?: string): Promise<Tes
   const password = 'Passw0rd!' + randomUUID().slice(0, 4);
   const out = await client(twin).send(new SignUpCommand({ ClientId: twin.clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }));
   if (!out.UserSub) throw new Error('sign-up returned no sub');
-  return { email, password, sub: out.UserSub, accessToken: await signIn(twin, email, password) };
+  return { email, password, sub: out.UserSub, ...(await signInTokens(twin, email, password)) };
 }
 
 /** The twin's first admin, signed in. */

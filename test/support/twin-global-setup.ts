@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../infra/local/ports';
-import { startTwin, type Twin } from '../../infra/local/twin';
+import { IAM_DECISIONS_ENV, startTwin, type Twin } from '../../infra/local/twin';
+import { IAM_DECISIONS_FILE } from '../bench/iam-grants';
 import { TEST_DAILY_GENERATION_QUOTA } from './generation';
 
 export interface TwinInfo {
@@ -20,6 +21,9 @@ export interface TwinInfo {
   stateDir: string;
   /** DynamoDB Local's endpoint, for tests that read items raw (e.g. secrets sealed at rest). */
   dynamodbEndpoint?: string;
+  /** The twin's AWS gateway and KMS key, for tests that seal secrets as the functions do. */
+  awsEndpoint?: string;
+  kmsKeyArn?: string;
 }
 
 declare module 'vitest' {
@@ -36,6 +40,10 @@ export async function setup(project: TestProject): Promise<void> {
   // Keep the derived ports (web+1..3) clear of other twins by starting from a free port.
   const port = await freePort();
   process.env.DAILY_GENERATION_QUOTA = String(TEST_DAILY_GENERATION_QUOTA);
+  // Every twin of the run (this one and those tests start) appends the IAM calls it saw, for the
+  // grant report (`npm run iam:grants`).
+  process.env[IAM_DECISIONS_ENV] ??= IAM_DECISIONS_FILE;
+  rmSync(process.env[IAM_DECISIONS_ENV], { force: true });
   twin = await startTwin({
     port,
     stateDir,
@@ -52,6 +60,8 @@ export async function setup(project: TestProject): Promise<void> {
     adminPassword: twin.admin.password,
     stateDir,
     dynamodbEndpoint: `http://127.0.0.1:${twin.ports.dynamodb}`,
+    awsEndpoint: twin.aws.endpoint,
+    kmsKeyArn: twin.aws.kmsKeyArn,
   });
 }
 

@@ -109,11 +109,16 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** HTTP APIs refuse request bodies over 10 MB before any function runs. */
+const API_GATEWAY_MAX_BODY_KB = 10 * 1024;
+
 function errorFrom(httpStatus: number, body: unknown): CallableClientError {
   const parsed = ErrorBodySchema.safeParse(body);
   if (parsed.success) {
     return new CallableClientError(parsed.data.error.status, parsed.data.error.message, httpStatus);
   }
+  // API Gateway's own answers: 413 {"message":"Request Entity Too Large"} for a body over its 10 MB.
+  if (httpStatus === 413) return new CallableClientError('INVALID_ARGUMENT', MSG.bodyTooLarge(API_GATEWAY_MAX_BODY_KB), httpStatus);
   // e.g. API Gateway's JWT authorizer: 401 {"message":"Unauthorized"}.
   const status = errorStatusForHttp(httpStatus);
   return new CallableClientError(status, DEFAULT_MESSAGE_BY_STATUS[status] ?? MSG.internal, httpStatus);

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { s3EventTargets } from '../../../../infra/local/handlers';
+import { s3EventTargets } from '../../../../infra/local/s3-events';
 import { encodeS3EventKey, toLambdaS3Event } from '../../../../infra/local/s3';
 import { decodeS3Key } from '../../../../lambdas/events/knowledgeUploaded';
 
@@ -41,9 +41,17 @@ describe('toLambdaS3Event', () => {
 });
 
 describe('s3EventTargets', () => {
-  it('sends created objects under users/ to the knowledge handler, nothing else', () => {
-    expect(s3EventTargets(toLambdaS3Event(raw('users/u1/knowledge/x.pdf'), 'eu-west-1')).map((t) => t.name)).toEqual(['knowledgeUploaded']);
-    expect(s3EventTargets(toLambdaS3Event(raw('users/u1/knowledge/x.pdf', 'ObjectRemoved:Delete'), 'eu-west-1'))).toEqual([]);
-    expect(s3EventTargets(toLambdaS3Event(raw('public/x.pdf'), 'eu-west-1'))).toEqual([]);
+  // The uploads bucket's notification as the stack synthesizes it (infra/constructs/jobs.ts).
+  const targets = {
+    notifications: [{ bucket: 'uploads', events: ['s3:ObjectCreated:*'], prefix: 'users/', suffix: '', functionLogicalId: 'JobsKnowledge' }],
+    functionName: (id: string) => ({ JobsKnowledge: 'knowledgeUploaded' })[id],
+  };
+  it('sends created objects under users/ of that bucket to the knowledge function, nothing else', () => {
+    expect(s3EventTargets(toLambdaS3Event(raw('users/u1/knowledge/x.pdf'), 'eu-west-1'), targets)).toEqual(['knowledgeUploaded']);
+    expect(s3EventTargets(toLambdaS3Event(raw('users/u1/knowledge/x.pdf', 'ObjectRemoved:Delete'), 'eu-west-1'), targets)).toEqual([]);
+    expect(s3EventTargets(toLambdaS3Event(raw('public/x.pdf'), 'eu-west-1'), targets)).toEqual([]);
+    const other = toLambdaS3Event(raw('users/u1/knowledge/x.pdf'), 'eu-west-1');
+    other.Records[0]!.s3.bucket.name = 'logs';
+    expect(s3EventTargets(other, targets)).toEqual([]);
   });
 });

@@ -1,21 +1,23 @@
 /**
  * The twin's scheduler (infra/local/schedules.ts; issue 5 item 3): the interval from
- * BLOG_DRAFTS_INTERVAL_SECONDS (default, invalid values, 0 = off); each tick invokes the job's
- * handler with the Scheduler's event shape and a Lambda context whose remaining time counts down
- * from the stack's timeout; runs never overlap; failures are logged and the timer goes on; stop()
- * waits for the run in flight.
+ * BLOG_DRAFTS_INTERVAL_SECONDS (default, invalid values, 0 = off) for the stack's blog drafts
+ * schedule, other schedules at their rate; each tick invokes the target function with the
+ * schedule's input, the Scheduler's time filled in; runs never overlap; failures are logged and
+ * the timer goes on; stop() waits for the run in flight.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Context } from 'aws-lambda';
 import {
-  BLOG_DRAFTS_TIMEOUT_MS,
   blogDraftsIntervalMs,
   DEFAULT_BLOG_DRAFTS_INTERVAL_SECONDS,
   scheduledJobs,
+  rateMs,
   scheduleEvent,
   startScheduleTimers,
   type ScheduledJob,
 } from '../../../../infra/local/schedules';
+
+/** The input of the stack's blog drafts schedule (infra/constructs/jobs.ts). */
+const INPUT = '{"job":"blogDrafts","scheduledTime":"<aws.scheduler.scheduled-time>"}';
 
 describe('blogDraftsIntervalMs', () => {
   it.each([
@@ -29,15 +31,36 @@ describe('blogDraftsIntervalMs', () => {
     expect(blogDraftsIntervalMs({ BLOG_DRAFTS_INTERVAL_SECONDS: value })).toBe(ms);
   });
 
-  it('schedules the blogDrafts handler module with the stack timeout', () => {
-    const [job] = scheduledJobs({ BLOG_DRAFTS_INTERVAL_SECONDS: '7' });
-    expect(job).toMatchObject({ name: 'blogDrafts', intervalMs: 7000, timeoutMs: BLOG_DRAFTS_TIMEOUT_MS });
+  it("runs the stack's schedules: the blog drafts one at the twin's interval, others at their rate, unknown targets not at all", async () => {
+    const schedules = [
+      { logicalId: 'S1', expression: 'rate(1 hour)', functionLogicalId: 'Drafts', input: INPUT },
+      { logicalId: 'S2', expression: 'rate(5 minutes)', functionLogicalId: 'Other', input: '{}' },
+      { logicalId: 'S3', expression: 'rate(1 day)', functionLogicalId: 'Gone', input: '{}' },
+    ];
+    const names: Record<string, string> = { Drafts: 'blogDrafts', Other: 'refreshTokens' };
+    const invoked: [string, unknown][] = [];
+    const jobs = scheduledJobs(schedules, (id) => names[id], async (name, event) => void invoked.push([name, event]), { BLOG_DRAFTS_INTERVAL_SECONDS: '7' });
+    expect(jobs.map(({ name, intervalMs }) => ({ name, intervalMs }))).toEqual([
+      { name: 'blogDrafts', intervalMs: 7000 },
+      { name: 'refreshTokens', intervalMs: 300_000 },
+    ]);
+    await jobs[0]?.invoke({ job: 'x' });
+    expect(invoked).toEqual([['blogDrafts', { job: 'x' }]]);
+  });
+
+  it.each([
+    ['rate(1 hour)', 3_600_000],
+    ['rate(5 minutes)', 300_000],
+    ['rate(2 days)', 172_800_000],
+    ['cron(0 8 * * ? *)', 0],
+  ])('rateMs(%s) = %d', (expression, ms) => {
+    expect(rateMs(expression)).toBe(ms);
   });
 });
 
 describe('scheduleEvent', () => {
-  it("is the Scheduler's event: the job and the scheduled time in whole seconds", () => {
-    expect(scheduleEvent('blogDrafts', new Date('2025-06-02T08:00:01.234Z'))).toEqual({ job: 'blogDrafts', scheduledTime: '2025-06-02T08:00:01Z' });
+  it("is the schedule's input with the Scheduler's time in whole seconds", () => {
+    expect(scheduleEvent(INPUT, new Date('2025-06-02T08:00:01.234Z'))).toEqual({ job: 'blogDrafts', scheduledTime: '2025-06-02T08:00:01Z' });
   });
 });
 
@@ -49,17 +72,17 @@ describe('startScheduleTimers', () => {
     vi.useRealTimers();
   });
 
-  function job(handler: (event: { job: string; scheduledTime: string }, context: Context) => Promise<unknown>, intervalMs = 1000): ScheduledJob {
-    return { name: 'blogDrafts', intervalMs, timeoutMs: 300_000, load: async () => ({ handler }) };
+  function job(invoke: (event: unknown) => Promise<unknown>, intervalMs = 1000): ScheduledJob {
+    return { name: 'blogDrafts', intervalMs, input: INPUT, invoke: async (event) => void (await invoke(event)) };
   }
 
-  it('invokes the handler every interval with the event and a counting-down context', async () => {
-    const seen: { event: unknown; remaining: number; name: string }[] = [];
-    const timers = startScheduleTimers([job(async (event, context) => void seen.push({ event, remaining: context.getRemainingTimeInMillis(), name: context.functionName }))], () => undefined);
+  it('invokes the target every interval with the filled-in input', async () => {
+    const seen: unknown[] = [];
+    const timers = startScheduleTimers([job(async (event) => seen.push(event))], () => undefined);
     await vi.advanceTimersByTimeAsync(2500);
     expect(seen).toEqual([
-      { event: { job: 'blogDrafts', scheduledTime: '2025-06-02T08:00:01Z' }, remaining: 300_000, name: 'blogDrafts' },
-      { event: { job: 'blogDrafts', scheduledTime: '2025-06-02T08:00:02Z' }, remaining: 300_000, name: 'blogDrafts' },
+      { job: 'blogDrafts', scheduledTime: '2025-06-02T08:00:01Z' },
+      { job: 'blogDrafts', scheduledTime: '2025-06-02T08:00:02Z' },
     ]);
     await timers.stop();
     await vi.advanceTimersByTimeAsync(5000);
@@ -77,7 +100,7 @@ describe('startScheduleTimers', () => {
     });
     const timers = startScheduleTimers([job(handler)], log);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('Scheduled job blogDrafts failed: Error: boom'));
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('Scheduled job blogDrafts failed: boom'));
     await vi.advanceTimersByTimeAsync(5000);
     expect(handler).toHaveBeenCalledTimes(2);
     let stopped = false;

@@ -42,6 +42,8 @@ describe('callFunction', () => {
   it.each([
     ['a callable error body', 403, { error: { status: 'PERMISSION_DENIED', message: MSG.pendingAccount } }, 'PERMISSION_DENIED', MSG.pendingAccount],
     ["API Gateway's authorizer body", 401, { message: 'Unauthorized' }, 'UNAUTHENTICATED', MSG.unauthenticated],
+    ["API Gateway's insufficient-scope body", 403, { message: 'Forbidden' }, 'PERMISSION_DENIED', MSG.adminOnly],
+    ["API Gateway's body limit", 413, { message: 'Request Entity Too Large' }, 'INVALID_ARGUMENT', MSG.bodyTooLarge(10 * 1024)],
     ['an unlisted status', 502, '<html>Bad Gateway</html>', 'UNKNOWN', MSG.internal],
     ['a 500 without body', 500, null, 'INTERNAL', MSG.internal],
   ])('maps %s (HTTP %i) to %s', async (_label, status, body, code, message) => {
