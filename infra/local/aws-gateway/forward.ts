@@ -5,8 +5,10 @@
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { Checksum, SourceData } from '@smithy/types';
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import https from 'node:https';
+import type { AnyRequest, AnyResponse } from './listen';
 import type { GatewayResponse } from './responses';
 
 /** Largest body the gateway buffers (a browser POST upload carries the whole file). */
@@ -20,7 +22,7 @@ export class BodyTooLarge extends Error {
 }
 
 /** Reads the whole body; rejects with BodyTooLarge past `limit` bytes. */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+export function readBody(req: AnyRequest, limit = MAX_BODY_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (Number(req.headers['content-length'] ?? 0) > limit) return reject(new BodyTooLarge());
     const chunks: Buffer[] = [];
@@ -39,17 +41,26 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
   });
 }
 
+/** Writes status and headers on either protocol's response. */
+function writeHead(res: AnyResponse, status: number, headers: OutgoingHttpHeaders): void {
+  if (res instanceof Http2ServerResponse) res.writeHead(status, headers);
+  else res.writeHead(status, headers);
+}
+
 /** Writes a GatewayResponse (content-length set from the body). */
-export function sendResponse(res: ServerResponse, response: GatewayResponse): void {
+export function sendResponse(res: AnyResponse, response: GatewayResponse): void {
   const body = response.body === undefined ? undefined : Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body, 'utf8');
   const headers: Record<string, string> = { ...response.headers };
   if (body) headers['content-length'] = String(body.byteLength);
-  res.writeHead(response.status, headers);
-  res.end(body);
+  writeHead(res, response.status, headers);
+  if (body) res.end(body);
+  else res.end();
 }
 
 /** Hop-by-hop headers a proxy does not pass on. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'upgrade']);
+/** Headers HTTP/2 forbids in a response (connection-specific). */
+const NOT_IN_HTTP2 = new Set([...HOP_BY_HOP, 'transfer-encoding', 'host', 'http2-settings']);
 
 function rawHeadersWithout(raw: string[], drop: Set<string>): string[] {
   const out: string[] = [];
@@ -60,9 +71,25 @@ function rawHeadersWithout(raw: string[], drop: Set<string>): string[] {
   return out;
 }
 
-function pipeResponse(upstream: IncomingMessage, res: ServerResponse): void {
-  res.writeHead(upstream.statusCode ?? 502, upstream.statusMessage, rawHeadersWithout(upstream.rawHeaders, HOP_BY_HOP));
+function pipeResponse(upstream: IncomingMessage, res: AnyResponse): void {
+  const status = upstream.statusCode ?? 502;
+  if (res instanceof Http2ServerResponse) {
+    const headers = Object.fromEntries(Object.entries(upstream.headers).filter(([name]) => !NOT_IN_HTTP2.has(name)));
+    res.writeHead(status, headers);
+  } else {
+    res.writeHead(status, upstream.statusMessage, rawHeadersWithout(upstream.rawHeaders, HOP_BY_HOP));
+  }
   upstream.pipe(res);
+}
+
+/** The request's headers as an HTTP/1.1 raw list (an HTTP/2 request's pseudo-headers become Host). */
+function forwardableRawHeaders(req: AnyRequest): string[] {
+  const raw = rawHeadersWithout(req.rawHeaders, new Set(['expect']));
+  if (!(req instanceof Http2ServerRequest)) return raw;
+  const out: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) if (!(raw[i] as string).startsWith(':')) out.push(raw[i] as string, raw[i + 1] as string);
+  if (req.headers.host === undefined && req.authority) out.unshift('host', req.authority);
+  return out;
 }
 
 /**
@@ -70,9 +97,10 @@ function pipeResponse(upstream: IncomingMessage, res: ServerResponse): void {
  * and body bytes unchanged, and streams the answer back. `body` is the buffered body, if it was
  * read; otherwise the request is piped. Rejects when the emulator cannot be reached.
  */
-export function forwardToUpstream(base: string, agent: http.Agent, req: IncomingMessage, res: ServerResponse, body?: Buffer): Promise<void> {
+export function forwardToUpstream(base: string, agent: http.Agent, req: AnyRequest, res: AnyResponse, body?: Buffer): Promise<void> {
   const target = new URL(base);
   return new Promise((resolve, reject) => {
+    let done = false;
     const upstream = http.request(
       {
         host: target.hostname,
@@ -80,19 +108,23 @@ export function forwardToUpstream(base: string, agent: http.Agent, req: Incoming
         method: req.method,
         path: req.url,
         // Node answers `Expect: 100-continue` itself; the emulator gets the body straight away.
-        headers: rawHeadersWithout(req.rawHeaders, new Set(['expect'])),
+        headers: forwardableRawHeaders(req),
         agent,
         setHost: false,
       },
       (answer) => {
         pipeResponse(answer, res);
-        answer.on('end', resolve);
+        answer.on('end', () => {
+          done = true;
+          resolve();
+        });
         answer.on('error', reject);
       },
     );
     upstream.on('error', reject);
+    // The caller went away before the answer was complete: stop the upstream call too.
     res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
+      if (!done) upstream.destroy();
     });
     if (body) upstream.end(body);
     else req.pipe(upstream);
@@ -153,14 +185,14 @@ const RESIGN_DROP = new Set([
  */
 export async function forwardToAws(
   target: { service: string; region: string; host: string; credentials: RealAwsCredentials; endpointOverride?: string },
-  req: IncomingMessage,
-  res: ServerResponse,
+  req: AnyRequest,
+  res: AnyResponse,
   body: Buffer,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://gateway.local');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || RESIGN_DROP.has(name)) continue;
+    if (value === undefined || RESIGN_DROP.has(name) || name.startsWith(':')) continue;
     headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   headers.host = target.host;

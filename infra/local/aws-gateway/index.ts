@@ -10,13 +10,13 @@
  * Requests signed with a key that is not a registered principal (the twin's own bootstrap code,
  * tests) and unsigned requests (CORS preflights) are served without evaluation.
  */
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import http from 'node:http';
 import { credentialFromForm, credentialFromHeaders, credentialFromQuery, parsePostForm, type CredentialScope, type PostForm } from './credential';
 import { DYNAMODB_TARGET_PREFIX, dynamoAuthorizations } from './dynamodb';
 import { PrincipalEvaluator } from './evaluate';
 import { BodyTooLarge, forwardToAws, forwardToUpstream, readBody, sendResponse, type RealAwsCredentials } from './forward';
 import { KMS_TARGET_PREFIX, KmsError, LocalKms } from './kms';
+import { listenHttp1And2, type AnyRequest, type AnyResponse } from './listen';
 import {
   COGNITO_TARGET_PREFIX,
   REMOTE_SERVICES,
@@ -79,7 +79,7 @@ export const MAX_DECISIONS = 500_000;
 /** Signing names the gateway serves. */
 const KNOWN_SERVICES = new Set(['dynamodb', 's3', 'kms', ...REMOTE_SERVICES]);
 
-function header(req: IncomingMessage, name: string): string | undefined {
+function header(req: AnyRequest, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
@@ -123,7 +123,7 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
   }
 
   /** The authorizations of a request to `service` (throws UnmappedRequest / KmsError). */
-  function authorizationsOf(service: string, req: IncomingMessage, url: URL, scope: CredentialScope, region: string, body: Buffer | undefined, form: PostForm | undefined): AuthorizationRequest[] {
+  function authorizationsOf(service: string, req: AnyRequest, url: URL, scope: CredentialScope, region: string, body: Buffer | undefined, form: PostForm | undefined): AuthorizationRequest[] {
     const method = req.method ?? 'GET';
     const target = header(req, 'x-amz-target') ?? '';
     const { accountId } = options;
@@ -149,7 +149,7 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
   }
 
   /** Serves an allowed (or unevaluated) request. */
-  async function dispatch(service: string, req: IncomingMessage, res: ServerResponse, region: string, body: Buffer | undefined): Promise<void> {
+  async function dispatch(service: string, req: AnyRequest, res: AnyResponse, region: string, body: Buffer | undefined): Promise<void> {
     const method = req.method ?? 'GET';
     switch (service) {
       case 'dynamodb':
@@ -173,7 +173,7 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
     return forwardToAws(target, req, res, body ?? Buffer.alloc(0));
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: AnyRequest, res: AnyResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://gateway.local');
     let scope = credentialFromHeaders(req.headers) ?? credentialFromQuery(url);
@@ -211,7 +211,7 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
     await dispatch(service, req, res, region, body);
   }
 
-  function fail(res: ServerResponse, req: IncomingMessage, error: unknown): void {
+  function fail(res: AnyResponse, req: AnyRequest, error: unknown): void {
     const method = req.method ?? 'GET';
     const scope = credentialFromHeaders(req.headers);
     const service = scope?.service ?? serviceOfUnsigned(header(req, 'x-amz-target'));
@@ -228,21 +228,11 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
     else sendResponse(res, response);
   }
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => fail(res, req, error));
-  });
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const host = options.host ?? '127.0.0.1';
+  const server = await listenHttp1And2((req, res) => void handle(req, res).catch((error: unknown) => fail(res, req, error)), options.port, host);
 
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    url: `http://${host}:${server.port}`,
     setPrincipal(p) {
       principals.set(p.accessKeyId, new PrincipalEvaluator(p, options.accountId));
     },
@@ -250,11 +240,9 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
       principals.delete(accessKeyId);
     },
     decisions: () => decisions,
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        agent.destroy();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    stop: async () => {
+      agent.destroy();
+      await server.close();
+    },
   };
 }

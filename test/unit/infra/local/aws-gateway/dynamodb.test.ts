@@ -4,6 +4,7 @@
  */
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { NodeHttp2Handler } from '@smithy/node-http-handler';
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../../../../infra/local/dynamodb';
@@ -134,6 +135,17 @@ describe('AWS gateway: DynamoDB', () => {
       name: 'AccessDeniedException',
     });
     expect(h.dynamodb.received).toHaveLength(1);
+  });
+
+  it('serves HTTP/2 clients on the same port (Bedrock runtime clients default to HTTP/2)', async () => {
+    h.dynamodb.reply = () => ({ headers: { 'content-type': 'application/x-amz-json-1.0' }, body: JSON.stringify({ Item: { v: { S: 'h2' } } }) });
+    const h2 = new DynamoDBClient({ endpoint: h.gateway.url, region: REGION, credentials: credentialsOf(reader), maxAttempts: 1, requestHandler: new NodeHttp2Handler() });
+    const out = await h2.send(new GetItemCommand({ TableName: TABLE, Key: { pk: { S: 'A' }, sk: { S: 'B' } } }));
+    expect(out.Item?.v?.S).toBe('h2');
+    expect(h.dynamodb.received[0]?.headers.host).toBe(new URL(h.gateway.url).host);
+    expect(Object.keys(h.dynamodb.received[0]?.headers ?? {}).filter((name) => name.startsWith(':'))).toEqual([]);
+    await expect(h2.send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: 'A' } } }))).rejects.toMatchObject({ name: 'AccessDeniedException' });
+    h2.destroy();
   });
 
   it('forwards calls signed with an unregistered key (the twin itself) without evaluating them', async () => {
