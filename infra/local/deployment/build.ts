@@ -20,6 +20,9 @@ import type { SynthRequest } from './synth';
 export const TWIN_TENANT = 'local';
 export const TWIN_STACK_NAME = `DirectorIa-${TWIN_TENANT}`;
 
+/** The stack name `cdk synth` gives the tenant of `context` (infra/tenant-stack.ts stackNameOf). */
+const stackNameOf = (context: Record<string, unknown>): string => `DirectorIa-${String(context.tenant ?? TWIN_TENANT)}`;
+
 /** What the build hashes: every input of the synth except the twin's own code. */
 const HASHED_DIRS = ['lambdas', 'shared', 'infra'];
 const HASHED_FILES = ['package-lock.json', 'cdk.json', 'tsconfig.json', path.join('infra', 'local', 'deployment', 'synth.ts')];
@@ -134,7 +137,7 @@ export async function buildAssembly(options: BuildOptions): Promise<BuiltAssembl
   mkdirSync(cacheDir, { recursive: true });
   const key = sourceHash(options.context);
   const dir = path.join(cacheDir, key);
-  const templatePath = path.join(dir, `${TWIN_STACK_NAME}.template.json`);
+  const templatePath = path.join(dir, `${stackNameOf(options.context)}.template.json`);
   if (existsSync(templatePath)) return { dir, templatePath, built: false, key };
 
   log('Building the Lambda bundles with the stack\'s own synth (cdk synth, first start after a change)...');
@@ -162,5 +165,5 @@ export async function buildAssembly(options: BuildOptions): Promise<BuiltAssembl
 export async function synthTemplateOnly(context: Record<string, unknown>, accessOverrides: SynthRequest['accessOverrides']): Promise<{ templatePath: string; cleanup: () => void }> {
   const outdir = path.join(tmpdir(), `director-ia-template-${process.pid}-${Date.now()}`);
   await runSynth({ outdir, context, skipBundling: true, accessOverrides });
-  return { templatePath: path.join(outdir, `${TWIN_STACK_NAME}.template.json`), cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
+  return { templatePath: path.join(outdir, `${stackNameOf(context)}.template.json`), cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
 }

@@ -1,0 +1,195 @@
+/**
+ * The deployable artefacts (issue 10 item 2): the tenant stack is synthesized offline as DevOps
+ * would (`cdk synth -c tenant=demo`, default AI provider, the stack's own bundling), then every
+ * Node.js Lambda of the template is loaded in a fresh Node.js process with the environment the
+ * template gives it (resources resolved to the test twin's DynamoDB, S3 and KMS), its `Handler`
+ * export is checked, and it is invoked once with a representative event: an anonymous API Gateway
+ * v2 event for each route, and the documented Cognito, S3 and EventBridge Scheduler events for
+ * the trigger, the bucket notification and the schedule. A function the stack adds without any of
+ * these fails the test until it gets a representative event here.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { CALLABLES, ErrorBodySchema, isCallableName } from '../../shared';
+import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
+import { buildAssembly } from '../../infra/local/deployment/build';
+import { readDeployment, type Deployment, type DeployedFunction } from '../../infra/local/deployment/template';
+import { functionEnvironment } from '../../infra/local/runtime/function-env';
+import { UPLOADS_BUCKET } from '../../infra/local/s3';
+import { LOCAL_TABLE, TWIN_ACCOUNT_ID } from '../../infra/local/twin';
+
+const twin = inject('twin');
+const RUNNER = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'support', 'artefact-runner.mjs');
+/** What a deployment synthesizes with (README "Deploying a tenant"): no AI or other overrides. */
+const DEPLOY_CONTEXT = { tenant: 'demo', adminEmail: 'owner@example.com' };
+
+interface RunResult {
+  stage: 'load' | 'handler' | 'invoke';
+  loadMs?: number;
+  result?: unknown;
+  error?: { name: string; message: string };
+}
+
+/** Runs one artefact in a fresh process (see test/support/artefact-runner.mjs). */
+function runArtefact(fn: DeployedFunction, env: Record<string, string>, event: unknown): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [RUNNER, fn.codeDir, fn.handler, fn.name], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('ARTEFACT-RESULT '));
+      if (!line) return reject(new Error(`${fn.name}: the process ended (exit ${code}) without a result:\n${err.slice(-2000)}`));
+      resolve(JSON.parse(line.slice('ARTEFACT-RESULT '.length)) as RunResult);
+    });
+    child.stdin.end(JSON.stringify(event));
+  });
+}
+
+/** An anonymous HTTP API (payload v2) event for `method path`, as API Gateway builds it. */
+function httpEvent(routeKey: string, path: string, body?: string) {
+  const [method = 'POST'] = routeKey.split(' ');
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: path,
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json', host: 'example.cloudfront.net', 'user-agent': 'artefact-test', 'x-forwarded-proto': 'https' },
+    requestContext: {
+      accountId: TWIN_ACCOUNT_ID,
+      apiId: 'api',
+      domainName: 'example.cloudfront.net',
+      domainPrefix: 'example',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.9', userAgent: 'artefact-test' },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    ...(path.startsWith('/blog/') ? { pathParameters: { proxy: path.slice('/blog/'.length) } } : {}),
+    ...(body === undefined ? {} : { body }),
+    isBase64Encoded: false,
+  };
+}
+
+/** The documented event each function receives first, from how the stack wires it. */
+function representativeEvent(fn: DeployedFunction, deployment: Deployment): { kind: string; event: unknown } | undefined {
+  const route = deployment.routes.find((r) => r.functionLogicalId === fn.logicalId);
+  if (route?.method === 'POST') return { kind: 'callable', event: httpEvent(route.routeKey, route.path, JSON.stringify({ data: {} })) };
+  if (route) return { kind: 'http', event: httpEvent(route.routeKey, route.path.replace('{proxy+}', 'blog-que-no-existe')) };
+  if (Object.values(deployment.triggers).includes(fn.logicalId)) {
+    const sub = randomUUID();
+    return {
+      kind: 'cognito',
+      event: {
+        version: '1',
+        region: 'eu-west-1',
+        userPoolId: twin.userPoolId,
+        userName: sub,
+        callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId: twin.clientId },
+        triggerSource: 'PreSignUp_SignUp',
+        request: { userAttributes: { sub, email: `artefact-${sub.slice(0, 8)}@test.local` }, validationData: null },
+        response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+      },
+    };
+  }
+  const notification = deployment.notifications.find((n) => n.functionLogicalId === fn.logicalId);
+  if (notification) {
+    const key = `${notification.prefix}${randomUUID()}/knowledge/${randomUUID()}-nota.txt`;
+    return {
+      kind: 's3',
+      event: {
+        Records: [
+          {
+            eventVersion: '2.1',
+            eventSource: 'aws:s3',
+            awsRegion: 'eu-west-1',
+            eventTime: new Date().toISOString(),
+            eventName: 'ObjectCreated:Post',
+            userIdentity: { principalId: 'AWS:EXAMPLE' },
+            requestParameters: { sourceIPAddress: '203.0.113.9' },
+            responseElements: { 'x-amz-request-id': 'EXAMPLE', 'x-amz-id-2': 'EXAMPLE' },
+            s3: {
+              s3SchemaVersion: '1.0',
+              configurationId: 'artefact-test',
+              bucket: { name: notification.bucket, ownerIdentity: { principalId: 'EXAMPLE' }, arn: `arn:aws:s3:::${notification.bucket}` },
+              object: { key, size: 12, eTag: '0123456789abcdef', sequencer: '0A1B2C3D4E5F678901' },
+            },
+          },
+        ],
+      },
+    };
+  }
+  const schedule = deployment.schedules.find((s) => s.functionLogicalId === fn.logicalId);
+  if (schedule) return { kind: 'schedule', event: JSON.parse(schedule.input.split('<aws.scheduler.scheduled-time>').join(new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'))) };
+  return undefined;
+}
+
+let deployment: Deployment;
+
+beforeAll(async () => {
+  const assembly = await buildAssembly({ context: DEPLOY_CONTEXT });
+  deployment = readDeployment(assembly.templatePath, {
+    region: 'eu-west-1',
+    accountId: TWIN_ACCOUNT_ID,
+    stackName: 'DirectorIa-demo',
+    tableName: LOCAL_TABLE,
+    uploadsBucket: UPLOADS_BUCKET,
+    kmsKeyArn: twin.kmsKeyArn ?? '',
+    userPoolId: twin.userPoolId,
+    userPoolClientId: twin.clientId,
+    siteOrigin: 'https://example.cloudfront.net',
+    dynamicReferenceValue: 'origin-verify-secret',
+  });
+}, 600_000);
+
+describe('synthesized Lambda artefacts', () => {
+  it('are every function of the stack: the contract\'s callables, the public blog, the trigger, the knowledge processing and the drafts job', () => {
+    const names = deployment.functions.map((fn) => fn.name).sort();
+    expect(names).toEqual([...Object.keys(CALLABLES), 'blogDrafts', 'blogPublico', 'knowledgeUploaded', 'preSignUp'].sort());
+  });
+
+  it('each load in a fresh process, export their handler and answer a first representative invocation', async () => {
+    const failures: string[] = [];
+    const functions = deployment.functions;
+    // Two at a time: one per core.
+    for (let i = 0; i < functions.length; i += 2) {
+      await Promise.all(
+        functions.slice(i, i + 2).map(async (fn) => {
+          const representative = representativeEvent(fn, deployment);
+          if (!representative) return void failures.push(`${fn.name}: no representative event (add one to this test)`);
+          const env = functionEnvironment(fn, {
+            region: 'eu-west-1',
+            gatewayUrl: twin.awsEndpoint ?? '',
+            credentials: LOCAL_CREDENTIALS,
+            settings: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+            siteUrl: 'https://example.cloudfront.net',
+            realAws: true,
+          });
+          const run = await runArtefact(fn, { ...env, PATH: process.env.PATH ?? '' }, representative.event);
+          if (run.error) return void failures.push(`${fn.name}: ${run.stage} threw ${run.error.name}: ${run.error.message}`);
+          const result = run.result as { statusCode?: number; body?: string } | null;
+          if (representative.kind === 'callable') {
+            const name = fn.name;
+            const body = JSON.parse(result?.body ?? 'null') as unknown;
+            const expected = isCallableName(name) && CALLABLES[name].access === 'public' ? [200, 400] : [401];
+            const envelope = (result?.statusCode === 200 && typeof body === 'object' && body !== null && 'result' in body) || ErrorBodySchema.safeParse(body).success;
+            if (!envelope || !expected.includes(result?.statusCode ?? 0)) failures.push(`${name}: answered ${result?.statusCode} ${result?.body} (expected ${expected.join('/')} in the callable envelope)`);
+          }
+          if (representative.kind === 'http' && result?.statusCode !== 404) failures.push(`${fn.name}: answered ${result?.statusCode} for an unknown blog`);
+          if (representative.kind === 'cognito' && (result as { response?: { autoConfirmUser?: boolean } })?.response?.autoConfirmUser !== true) {
+            failures.push(`${fn.name}: did not confirm the new user (${JSON.stringify(result)})`);
+          }
+        }),
+      );
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
