@@ -1,0 +1,67 @@
+/**
+ * Grant coverage: which granted actions each function exercised through the gateway.
+ */
+import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantCoverage, type GatewayDecision } from '../../../../../infra/local/aws-gateway';
+import { KEY_ARN, REGION, TABLE, TABLE_ARN, credentialsOf, harness, principal, type Harness } from './support';
+
+const fn = principal('guardarAjustes', [
+  { Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:PutItem'], Resource: TABLE_ARN },
+  { Effect: 'Allow', Action: 'kms:GenerateDataKey*', Resource: KEY_ARN },
+  { Effect: 'Allow', Action: ['bedrock:StartAsyncInvoke'], Resource: '*' },
+  { Effect: 'Allow', Action: 'logs:PutLogEvents', Resource: '*' },
+  { Effect: 'Deny', Action: 'dynamodb:DeleteItem', Resource: '*' },
+]);
+const idle = principal('sinUso', [{ Effect: 'Allow', Action: 's3:GetObject', Resource: '*' }]);
+
+describe('grantCoverage', () => {
+  it('expands wildcards, keeps unknown actions as written, ignores other services and Deny statements', () => {
+    const [coverage] = grantCoverage([fn], []);
+    expect(coverage?.granted).toEqual([
+      'bedrock:StartAsyncInvoke',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'kms:GenerateDataKey',
+      'kms:GenerateDataKeyPair',
+      'kms:GenerateDataKeyPairWithoutPlaintext',
+      'kms:GenerateDataKeyWithoutPlaintext',
+    ]);
+    expect(coverage?.exercised).toEqual([]);
+  });
+
+  it('counts only allowed decisions of the same function, whatever the case of the action', () => {
+    const decisions: GatewayDecision[] = [
+      { principal: 'guardarAjustes', action: 'dynamodb:getitem', resource: TABLE_ARN, allowed: true, time: 1 },
+      { principal: 'guardarAjustes', action: 'dynamodb:PutItem', resource: TABLE_ARN, allowed: false, time: 2 },
+      { principal: 'otra', action: 'kms:GenerateDataKey', resource: KEY_ARN, allowed: true, time: 3 },
+    ];
+    const [coverage] = grantCoverage([fn], decisions);
+    expect(coverage?.exercised).toEqual(['dynamodb:GetItem']);
+    expect(coverage?.unexercised).toContain('dynamodb:PutItem');
+    expect(coverage?.unexercised).toContain('kms:GenerateDataKey');
+  });
+
+  describe('with the gateway', () => {
+    let h: Harness;
+    beforeAll(async () => {
+      h = await harness();
+      h.gateway.setPrincipal(fn);
+      h.gateway.setPrincipal(idle);
+    });
+    afterAll(() => h.stop());
+
+    it('lists what the calls exercised and what they did not', async () => {
+      const client = new DynamoDBClient({ endpoint: h.gateway.url, region: REGION, credentials: credentialsOf(fn), maxAttempts: 1 });
+      await client.send(new GetItemCommand({ TableName: TABLE, Key: { pk: { S: 'A' } } }));
+      await client.send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: 'A' } } }));
+      const report = grantCoverage([fn, idle], h.gateway.decisions());
+      expect(report.map(({ name, exercised }) => [name, exercised])).toEqual([
+        ['guardarAjustes', ['dynamodb:GetItem', 'dynamodb:PutItem']],
+        ['sinUso', []],
+      ]);
+      expect(report[0]?.unexercised).toEqual(expect.arrayContaining(['bedrock:StartAsyncInvoke', 'kms:GenerateDataKey']));
+      expect(report[1]?.unexercised).toEqual(['s3:GetObject']);
+    });
+  });
+});
