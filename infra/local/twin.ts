@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { DEFAULT_REGION, type RuntimeConfig } from '../../shared';
-import { grantCoverage, startAwsGateway, type AwsGateway, type GatewayPrincipal } from './aws-gateway';
+import { grantCoverage, startAwsGateway, type AwsGateway, type GatewayDecision, type GatewayPrincipal } from './aws-gateway';
 import { ChildSupervisor } from './children';
 import { COGNITO_TRIGGERS, ensureAdmin, ensureUserPool, LOCAL_HOST, startCognito, type CognitoIds } from './cognito';
 import { ensureTable, startDynamo } from './dynamodb';
@@ -85,6 +85,8 @@ export interface Twin {
   aws: { endpoint: string; kmsKeyArn: string };
   /** Per function: granted actions and which of them some call exercised so far. */
   grantCoverage(): ReturnType<typeof grantCoverage>;
+  /** Every IAM decision of the gateway so far (function, action, resource, allowed). */
+  iamDecisions(): readonly GatewayDecision[];
   stop(): Promise<void>;
 }
 
@@ -321,6 +323,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       admin: { email: options.adminEmail, password: options.adminPassword, sub: admin.sub, created: admin.created },
       aws: { endpoint: gatewayUrl, kmsKeyArn },
       grantCoverage: () => (gateway && api ? grantCoverage(api.principals, gateway.decisions()) : []),
+      iamDecisions: () => gateway?.decisions() ?? [],
       stop,
     };
   } catch (error) {
