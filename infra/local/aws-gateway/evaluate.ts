@@ -39,6 +39,8 @@ const MAX_CACHED = 10_000;
 export class PrincipalEvaluator {
   readonly sessionArn: string;
   private readonly policies: Simulation['identityPolicies'];
+  /** The policies as lower-case text: a context key they never mention cannot change a decision. */
+  private readonly policyText: string;
   /** Policies that read the time cannot be cached without the time in the key. */
   private readonly cacheable: boolean;
   /** Only policies that test kms:EncryptionContext:<key> need the second evaluation. */
@@ -51,15 +53,18 @@ export class PrincipalEvaluator {
   ) {
     this.sessionArn = sessionArnOf(principal.roleArn, principal.name);
     this.policies = principal.policies.map(({ name, document }) => ({ name, policy: document }));
-    const text = JSON.stringify(this.policies);
-    this.cacheable = !/aws:(CurrentTime|EpochTime)/i.test(text);
-    this.readsEncryptionContext = /kms:EncryptionContext:/i.test(text);
+    this.policyText = JSON.stringify(this.policies).toLowerCase();
+    this.cacheable = !/aws:(currenttime|epochtime)/.test(this.policyText);
+    this.readsEncryptionContext = this.policyText.includes('kms:encryptioncontext:');
   }
 
-  /** Evaluates one request; `region` is the one the request was signed for. */
+  /**
+   * Evaluates one request; `region` is the one the request was signed for. Results are cached per
+   * action, resource, resource policy and the context keys the policies mention.
+   */
   async evaluate(request: AuthorizationRequest, region: string): Promise<Evaluation> {
     const context: Record<string, ContextValue> = { ...this.globalContext(region), ...request.context };
-    const key = this.cacheable ? cacheKey(request, context) : undefined;
+    const key = this.cacheable ? this.cacheKey(request, context) : undefined;
     const cached = key === undefined ? undefined : this.cache.get(key);
     if (cached) return cached;
     const evaluation = await this.simulate(request, context);
@@ -68,6 +73,17 @@ export class PrincipalEvaluator {
       this.cache.set(key, evaluation);
     }
     return evaluation;
+  }
+
+  private cacheKey(request: AuthorizationRequest, context: Record<string, ContextValue>): string {
+    const resourcePolicy = request.resourcePolicy ? JSON.stringify(request.resourcePolicy).toLowerCase() : '';
+    const relevant = Object.entries(context)
+      .filter(([name]) => {
+        const lower = name.toLowerCase();
+        return !TIME_KEYS.has(lower) && (this.policyText.includes(lower) || resourcePolicy.includes(lower));
+      })
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return JSON.stringify([request.action, request.resource, resourcePolicy, relevant]);
   }
 
   private globalContext(region: string): Record<string, ContextValue> {
@@ -119,12 +135,6 @@ export class PrincipalEvaluator {
   }
 }
 
-function cacheKey(request: AuthorizationRequest, context: Record<string, ContextValue>): string {
-  const stable = Object.entries(context)
-    .filter(([name]) => !TIME_KEYS.has(name.toLowerCase()))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify([request.action, request.resource, stable]);
-}
 
 function describeErrors(errors: SimulationErrors): string {
   const { message, ...details } = errors;

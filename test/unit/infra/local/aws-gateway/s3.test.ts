@@ -48,8 +48,8 @@ describe('AWS gateway: S3 object calls', () => {
     expect(h.gateway.decisions().at(-1)).toMatchObject({ action: 's3:GetObject', resource: `arn:aws:s3:::${BUCKET}/${KEY}`, allowed: true });
   });
 
-  it('streams an allowed PutObject body through unchanged', async () => {
-    const body = Buffer.alloc(300_000, 7);
+  it('streams an allowed PutObject body through unchanged (large enough for Expect: 100-continue)', async () => {
+    const body = Buffer.alloc(3_000_000, 7);
     await s3().send(new PutObjectCommand({ Bucket: BUCKET, Key: KEY, Body: body, ContentType: 'application/pdf' }));
     expect(h.s3.received[0]?.body.equals(body)).toBe(true);
     expect(h.s3.received[0]?.headers['content-type']).toBe('application/pdf');
