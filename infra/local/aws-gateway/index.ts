@@ -216,7 +216,10 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
     const scope = credentialFromHeaders(req.headers);
     const service = scope?.service ?? serviceOfUnsigned(header(req, 'x-amz-target'));
     let response: GatewayResponse;
-    if (error instanceof UnmappedRequest) response = gatewayError(service, error.status, error.message, method);
+    if (error instanceof UnmappedRequest) {
+      log(`[aws-gateway] ${method} ${service} not served: ${error.message}`);
+      response = gatewayError(service, error.status, error.message, method);
+    }
     else if (error instanceof KmsError) response = error.response();
     else if (error instanceof BodyTooLarge) response = gatewayError(service, 413, error.message, method);
     else {
