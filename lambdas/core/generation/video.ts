@@ -20,7 +20,7 @@
  */
 import { CallableError, type CallableOutput } from '../../../shared';
 import { matchedTopicToAvoid } from '../../platform/ai/prompt';
-import { toCallableError } from '../../platform/ai/errors';
+import { toCallableError } from '../../platform/ai/callable-error';
 import { bedrockVideoModel } from '../../platform/ai/capabilities';
 import { startVideoInvocation, VIDEO_FAMILY_MSG, VIDEO_IMAGE_MSG, videoModelInput } from '../../platform/ai/bedrock-video';
 import { videoJobs } from '../../platform/db/entities/videoJob';

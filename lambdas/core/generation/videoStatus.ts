@@ -9,7 +9,7 @@
  */
 import { ASSET_ID_PATTERN, CallableError, TALLER_MSG, type CallableOutput } from '../../../shared';
 import { getVideoInvocation, VIDEO_OUTPUT_FILE } from '../../platform/ai/bedrock-video';
-import { toCallableError } from '../../platform/ai/errors';
+import { toCallableError } from '../../platform/ai/callable-error';
 import { assets } from '../../platform/db/entities/asset';
 import { videoJobs, type VideoJobItem } from '../../platform/db/entities/videoJob';
 import { logger } from '../../platform/logger';

@@ -1,10 +1,14 @@
 /**
  * Typed failures of the AI provider layer. Every error carries a Spanish `message` (it may reach
  * users), a stable `code`, whether retrying later can help (`retryable`), and an optional English
- * `detail` for logs (upstream error text, with any API key redacted). `toCallableError` maps them
- * onto the callable protocol so generators can rethrow them as-is.
+ * `detail` for logs (upstream error text, with any API key redacted). `toCallableError`
+ * (callable-error.ts) maps them onto the callable protocol.
+ *
+ * No import of the shared contract here: the provider modules loaded with a dynamic import()
+ * use this file, and whatever they reach is initialized lazily in the bundle, so reaching
+ * shared's index from them would keep the whole contract (every callable's schemas) in the
+ * bundle and build it at load.
  */
-import { CallableError } from '../../../shared';
 import type { AiCapability } from './capabilities';
 import type { AiProviderId } from './types';
 
@@ -136,24 +140,6 @@ export class AiInputError extends AiError {
     super('INVALID_INPUT', message, options);
     this.name = 'AiInputError';
   }
-}
-
-const CALLABLE_STATUS: Record<AiErrorCode, ConstructorParameters<typeof CallableError>[0]> = {
-  CONFIG: 'INVALID_ARGUMENT',
-  OFFLINE_UNSUPPORTED: 'UNIMPLEMENTED',
-  OUTPUT_INVALID: 'INTERNAL',
-  RETRYABLE: 'UNAVAILABLE',
-  UNSUPPORTED_MODEL: 'UNIMPLEMENTED',
-  CONTENT_FILTERED: 'INVALID_ARGUMENT',
-  PROVIDER: 'INTERNAL',
-  CAPABILITY_UNAVAILABLE: 'UNIMPLEMENTED',
-  INVALID_INPUT: 'INVALID_ARGUMENT',
-};
-
-/** The callable-protocol form of an AI error (same Spanish message). Other errors pass through. */
-export function toCallableError(error: unknown): unknown {
-  if (error instanceof AiError) return new CallableError(CALLABLE_STATUS[error.code], error.message);
-  return error;
 }
 
 /** Removes every occurrence of the given secrets from a diagnostic string and caps its length. */

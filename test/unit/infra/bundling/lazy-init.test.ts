@@ -6,6 +6,9 @@
  * undefined, which is how `enviarMensajeWidget` and `obtenerCapacidades` failed with
  * "Right-hand side of 'instanceof' is not an object" on their first request (issue 10). The lint
  * rule in eslint.config.js keeps lambdas on shared's index; these checks catch the failure itself.
+ * Also checked: no module of shared/ is initialized lazily, since reaching shared's index from a
+ * lazily loaded module keeps the whole contract (every callable's schemas) in the bundle and
+ * builds it at load (lambdas/platform/ai/errors.ts says how that is avoided).
  */
 import { build } from 'esbuild';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -31,6 +34,11 @@ async function readableBundle(entry: string): Promise<string> {
   return new TextDecoder().decode(result.outputFiles[0]?.contents);
 }
 
+/** Source paths of the modules the bundle initializes lazily (`__esm` wrappers). */
+function lazyModules(text: string): string[] {
+  return [...text.matchAll(/^var init_\w+ = __esm\(\{\n\s+"([^"]+)"/gm)].map((match) => match[1] as string);
+}
+
 /** Names of lazily initialized modules that nothing ever initializes. */
 function orphanInits(text: string): string[] {
   const defined = [...text.matchAll(/^var (init_\w+) = __esm\(/gm)].map((match) => match[1] as string);
@@ -43,10 +51,20 @@ describe('lazily initialized modules in the Lambda bundles', () => {
     expect(ENTRIES).toContain('lambdas/functions/obtenerCapacidades.ts');
   });
 
-  it('are all initialized somewhere (none left undefined by a dropped init call)', async () => {
-    const orphans = await Promise.all(ENTRIES.map(async (entry) => ({ entry, orphans: orphanInits(await readableBundle(entry)) })));
-    expect(orphans.filter((found) => found.orphans.length > 0)).toEqual([]);
+  let bundles: { entry: string; text: string }[] = [];
+  beforeAll(async () => {
+    bundles = await Promise.all(ENTRIES.map(async (entry) => ({ entry, text: await readableBundle(entry) })));
   }, 60_000);
+
+  it('are all initialized somewhere (none left undefined by a dropped init call)', () => {
+    const orphans = bundles.map(({ entry, text }) => ({ entry, orphans: orphanInits(text) }));
+    expect(orphans.filter((found) => found.orphans.length > 0)).toEqual([]);
+  });
+
+  it('never include the shared contract (it stays tree-shaken and is not built at load)', () => {
+    const lazyShared = bundles.map(({ entry, text }) => ({ entry, modules: lazyModules(text).filter((module) => module.startsWith('shared/')) }));
+    expect(lazyShared.filter((found) => found.modules.length > 0)).toEqual([]);
+  });
 });
 
 describe('the callables that failed on their first request in the bundle (issue 10)', () => {
