@@ -21,7 +21,7 @@ import type { LeadItem } from '../../platform/db/entities/lead';
 import { logger } from '../../platform/logger';
 import { composeTextMessage, isPlainAddress } from '../../platform/mail/message';
 import { sendMail, smtpSettingsFromEnv } from '../../platform/mail/smtp';
-import { openSecret } from '../../platform/secrets';
+import { openSecret } from '../../platform/secrets/lazy';
 import { hasSecret, readIntegrationsItem } from '../settings/integrations';
 import { newLeadNotice } from './email';
 

@@ -5,7 +5,7 @@
  * own provider should import this module.
  */
 import type { AiProviderChoice, SecretField } from '../../../shared';
-import { openSecret } from '../../platform/secrets';
+import { openSecret } from '../../platform/secrets/lazy';
 import { hasSecret, readIntegrationsItem } from './integrations';
 
 export interface BrandAiProviderConfig {

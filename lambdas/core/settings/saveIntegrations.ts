@@ -6,7 +6,7 @@
  */
 import { CallableError, secretHint, SECRET_FIELDS, type Integrations, type IntegrationsInput, type SecretField } from '../../../shared';
 import { integrationSettings, type IntegrationSettingsItem } from '../../platform/db/entities/integrationSettings';
-import { sealSecret } from '../../platform/secrets';
+import { sealSecret } from '../../platform/secrets/lazy';
 import type { Caller } from '../accounts/profiles';
 import { hasSecret, integrationsView, readIntegrationsItem } from './integrations';
 
