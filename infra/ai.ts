@@ -56,7 +56,7 @@ export const BEDROCK_INVOKE_RESOURCES: readonly string[] = [
 ];
 
 /**
- * What bedrock:StartAsyncInvoke/GetAsyncInvoke (video jobs) are granted on: the models (as for
+ * What the video jobs' grants (StartAsyncInvoke authorizes as bedrock:InvokeModel; GetAsyncInvoke) are on: the models (as for
  * InvokeModel) and this account's async invocations in any region.
  */
 export const BEDROCK_ASYNC_RESOURCES: readonly string[] = [...BEDROCK_INVOKE_RESOURCES, `arn:${Aws.PARTITION}:bedrock:*:${Aws.ACCOUNT_ID}:async-invoke/*`];

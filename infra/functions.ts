@@ -110,8 +110,14 @@ export const PERMISSIONS = {
   'uploads:readIdentitySamples': { kind: 'uploads', actions: ['s3:GetObject'], keys: [uploadKeys('voiceSample'), uploadKeys('identityVideo')] },
   /** Speak Spanish text with Amazon Polly's neural voices (identity lab 'voz'). */
   'polly:SynthesizeSpeech': { kind: 'polly', actions: ['polly:SynthesizeSpeech'] },
-  /** Start and poll Bedrock async invocations (video jobs); Bedrock writes the output with this role (pair with 'assets:put'). */
-  'ai:async': { kind: 'aiAsync', actions: ['bedrock:StartAsyncInvoke', 'bedrock:GetAsyncInvoke'] },
+  /**
+   * Start Bedrock async invocations (video jobs); Bedrock writes the output with this role (pair
+   * with 'assets:put'). StartAsyncInvoke is authorized as bedrock:InvokeModel on the model: there is
+   * no bedrock:StartAsyncInvoke action (the twin's IAM check refused the old grant, as AWS would).
+   */
+  'ai:async': { kind: 'aiAsync', actions: ['bedrock:InvokeModel'] },
+  /** Read the state of Bedrock async invocations (video jobs). */
+  'ai:asyncStatus': { kind: 'aiAsync', actions: ['bedrock:GetAsyncInvoke'] },
   /** Read the caller's chat photos and voice notes (the AI sees a photo; presigned GET URLs; Transcribe reads the note as this role). */
   'uploads:readChatMedia': { kind: 'uploads', actions: ['s3:GetObject'], keys: [uploadKeys('chatImage'), uploadKeys('chatVoice')] },
   /** Amazon Transcribe writes a voice note's transcript as this role, and the function reads it back. */
@@ -168,7 +174,7 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // users/<sub>/assets/video-<jobId>/ with this role), the VideoJob record (lambdas/core/generation/video.ts).
   iniciarVideo: { table: 'readWrite', permissions: ['ai:async', 'assets:put'] },
   // GetAsyncInvoke, registers the produced video as an asset (size read, URL signed), gives the quota back on failure.
-  estadoVideo: { table: 'readWrite', permissions: ['ai:async', 'assets:read'] },
+  estadoVideo: { table: 'readWrite', permissions: ['ai:asyncStatus', 'assets:read'] },
   // Website chat widget (issue 6 item 1), public. Counts the IP's loads (UpdateItem), reads the
   // brand's profile and AI settings.
   obtenerWidget: { table: 'readWrite' },

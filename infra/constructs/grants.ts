@@ -33,7 +33,13 @@ export const TRANSCRIPTION_PROVIDER_ENV = 'TRANSCRIPTION_PROVIDER';
 export const TRANSCRIBE_JOB_RESOURCE = `arn:${Aws.PARTITION}:transcribe:${Aws.REGION}:${Aws.ACCOUNT_ID}:transcription-job/${TRANSCRIPTION_JOB_PREFIX}*`;
 
 const TRANSCRIBE_WILDCARD_REASON =
-  'Transcription job names are created per voice note (chat-<id>), so the resource is this account\'s jobs in the stack region whose name starts with chat-; the only actions are transcribe:StartTranscriptionJob and transcribe:GetTranscriptionJob.';
+  'Transcription job names are created per voice note (chat-<id>), so the resource is this account\'s jobs in the stack region whose name starts with chat-; the only action on it is transcribe:GetTranscriptionJob.';
+
+/** Transcribe actions without a resource type (IAM authorizes them only on "*"). */
+const TRANSCRIBE_UNSCOPED_ACTIONS: readonly string[] = ['transcribe:StartTranscriptionJob'];
+
+const TRANSCRIBE_START_REASON =
+  'transcribe:StartTranscriptionJob has no resource-level scoping (the action takes no resource type), so the resource is *; it is the only Transcribe action granted on *, GetTranscriptionJob stays limited to chat-* jobs.';
 
 const POLLY_WILDCARD_REASON =
   'polly:SynthesizeSpeech has no resource-level scoping for the built-in voices (its only resource type is a lexicon, which this app does not use), so the resource is *; the only action granted is polly:SynthesizeSpeech.';
@@ -52,7 +58,7 @@ const BEDROCK_WILDCARD_REASON =
   'Model ids are configuration (context bedrock*ModelId, or a brand choosing Bedrock in Integraciones) and cross-region inference profiles route to foundation models in other regions, so the resource is every foundation model and this account\'s system inference profiles; the only action is bedrock:InvokeModel (Converse and InvokeModel).';
 
 const BEDROCK_ASYNC_WILDCARD_REASON =
-  'Video model ids are configuration (context) and may be cross-region inference profiles, and async invocation ids are created by Bedrock per job, so the resources are every foundation model, this account\'s inference profiles and this account\'s async invocations; the only actions are bedrock:StartAsyncInvoke and bedrock:GetAsyncInvoke.';
+  'Video model ids are configuration (context) and may be cross-region inference profiles, and async invocation ids are created by Bedrock per job, so the resources are every foundation model, this account\'s inference profiles and this account\'s async invocations; the only actions are bedrock:InvokeModel (what StartAsyncInvoke authorizes as) and bedrock:GetAsyncInvoke.';
 
 export class FunctionGrants {
   constructor(private readonly props: FunctionGrantsProps) {}
@@ -94,10 +100,16 @@ export class FunctionGrants {
         fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [...BEDROCK_ASYNC_RESOURCES] }));
         for (const [name, value] of Object.entries(aiEnvironment(this.props.ai))) fn.addEnvironment(name, value);
         return wildcards(BEDROCK_ASYNC_RESOURCES, BEDROCK_ASYNC_WILDCARD_REASON);
-      case 'transcribe':
-        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [TRANSCRIBE_JOB_RESOURCE] }));
+      case 'transcribe': {
+        // transcribe:StartTranscriptionJob takes no resource type, so IAM matches it only on "*" (the
+        // twin's IAM check refused the job-scoped grant, as AWS would); reading jobs stays scoped.
+        const unscoped = spec.actions.filter((action) => TRANSCRIBE_UNSCOPED_ACTIONS.includes(action));
+        const scoped = spec.actions.filter((action) => !TRANSCRIBE_UNSCOPED_ACTIONS.includes(action));
+        if (unscoped.length) fn.addToRolePolicy(new PolicyStatement({ actions: unscoped, resources: ['*'] }));
+        if (scoped.length) fn.addToRolePolicy(new PolicyStatement({ actions: scoped, resources: [TRANSCRIBE_JOB_RESOURCE] }));
         fn.addEnvironment(TRANSCRIPTION_PROVIDER_ENV, 'transcribe');
-        return wildcards([TRANSCRIBE_JOB_RESOURCE], TRANSCRIBE_WILDCARD_REASON);
+        return { ...wildcards([TRANSCRIBE_JOB_RESOURCE], TRANSCRIBE_WILDCARD_REASON), ...(unscoped.length ? { 'AwsSolutions-IAM5[Resource::*]': TRANSCRIBE_START_REASON } : {}) };
+      }
     }
   }
 }

@@ -110,16 +110,16 @@ const IDENTITY_VIDEOS = 'uploads/users/*/identity-videos/*';
 const CHAT_IMAGES = 'uploads/users/*/chat-images/*';
 const CHAT_VOICE = 'uploads/users/*/chat-voice/*';
 const CHAT_TRANSCRIPTS = 'uploads/users/*/chat-transcripts/*';
-const TRANSCRIBE_JOBS = ['transcribe:StartTranscriptionJob', 'transcribe:GetTranscriptionJob'].map(
-  (action) => `${action} @ arn:<AWS::Partition>:transcribe:<AWS::Region>:<AWS::AccountId>:transcription-job/chat-*`,
-);
+// StartTranscriptionJob takes no resource type: IAM matches it only on "*".
+const TRANSCRIBE_JOBS = ['transcribe:StartTranscriptionJob @ *', 'transcribe:GetTranscriptionJob @ arn:<AWS::Partition>:transcribe:<AWS::Region>:<AWS::AccountId>:transcription-job/chat-*'];
 const POLLY = 'polly:SynthesizeSpeech @ *';
 const FOUNDATION_MODELS = 'arn:<AWS::Partition>:bedrock:*::foundation-model/*';
 const INFERENCE_PROFILES = 'arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:inference-profile/*';
 const ASYNC_INVOCATIONS = 'arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:async-invoke/*';
-const ASYNC_INVOKE = ['bedrock:StartAsyncInvoke', 'bedrock:GetAsyncInvoke'].flatMap((action) =>
-  [FOUNDATION_MODELS, INFERENCE_PROFILES, ASYNC_INVOCATIONS].map((resource) => `${action} @ ${resource}`),
-);
+// StartAsyncInvoke authorizes as bedrock:InvokeModel; reading a job is bedrock:GetAsyncInvoke.
+const asyncLines = (action: string) => [FOUNDATION_MODELS, INFERENCE_PROFILES, ASYNC_INVOCATIONS].map((resource) => `${action} @ ${resource}`);
+const ASYNC_START = asyncLines('bedrock:InvokeModel');
+const ASYNC_STATUS = asyncLines('bedrock:GetAsyncInvoke');
 
 /** The mobile chat's send and history functions: chat media, assets, the brand's key, the model, Transcribe and transcripts. */
 const CHAT_EXTRA = [
@@ -167,8 +167,8 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
     `s3:GetObject @ ${IDENTITY_VIDEOS}`,
   ],
   obtenerCapacidades: [`bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`, POLLY],
-  iniciarVideo: [...ASYNC_INVOKE, `s3:PutObject @ ${ASSETS}`],
-  estadoVideo: [...ASYNC_INVOKE, `s3:GetObject @ ${ASSETS}`],
+  iniciarVideo: [...ASYNC_START, `s3:PutObject @ ${ASSETS}`],
+  estadoVideo: [...ASYNC_STATUS, `s3:GetObject @ ${ASSETS}`],
   eliminarRecurso: [`s3:DeleteObject @ ${ASSETS}`, `s3:DeleteObjectVersion @ ${ASSETS}`],
   listarArticulos: [`s3:GetObject @ ${ASSETS}`],
   generarArticulo: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`, `s3:GetObject @ ${ASSETS}`],
@@ -308,7 +308,8 @@ describe('function permissions (tenant stack with AI context)', () => {
       const bedrockRoles = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
         .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('bedrock:InvokeModel'))
         .map((policy) => JSON.stringify(policy.Properties.Roles));
-      expect(bedrockRoles.sort()).toEqual(AI_FUNCTIONS.map((name) => JSON.stringify([{ Ref: roleIdOf(name) }])).sort());
+      // iniciarVideo too: starting an async invocation authorizes as bedrock:InvokeModel ('ai:async').
+      expect(bedrockRoles.sort()).toEqual([...AI_FUNCTIONS, 'iniciarVideo'].map((name) => JSON.stringify([{ Ref: roleIdOf(name) }])).sort());
       expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:invoke')).sort()).toEqual(AI_FUNCTIONS.filter((name) => name !== 'knowledgeUploaded' && name !== 'blogDrafts').sort());
     });
 
@@ -408,7 +409,8 @@ describe('function permissions (tenant stack with AI context)', () => {
         roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'knowledgeUploaded', 'listarArticulos', 'generarArticulo', 'guardarArticulo', 'publicarArticulo', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', ...VIDEO_FUNCTIONS),
       );
       expect(paths(/IAM5\[Resource::arn:<AWS::Partition>:bedrock:/)).toEqual(roles(...AI_FUNCTIONS, ...VIDEO_FUNCTIONS));
-      expect(paths(/IAM5\[Resource::\*\]/).filter((path) => path.includes('/Api/'))).toEqual(roles('generarIdentidad', 'obtenerCapacidades'));
+      // Polly (no resource scoping for built-in voices) and starting Transcribe jobs (no resource type).
+      expect(paths(/IAM5\[Resource::\*\]/).filter((path) => path.includes('/Api/'))).toEqual(roles('generarIdentidad', 'obtenerCapacidades', 'enviarMensajeChat', 'listarMensajesChat'));
     });
 
     it('acknowledges the bucket-notifications handler managed policy, with CDK named as its owner', () => {
@@ -457,8 +459,10 @@ describe('infra/functions.ts', () => {
   });
 
   it('declares Bedrock async invocation (video jobs) as its own permission kind, only for the video functions', () => {
-    expect(PERMISSIONS['ai:async']).toEqual({ kind: 'aiAsync', actions: ['bedrock:StartAsyncInvoke', 'bedrock:GetAsyncInvoke'] });
-    expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:async'))).toEqual(['iniciarVideo', 'estadoVideo']);
+    expect(PERMISSIONS['ai:async']).toEqual({ kind: 'aiAsync', actions: ['bedrock:InvokeModel'] });
+    expect(PERMISSIONS['ai:asyncStatus']).toEqual({ kind: 'aiAsync', actions: ['bedrock:GetAsyncInvoke'] });
+    expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:async'))).toEqual(['iniciarVideo']);
+    expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:asyncStatus'))).toEqual(['estadoVideo']);
   });
 
   it('declares Amazon Polly as its own permission kind, only for the functions that speak or report speech', () => {
