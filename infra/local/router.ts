@@ -46,6 +46,8 @@ export interface RouterState {
   /** Anything not handled here (Vite). */
   fallback: (req: IncomingMessage, res: ServerResponse) => void;
   log?: (line: string) => void;
+  /** HTTP API's integration timeout, ms (tests shorten it). */
+  integrationTimeoutMs?: number;
 }
 
 class BodyTooLarge extends Error {}
@@ -185,12 +187,13 @@ async function invokeRoute(url: URL, req: IncomingMessage, res: ServerResponse, 
   const name = api.functionName(route.functionLogicalId);
   if (!name) return gatewayError(res, 'internal');
   const requestId = event.requestContext.requestId;
+  const timeoutMs = state.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS;
   const outcome = await Promise.race([
     api.invoker.invoke(name, event, requestId),
-    new Promise<'integration-timeout'>((resolve) => setTimeout(() => resolve('integration-timeout'), INTEGRATION_TIMEOUT_MS).unref()),
+    new Promise<'integration-timeout'>((resolve) => setTimeout(() => resolve('integration-timeout'), timeoutMs).unref()),
   ]);
   if (outcome === 'integration-timeout') {
-    log(`[twin] ${route.routeKey} → ${name}: integration timed out after ${INTEGRATION_TIMEOUT_MS / 1000} s (requestId ${requestId})`);
+    log(`[twin] ${route.routeKey} → ${name}: integration timed out after ${timeoutMs / 1000} s (requestId ${requestId})`);
     return gatewayError(res, 'unavailable');
   }
   if (!outcome.ok) {

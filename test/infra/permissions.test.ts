@@ -309,7 +309,7 @@ describe('function permissions (tenant stack with AI context)', () => {
         .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('bedrock:InvokeModel'))
         .map((policy) => JSON.stringify(policy.Properties.Roles));
       // iniciarVideo too: starting an async invocation authorizes as bedrock:InvokeModel ('ai:async').
-      expect(bedrockRoles.sort()).toEqual([...AI_FUNCTIONS, 'iniciarVideo'].map((name) => JSON.stringify([{ Ref: roleIdOf(name) }])).sort());
+      expect(bedrockRoles.sort()).toEqual(([...AI_FUNCTIONS, 'iniciarVideo'] as FunctionName[]).map((name) => JSON.stringify([{ Ref: roleIdOf(name) }])).sort());
       expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:invoke')).sort()).toEqual(AI_FUNCTIONS.filter((name) => name !== 'knowledgeUploaded' && name !== 'blogDrafts').sort());
     });
 

@@ -1,0 +1,141 @@
+/**
+ * The twin's front as API Gateway (infra/local/router.ts): routes come from the deployment, the JWT
+ * authorizer's answers (401 without a valid token, 403 without the route's scope), the function's
+ * answer passed through, and API Gateway's own answers when a function fails on load or at run
+ * time (500) or outlives the integration timeout (503), each logged with the request id; the front
+ * keeps serving afterwards.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deployment } from '../../../../infra/local/deployment/template';
+import { createRouter, matchRoute, payloadV2Response, type ServedApi } from '../../../../infra/local/router';
+import type { InvokeOutcome } from '../../../../infra/local/runtime/environments';
+
+const SCOPE = 'aws.cognito.signin.user.admin';
+const deployment: Deployment = {
+  functions: [],
+  routes: [
+    { routeKey: 'POST /api/privada', method: 'POST', path: '/api/privada', functionLogicalId: 'Privada', authorization: 'JWT', scopes: [SCOPE] },
+    { routeKey: 'POST /api/publica', method: 'POST', path: '/api/publica', functionLogicalId: 'Publica', authorization: 'NONE', scopes: [] },
+    { routeKey: 'POST /api/rota', method: 'POST', path: '/api/rota', functionLogicalId: 'Rota', authorization: 'NONE', scopes: [] },
+    { routeKey: 'POST /api/lenta', method: 'POST', path: '/api/lenta', functionLogicalId: 'Lenta', authorization: 'NONE', scopes: [] },
+    { routeKey: 'GET /blog/{proxy+}', method: 'GET', path: '/blog/{proxy+}', functionLogicalId: 'Blog', authorization: 'NONE', scopes: [] },
+  ],
+  triggers: {},
+  notifications: [],
+  schedules: [],
+};
+const TOKENS: Record<string, Record<string, unknown>> = {
+  access: { sub: 'u1', token_use: 'access', client_id: 'web', scope: SCOPE },
+  id: { sub: 'u1', token_use: 'id', aud: 'web' },
+};
+
+/** The parts of the HTTP API event the tests read. */
+interface SeenEvent {
+  routeKey: string;
+  rawPath: string;
+  body?: string;
+  pathParameters?: Record<string, string>;
+  requestContext: { authorizer?: { jwt: unknown } };
+}
+const events: { name: string; event: SeenEvent }[] = [];
+const logs: string[] = [];
+const invoker = {
+  invoke: async (name: string, event: unknown, requestId = 'r'): Promise<InvokeOutcome> => {
+    events.push({ name, event: event as SeenEvent });
+    if (name === 'rota') return { ok: false, kind: 'init', requestId, error: { errorType: 'TypeError', errorMessage: 'broken bundle', trace: [] } };
+    if (name === 'lenta') return new Promise(() => undefined);
+    return { ok: true, coldStart: false, requestId, result: { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: name }) } };
+  },
+};
+const api: ServedApi = {
+  deployment,
+  functionName: (id) => id.toLowerCase(),
+  invoker,
+  verifier: {
+    verify: async (token) => {
+      const claims = TOKENS[token];
+      if (!claims) throw new Error('invalid');
+      return claims as never;
+    },
+  },
+};
+
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  const router = createRouter({ readiness: () => ({ ready: true, detail: 'ok' }), api: () => api, runtimeConfig: () => undefined, fallback: (_req, res) => res.end('web'), log: (line) => logs.push(line), integrationTimeoutMs: 200 });
+  server = http.createServer((req, res) => void router(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const post = (path: string, token?: string) =>
+  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: '{"data":null}' });
+
+describe('twin router (API Gateway)', () => {
+  it.each([
+    ['no route', () => post('/api/noExiste', 'access'), 404, { message: 'Not Found' }],
+    ['no token on a JWT route', () => post('/api/privada'), 401, { message: 'Unauthorized' }],
+    ['an invalid token', () => post('/api/privada', 'garbage'), 401, { message: 'Unauthorized' }],
+    ['an ID token (no access-token scope)', () => post('/api/privada', 'id'), 403, { message: 'Forbidden' }],
+    ['a function that throws on load', () => post('/api/rota'), 500, { message: 'Internal Server Error' }],
+    ['a function past the integration timeout', () => post('/api/lenta'), 503, { message: 'Service Unavailable' }],
+    ['HEAD on a GET-only route', () => fetch(`${base}/blog/x`, { method: 'HEAD' }), 404, null],
+  ])('%s → %i with the gateway body', async (_label, request, status, body) => {
+    const response = await request();
+    expect(response.status).toBe(status);
+    if (body) expect(await response.json()).toEqual(body);
+  });
+
+  it('passes a valid access token\'s claims and scopes to the function, and its answer back', async () => {
+    const response = await post('/api/privada', 'access');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ result: 'privada' });
+    const { event } = events.filter((e) => e.name === 'privada').at(-1)!;
+    expect(event.routeKey).toBe('POST /api/privada');
+    expect(event.requestContext.authorizer?.jwt).toEqual({ claims: { sub: 'u1', token_use: 'access', client_id: 'web', scope: SCOPE }, scopes: [SCOPE] });
+    expect(event.body).toBe('{"data":null}');
+  });
+
+  it('sends public routes no authorizer context, even with a token', async () => {
+    await post('/api/publica', 'access');
+    expect(events.filter((e) => e.name === 'publica').at(-1)?.event.requestContext.authorizer).toBeUndefined();
+  });
+
+  it('gives the greedy blog route its proxy path parameter, decoded, and no body', async () => {
+    await fetch(`${base}/blog/mi-blog/art%C3%ADculo`);
+    const { event } = events.filter((e) => e.name === 'blog').at(-1)!;
+    expect(event.pathParameters).toEqual({ proxy: 'mi-blog/artículo' });
+    expect(event.rawPath).toBe('/blog/mi-blog/artículo');
+    expect(event).not.toHaveProperty('body');
+  });
+
+  it('logs each failure with the request id and keeps serving', async () => {
+    expect(logs.some((line) => /POST \/api\/rota → rota failed: TypeError: broken bundle \(requestId [\w-]+\)/.test(line))).toBe(true);
+    expect(logs.some((line) => /integration timed out .*requestId [\w-]+/.test(line))).toBe(true);
+    expect((await post('/api/publica')).status).toBe(200);
+  });
+
+  it('refuses a body over 10 MB before reading it', async () => {
+    const response = await fetch(`${base}/api/publica`, { method: 'POST', body: 'x'.repeat(10 * 1024 * 1024 + 1) });
+    expect(response.status).toBe(413);
+  });
+});
+
+describe('matchRoute and payloadV2Response', () => {
+  it('matches exact routes and greedy tails, never an empty proxy', () => {
+    expect(matchRoute(deployment.routes, 'POST', '/api/publica')?.route.functionLogicalId).toBe('Publica');
+    expect(matchRoute(deployment.routes, 'GET', '/blog/a/b')?.pathParameters).toEqual({ proxy: 'a/b' });
+    expect(matchRoute(deployment.routes, 'GET', '/blog/')).toBeUndefined();
+    expect(matchRoute(deployment.routes, 'GET', '/api/publica')).toBeUndefined();
+  });
+
+  it('turns a non-proxy result into a 200 JSON answer, as HTTP API payload 2.0 does', () => {
+    expect(payloadV2Response({ hola: 1 })).toMatchObject({ statusCode: 200, headers: { 'content-type': 'application/json' } });
+    expect(payloadV2Response({ statusCode: 201, body: 'aG9sYQ==', isBase64Encoded: true }).body.toString()).toBe('hola');
+  });
+});
