@@ -64,6 +64,10 @@ export function createNodeFunction(scope: Construct, id: string, props: NodeFunc
       banner: ESM_REQUIRE_SHIM,
       minify: true,
       sourceMap: true,
+      // Stack traces map to our file names and lines without the original sources embedded in the
+      // map: Node parses a smaller map at every cold start (about 15 ms of a ~100 ms load, measured
+      // by `npm run bench`).
+      sourcesContent: false,
       // The Node.js 24 runtime ships SDK v3; bundling our own would add ~400 KB per function.
       externalModules: LAMBDA_EXTERNALS,
       ...(props.nodeModules?.length ? { nodeModules: props.nodeModules } : {}),
