@@ -13,6 +13,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RuntimeConfig } from '../../shared';
+import { BodyTooLarge, readBody } from './aws-gateway/forward';
 import type { Deployment, DeployedRoute } from './deployment/template';
 import { httpApiEvent, stringifyClaims } from './events';
 import type { InvokeOutcome } from './runtime/environments';
@@ -48,28 +49,6 @@ export interface RouterState {
   log?: (line: string) => void;
   /** HTTP API's integration timeout, ms (tests shorten it). */
   integrationTimeoutMs?: number;
-}
-
-class BodyTooLarge extends Error {}
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limit) return reject(new BodyTooLarge());
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > limit) {
-        reject(new BodyTooLarge());
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

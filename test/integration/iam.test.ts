@@ -14,7 +14,7 @@ import { freePort } from '../../infra/local/ports';
 import { startTwin, type Twin } from '../../infra/local/twin';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
-import type { TwinInfo } from '../support/twin-global-setup';
+import { twinInfoOf, type TwinInfo } from '../support/twin-global-setup';
 
 async function activeOwner(twin: TwinInfo, prefix: string): Promise<TestUser> {
   const [user, admin] = await Promise.all([registerUser(twin, prefix), signInAdmin(twin)]);
@@ -47,15 +47,7 @@ describe('with one grant removed from one declaration', () => {
       web: 'none',
       accessOverrides: { guardarTema: { table: 'read' } },
     });
-    twin = {
-      url: `http://127.0.0.1:${running.ports.web}`,
-      cognitoEndpoint: running.cognito.endpoint,
-      userPoolId: running.cognito.userPoolId,
-      clientId: running.cognito.userPoolClientId,
-      adminEmail: running.admin.email,
-      adminPassword: running.admin.password,
-      stateDir,
-    };
+    twin = twinInfoOf(running, stateDir);
   }, 600_000);
 
   afterAll(async () => {

@@ -12,7 +12,7 @@ import { freePort } from '../../infra/local/ports';
 import { startTwin, type Twin } from '../../infra/local/twin';
 import { callOk } from '../support/api';
 import { registerUser, signIn } from '../support/cognito';
-import type { TwinInfo } from '../support/twin-global-setup';
+import { twinInfoOf, type TwinInfo } from '../support/twin-global-setup';
 
 const stateDir = mkdtempSync(path.join(tmpdir(), 'twin-restart-'));
 const crashes: string[] = [];
@@ -20,16 +20,7 @@ let running: Twin | undefined;
 
 async function boot(port: number): Promise<{ twin: Twin; info: TwinInfo }> {
   running = await startTwin({ port, stateDir, adminEmail: 'root@test.local', adminPassword: 'Admin1234!', web: 'none', onCrash: (part) => crashes.push(part) });
-  const info: TwinInfo = {
-    url: `http://127.0.0.1:${running.ports.web}`,
-    cognitoEndpoint: running.cognito.endpoint,
-    userPoolId: running.cognito.userPoolId,
-    clientId: running.cognito.userPoolClientId,
-    adminEmail: running.admin.email,
-    adminPassword: running.admin.password,
-    stateDir,
-  };
-  return { twin: running, info };
+  return { twin: running, info: twinInfoOf(running, stateDir) };
 }
 
 afterAll(async () => {

@@ -32,6 +32,22 @@ declare module 'vitest' {
   }
 }
 
+/** What tests need of a running twin (the suite's, or one a test starts itself). */
+export function twinInfoOf(twin: Twin, stateDir: string): TwinInfo {
+  return {
+    url: `http://127.0.0.1:${twin.ports.web}`,
+    cognitoEndpoint: twin.cognito.endpoint,
+    userPoolId: twin.cognito.userPoolId,
+    clientId: twin.cognito.userPoolClientId,
+    adminEmail: twin.admin.email,
+    adminPassword: twin.admin.password,
+    stateDir,
+    dynamodbEndpoint: `http://127.0.0.1:${twin.ports.dynamodb}`,
+    awsEndpoint: twin.aws.endpoint,
+    kmsKeyArn: twin.aws.kmsKeyArn,
+  };
+}
+
 let twin: Twin | undefined;
 let stateDir: string | undefined;
 
@@ -51,18 +67,7 @@ export async function setup(project: TestProject): Promise<void> {
     adminPassword: 'Admin1234!',
     onCrash: (part, detail, output) => console.error(`twin part ${part} crashed (${detail})\n${output}`),
   });
-  project.provide('twin', {
-    url: `http://127.0.0.1:${twin.ports.web}`,
-    cognitoEndpoint: twin.cognito.endpoint,
-    userPoolId: twin.cognito.userPoolId,
-    clientId: twin.cognito.userPoolClientId,
-    adminEmail: twin.admin.email,
-    adminPassword: twin.admin.password,
-    stateDir,
-    dynamodbEndpoint: `http://127.0.0.1:${twin.ports.dynamodb}`,
-    awsEndpoint: twin.aws.endpoint,
-    kmsKeyArn: twin.aws.kmsKeyArn,
-  });
+  project.provide('twin', twinInfoOf(twin, stateDir));
 }
 
 export async function teardown(): Promise<void> {
