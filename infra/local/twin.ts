@@ -251,11 +251,14 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         variant.cleanup();
       }
     };
-    const verifier = await createAccessTokenVerifier(cognitoEndpoint, ids.userPoolId, [ids.userPoolClientId]);
-    host = new LambdaHost([]);
+    const first = await load(built);
+    // The authorizer's audience from the template (the web client), as API Gateway is configured.
+    const verifier = await createAccessTokenVerifier(cognitoEndpoint, ids.userPoolId, first.authorizer?.audience ?? []);
+    const lambdas = (host = new LambdaHost([]));
+    const awsGateway = gateway;
+    /** Serves `deployment` from now on (functions, principals, routes); returns what the router serves. */
     const serve = (deployment: Deployment) => {
-      if (!gateway || !host) return;
-      for (const principal of api?.principals ?? []) gateway.removePrincipal(principal.accessKeyId);
+      for (const principal of api?.principals ?? []) awsGateway.removePrincipal(principal.accessKeyId);
       const names = new Map(deployment.functions.map((fn) => [fn.logicalId, fn.name]));
       for (const [trigger, logicalId] of Object.entries(deployment.triggers)) {
         if (COGNITO_TRIGGERS[trigger] !== names.get(logicalId)) throw new Error(`The stack's ${trigger} trigger (${names.get(logicalId)}) is not wired in cognito-local (infra/local/cognito.ts COGNITO_TRIGGERS).`);
@@ -265,20 +268,21 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         const keys = { accessKeyId: `ASIA${randomBytes(8).toString('hex').toUpperCase()}`, secretAccessKey: randomBytes(30).toString('base64') };
         acceptCredentials(keys);
         const principal = { name: fn.name, roleArn: `arn:aws:iam::${TWIN_ACCOUNT_ID}:role/${fn.roleLogicalId}`, ...keys, policies: fn.policies };
-        gateway?.setPrincipal(principal);
+        awsGateway.setPrincipal(principal);
         principals.push(principal);
         const environment = functionEnvironment(fn, { region: DEFAULT_REGION, gatewayUrl, credentials: keys, settings: process.env, siteUrl: process.env.SITE_URL ?? origin, realAws: credentials.source !== 'local' });
         return { name: fn.name, codeDir: fn.codeDir, handler: fn.handler, timeoutSeconds: fn.timeoutSeconds, memoryMb: fn.memoryMb, environment, arn: `arn:aws:lambda:${DEFAULT_REGION}:${TWIN_ACCOUNT_ID}:function:${fn.name}`, logGroupName: `/aws/lambda/${fn.name}` };
       });
-      host.replace(hosted);
+      lambdas.replace(hosted);
       const invoke = async (name: string, event: unknown) => {
-        const outcome = await host!.invoke(name, event);
+        const outcome = await lambdas.invoke(name, event);
         if (!outcome.ok) throw new Error(`${outcome.error.errorType}: ${outcome.error.errorMessage} (requestId ${outcome.requestId})`);
       };
       const functionName = (logicalId: string) => names.get(logicalId);
-      api = { deployment, functionName, invoker: host, verifier, principals, targets: { notifications: deployment.notifications, functionName, invoke } };
+      api = { deployment, functionName, invoker: lambdas, verifier, principals, targets: { notifications: deployment.notifications, functionName, invoke } };
+      return api;
     };
-    serve(await load(built));
+    const served = serve(first);
 
     runtimeConfig = {
       region: DEFAULT_REGION,
@@ -302,8 +306,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       });
     }
     ready = true;
-    const current = api as ServedApi & { targets: S3EventTargets } | undefined;
-    if (current) timers = startScheduleTimers(scheduledJobs(current.deployment.schedules, current.targets.functionName, current.targets.invoke), log);
+    // The schedules of the first build; a rebuild swaps the functions they invoke (changed schedules need a restart).
+    timers = startScheduleTimers(scheduledJobs(served.deployment.schedules, served.targets.functionName, served.targets.invoke), log);
     if (options.watch) {
       watcher = watchSources(async () => {
         try {
