@@ -3,7 +3,7 @@
  * printed beside each figure; nothing here fails on a miss (benchmarks report, tests assert).
  *   login JS ≤ 120 KB gzip · each page chunk ≤ 50 KB gzip · each Lambda's cold load ≤ 1.5× the
  *   load of the AWS SDK clients it imports (synthesized assets, cold-start.ts; size as information)
- *   · profile read p99 ≤ 60 ms at 50 connections.
+ *   · profile read p99 ≤ 60 ms at 50 connections · IAM grants no test exercised (iam-grants.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { startTwin } from '../../infra/local/twin';
 import { callOk } from '../support/api';
 import { registerUser, signInAdmin } from '../support/cognito';
 import { printColdStarts } from './cold-start';
+import { printGrantReport } from './iam-grants';
 import { dynamoGetFloor, profileReadLoad } from './profile-read';
 import { LOCAL_TABLE } from '../../infra/local/twin';
 import { buildWeb, DIST, gzipKb, loginScreenScripts, pageChunks } from './web-bundles';
@@ -53,3 +54,6 @@ try {
   await twin.stop();
   rmSync(stateDir, { recursive: true, force: true });
 }
+
+// Over-grants: granted IAM actions the last `npm test` never exercised (iam-grants.ts).
+printGrantReport();
