@@ -68,7 +68,6 @@ class Environment {
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: fn.memoryMb },
     });
-    this.worker.unref();
     this.ready = new Promise((resolve) => {
       const onMessage = (message: WorkerMessage) => {
         if (message.type === 'ready') resolve(null);
@@ -84,6 +83,9 @@ class Environment {
       this.worker.on('error', (error) => died({ errorType: 'Runtime.ExitError', errorMessage: error.message, trace: String(error.stack ?? '').split('\n') }));
       this.worker.on('exit', (code) => died({ errorType: 'Runtime.ExitError', errorMessage: `RequestId: unknown Error: Runtime exited with error: exit status ${code}`, trace: [] }));
     });
+    // After the listeners (adding a 'message' listener refs the port again): an environment never
+    // keeps the twin's process alive by itself.
+    this.worker.unref();
   }
 
   /** Runs one invocation; resolves with the worker's answer, a crash, or a timeout. */
