@@ -47,7 +47,7 @@ const LOCAL_KMS_KEY_ID = '00000000-0000-4000-8000-000000000001';
  * need no new synth.
  */
 export const TWIN_CONTEXT = { tenant: TWIN_TENANT, region: DEFAULT_REGION, aiProvider: 'offline' } as const;
-/** Where the test run's IAM decisions are written for the grant report (test/bench/iam-coverage.ts). */
+/** Where the test run's IAM decisions are written for the grant report (test/bench/iam-grants.ts). */
 export const IAM_DECISIONS_ENV = 'TWIN_IAM_DECISIONS_FILE';
 /** What the shell said, before a twin of this process set them for its handlers. */
 const SHELL_ENV = { SMTP_HOST: process.env.SMTP_HOST, SITE_URL: process.env.SITE_URL };
@@ -83,8 +83,6 @@ export interface Twin {
   admin: { email: string; password: string; sub: string; created: boolean };
   /** The AWS gateway's URL and the KMS key ARN, for tests that seal secrets as a function would. */
   aws: { endpoint: string; kmsKeyArn: string };
-  /** Per function: granted actions and which of them some call exercised so far. */
-  grantCoverage(): ReturnType<typeof grantCoverage>;
   /** Every IAM decision of the gateway so far (function, action, resource, allowed). */
   iamDecisions(): readonly GatewayDecision[];
   stop(): Promise<void>;
@@ -326,7 +324,6 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       cognito: { ...ids, endpoint: cognitoEndpoint },
       admin: { email: options.adminEmail, password: options.adminPassword, sub: admin.sub, created: admin.created },
       aws: { endpoint: gatewayUrl, kmsKeyArn },
-      grantCoverage: () => (gateway && api ? grantCoverage(api.principals, gateway.decisions()) : []),
       iamDecisions: () => gateway?.decisions() ?? [],
       stop,
     };

@@ -18,7 +18,8 @@ import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
 import { buildAssembly } from '../../infra/local/deployment/build';
 import { readDeployment, type Deployment, type DeployedFunction } from '../../infra/local/deployment/template';
 import { functionEnvironment } from '../../infra/local/runtime/function-env';
-import { UPLOADS_BUCKET } from '../../infra/local/s3';
+import { toLambdaS3Event, UPLOADS_BUCKET } from '../../infra/local/s3';
+import { scheduleEvent } from '../../infra/local/schedules';
 import { LOCAL_TABLE, TWIN_ACCOUNT_ID } from '../../infra/local/twin';
 
 const twin = inject('twin');
@@ -103,32 +104,12 @@ function representativeEvent(fn: DeployedFunction, deployment: Deployment): { ki
   const notification = deployment.notifications.find((n) => n.functionLogicalId === fn.logicalId);
   if (notification) {
     const key = `${notification.prefix}${randomUUID()}/knowledge/${randomUUID()}-nota.txt`;
-    return {
-      kind: 's3',
-      event: {
-        Records: [
-          {
-            eventVersion: '2.1',
-            eventSource: 'aws:s3',
-            awsRegion: 'eu-west-1',
-            eventTime: new Date().toISOString(),
-            eventName: 'ObjectCreated:Post',
-            userIdentity: { principalId: 'AWS:EXAMPLE' },
-            requestParameters: { sourceIPAddress: '203.0.113.9' },
-            responseElements: { 'x-amz-request-id': 'EXAMPLE', 'x-amz-id-2': 'EXAMPLE' },
-            s3: {
-              s3SchemaVersion: '1.0',
-              configurationId: 'artefact-test',
-              bucket: { name: notification.bucket, ownerIdentity: { principalId: 'EXAMPLE' }, arn: `arn:aws:s3:::${notification.bucket}` },
-              object: { key, size: 12, eTag: '0123456789abcdef', sequencer: '0A1B2C3D4E5F678901' },
-            },
-          },
-        ],
-      },
-    };
+    // The S3Event a bucket notification delivers, built as the twin builds it from s3rver's events.
+    const created = { eventName: 'ObjectCreated:Post', eventTime: new Date().toISOString(), s3: { bucket: { name: notification.bucket }, object: { key, size: 12, eTag: '0123456789abcdef', sequencer: '0A1B2C3D4E5F678901' } } };
+    return { kind: 's3', event: toLambdaS3Event({ Records: [created] }, 'eu-west-1') };
   }
   const schedule = deployment.schedules.find((s) => s.functionLogicalId === fn.logicalId);
-  if (schedule) return { kind: 'schedule', event: JSON.parse(schedule.input.split('<aws.scheduler.scheduled-time>').join(new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'))) };
+  if (schedule) return { kind: 'schedule', event: scheduleEvent(schedule.input, new Date()) };
   return undefined;
 }
 
