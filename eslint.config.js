@@ -10,8 +10,8 @@ import globals from 'globals';
 // importers without the init call: the class is undefined at run time (issue 10, `instanceof
 // CallableError`). shared/markdown.ts is not behind the index.
 const SHARED_THROUGH_INDEX = {
-  regex: String.raw`(^|/)shared/(?!markdown$)`,
-  message: "Import the shared contract from its index ('…/shared'): see eslint.config.js.",
+  regex: String.raw`^@director-ia/shared/(?!markdown$)`,
+  message: "Import the shared contract from its index ('@director-ia/shared'): see eslint.config.js.",
 };
 // The AWS Encryption SDK is a large part of a bundle that most invocations never use: Lambda code
 // seals and opens through platform/secrets/lazy.ts, which imports it on the first call.
@@ -21,7 +21,7 @@ const SECRETS_ON_FIRST_USE = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', '.bench', 'dist'] },
+  { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', '.bench', '.scratch', 'dist'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

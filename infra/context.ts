@@ -3,7 +3,7 @@
  * Bad input fails before any construct is created, with a message that says how to fix it.
  */
 import type { AiProviderId } from '../lambdas/platform/ai/types';
-import { DEFAULT_REGION } from '../shared';
+import { DEFAULT_REGION } from '@director-ia/shared';
 
 /**
  * Providers a deployment may default to. OpenAI-compatible endpoints and Gemini need keys, which

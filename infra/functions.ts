@@ -13,7 +13,7 @@
 import { ASSET_KEY_SEGMENT } from '../lambdas/core/assets/keys';
 import { CHAT_TRANSCRIPT_SEGMENT } from '../lambdas/core/chat/keys';
 import { KEY_SEGMENT } from '../lambdas/core/uploads/keys';
-import { CALLABLE_NAMES, type Access, type CallableName, type UploadKind } from '../shared';
+import { CALLABLE_NAMES, type Access, type CallableName, type UploadKind } from '@director-ia/shared';
 
 /** read = GetItem/BatchGetItem/Query; write = Put/Update/Delete/BatchWrite; no Scan anywhere. */
 export type TableAccess = 'read' | 'write' | 'readWrite';

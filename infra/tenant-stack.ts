@@ -10,7 +10,7 @@ import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { SITE_URL_ENV } from '../lambdas/core/leads/email';
 import { TABLE_NAME_ENV } from '../lambdas/platform/db/table';
-import type { RuntimeConfig } from '../shared';
+import type { RuntimeConfig } from '@director-ia/shared';
 import type { TenantSettings } from './context';
 import { ApiConstruct, type ApiProps } from './constructs/api';
 import { AuthConstruct } from './constructs/auth';

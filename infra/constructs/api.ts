@@ -17,7 +17,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_SECRET_ENV } from '../../lambdas/platform/callable/client-ip';
 import { USER_POOL_CLIENT_ID_ENV } from '../../lambdas/platform/callable/identity';
-import { CALLABLES, type CallableDefinition, type CallableName } from '../../shared';
+import { CALLABLES, type CallableDefinition, type CallableName } from '@director-ia/shared';
 import { accessOf, assertEveryCallableHasAccess, CLIENT_IP_CALLABLES, tableAccessFor, type FunctionAccess } from '../functions';
 import { acknowledge } from '../nag';
 import { functionEntry } from '../paths';

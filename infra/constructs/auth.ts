@@ -18,7 +18,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
-import { ADMINS_GROUP } from '../../shared';
+import { ADMINS_GROUP } from '@director-ia/shared';
 import { PRE_SIGN_UP_ACCESS } from '../functions';
 import { triggerEntry } from '../paths';
 import { acknowledge } from '../nag';

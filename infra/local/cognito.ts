@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ADMINS_GROUP } from '../../shared';
+import { ADMINS_GROUP } from '@director-ia/shared';
 import type { ChildSupervisor } from './children';
 import { LOCAL_CREDENTIALS } from './dynamodb';
 import { waitFor } from './ports';

@@ -12,7 +12,7 @@
  * those failures is logged with the request id.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RuntimeConfig } from '../../shared';
+import type { RuntimeConfig } from '@director-ia/shared';
 import { BodyTooLarge, readBody } from './aws-gateway/forward';
 import type { Deployment, DeployedRoute } from './deployment/template';
 import { httpApiEvent, stringifyClaims } from './events';

@@ -17,7 +17,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
-import { DEFAULT_REGION, type RuntimeConfig } from '../../shared';
+import { DEFAULT_REGION, type RuntimeConfig } from '@director-ia/shared';
 import { grantCoverage, startAwsGateway, type AwsGateway, type GatewayDecision, type GatewayPrincipal } from './aws-gateway';
 import { ChildSupervisor } from './children';
 import { COGNITO_TRIGGERS, ensureAdmin, ensureUserPool, LOCAL_HOST, startCognito, type CognitoIds } from './cognito';

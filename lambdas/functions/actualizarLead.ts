@@ -1,5 +1,5 @@
 /** `actualizarLead` (active): sets the status (Nuevo, Contactado, Interesado) of one of the caller's leads. */
-import { actualizarLead } from '../../shared';
+import { actualizarLead } from '@director-ia/shared';
 import { updateLeadStatus } from '../core/leads/leads';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

@@ -3,7 +3,7 @@
  * every post of the proposal saved as 'aprobado' and the proposal removed, in one transaction (all
  * or nothing); 404 when the plan is no longer pending.
  */
-import { aprobarPlan } from '../../shared';
+import { aprobarPlan } from '@director-ia/shared';
 import { approvePlan } from '../core/plan/proposals';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

@@ -1,5 +1,5 @@
 /** `aprobarUsuario` (admin): moves a pending user to active (spec section 4 "Account"). */
-import { aprobarUsuario } from '../../shared';
+import { aprobarUsuario } from '@director-ia/shared';
 import { approveUser } from '../core/accounts/profiles';
 import { createCallable } from '../platform/callable/handler';
 

@@ -3,7 +3,7 @@
  * `{messages}`: runs or cancels an action the AI proposed in the mobile chat. A uid other than the
  * caller's verified sub is refused (403) before anything else.
  */
-import { confirmarAccionChat } from '../../shared';
+import { confirmarAccionChat } from '@director-ia/shared';
 import { confirmChatAction } from '../core/chat/confirm';
 import { chatOwner } from '../core/chat/owner';
 import { createCallable, requireIdentity } from '../platform/callable/handler';

@@ -1,5 +1,5 @@
 /** `eliminarDocumento` (active): deletes one of the caller's documents, its file and its chunks. */
-import { eliminarDocumento } from '../../shared';
+import { eliminarDocumento } from '@director-ia/shared';
 import { deleteDocument } from '../core/knowledge/documents';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

@@ -1,5 +1,5 @@
 /** `eliminarLead` (active): deletes one of the caller's leads with its conversation and transcript. */
-import { eliminarLead } from '../../shared';
+import { eliminarLead } from '@director-ia/shared';
 import { deleteLead } from '../core/leads/leads';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

@@ -3,7 +3,7 @@
  * of the caller's posts (post and id reference in one transaction); 404 for an id the caller does
  * not have.
  */
-import { eliminarPublicacion } from '../../shared';
+import { eliminarPublicacion } from '@director-ia/shared';
 import { deleteScheduledPost } from '../core/plan/posts';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

@@ -1,5 +1,5 @@
 /** `eliminarRecurso` (active): deletes one of the caller's assets, its file and its record. */
-import { eliminarRecurso } from '../../shared';
+import { eliminarRecurso } from '@director-ia/shared';
 import { deleteAsset } from '../core/assets/assets';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

@@ -3,7 +3,7 @@
  * `{messages}`: the owner's message in the mobile chat and the AI's answers. A uid other than the
  * caller's verified sub is refused (403) before anything else.
  */
-import { enviarMensajeChat } from '../../shared';
+import { enviarMensajeChat } from '@director-ia/shared';
 import { chatOwner } from '../core/chat/owner';
 import { sendChatMessage } from '../core/chat/send';
 import { createCallable, requireIdentity } from '../platform/callable/handler';

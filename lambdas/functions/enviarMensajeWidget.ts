@@ -5,7 +5,7 @@
  * brand or conversation, 429 over a limit (IP, brand, conversation, daily answers). Any bearer
  * token is ignored: the brand is the body's uid, checked server-side.
  */
-import { enviarMensajeWidget } from '../../shared';
+import { enviarMensajeWidget } from '@director-ia/shared';
 import { sendWidgetMessage } from '../core/widget/send';
 import { createCallable } from '../platform/callable/handler';
 

@@ -1,5 +1,5 @@
 /** `estadoVideo` (active): `{jobId}` → `{status, url?, error?}` of the caller's video job (lambdas/core/generation/videoStatus.ts). */
-import { estadoVideo } from '../../shared';
+import { estadoVideo } from '@director-ia/shared';
 import { videoStatus } from '../core/generation/videoStatus';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

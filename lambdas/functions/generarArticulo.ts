@@ -3,7 +3,7 @@
  * draft the AI wrote (core/blog/draft.ts). A disabled blog is 400 with a Spanish message and
  * nothing is stored; the daily generation quota applies (429 when used up).
  */
-import { generarArticulo } from '../../shared';
+import { generarArticulo } from '@director-ia/shared';
 import { viewOf } from '../core/blog/articles';
 import { draftArticle } from '../core/blog/draft';
 import { createCallable, requireIdentity } from '../platform/callable/handler';

@@ -3,7 +3,7 @@
  * voice?, sampleKey?}` | `{type:'video', sampleKey}` → `{success, error?, assetId?, url?, offline?,
  * unsupported?, sampleKept?}` (identity lab; see lambdas/core/generation/identity.ts).
  */
-import { generarIdentidad } from '../../shared';
+import { generarIdentidad } from '@director-ia/shared';
 import { generateIdentity } from '../core/generation/identity';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

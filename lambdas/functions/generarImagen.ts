@@ -3,7 +3,7 @@
  * offline, model}`: an image from the prompt (enriched with the brand) and the optional inspiration
  * image, stored as an asset under the daily quota.
  */
-import { generarImagen } from '../../shared';
+import { generarImagen } from '@director-ia/shared';
 import { generateImage } from '../core/generation/image';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

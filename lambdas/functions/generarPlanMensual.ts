@@ -4,7 +4,7 @@
  * checked and repaired, kept server-side until approved or rejected. Budget > 0 euros, else 400
  * 'Por favor, introduce un presupuesto válido.'.
  */
-import { generarPlanMensual } from '../../shared';
+import { generarPlanMensual } from '@director-ia/shared';
 import { generateMonthlyPlan } from '../core/plan/generate';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

@@ -1,5 +1,5 @@
 /** `guardarAjustesIA` (active): merges the caller's AI settings; the server sets lastUpdated (spec 3). */
-import { guardarAjustesIA } from '../../shared';
+import { guardarAjustesIA } from '@director-ia/shared';
 import { saveAiSettings } from '../core/settings/aiSettings';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

@@ -3,7 +3,7 @@
  * summary, Markdown body, cover from their own gallery or null) → the saved article. Another
  * owner's or an unknown id is NOT_FOUND; a cover that is not the caller's image or avatar is 400.
  */
-import { guardarArticulo } from '../../shared';
+import { guardarArticulo } from '@director-ia/shared';
 import { saveArticle } from '../core/blog/articles';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

@@ -3,7 +3,7 @@
  * scheduledDate, platform}` → `{post}`: edits one of the caller's posts (a new date moves it, in one
  * transaction); 404 for an id the caller does not have, 409 when it changed meanwhile.
  */
-import { guardarPublicacion } from '../../shared';
+import { guardarPublicacion } from '@director-ia/shared';
 import { updateScheduledPost } from '../core/plan/posts';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

@@ -1,5 +1,5 @@
 /** `guardarTema` (active): remembers the caller's background theme (spec section 2 side panel). */
-import { guardarTema } from '../../shared';
+import { guardarTema } from '@director-ia/shared';
 import { saveTheme } from '../core/accounts/profiles';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

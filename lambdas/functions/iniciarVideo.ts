@@ -3,7 +3,7 @@
  * video job); 501 UNIMPLEMENTED with the capability sentence where the brand's provider cannot make
  * video (lambdas/core/generation/video.ts).
  */
-import { iniciarVideo } from '../../shared';
+import { iniciarVideo } from '@director-ia/shared';
 import { startVideo } from '../core/generation/video';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

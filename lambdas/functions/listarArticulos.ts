@@ -2,7 +2,7 @@
  * `listarArticulos` (active; issue 5 item 3): the caller's blog articles, newest first, with cover
  * URLs, and when the schedule drafts the next one (null while the blog is disabled).
  */
-import { listarArticulos } from '../../shared';
+import { listarArticulos } from '@director-ia/shared';
 import { listArticles } from '../core/blog/articles';
 import { readSchedule } from '../core/blog/schedule';
 import { createCallable, requireIdentity } from '../platform/callable/handler';

@@ -1,5 +1,5 @@
 /** `listarDocumentos` (active): the caller's knowledge documents with their state, newest first. */
-import { listarDocumentos } from '../../shared';
+import { listarDocumentos } from '@director-ia/shared';
 import { listDocuments } from '../core/knowledge/documents';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

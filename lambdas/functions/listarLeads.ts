@@ -1,5 +1,5 @@
 /** `listarLeads` (active): the caller's leads, newest first, optionally by status and search text. */
-import { listarLeads } from '../../shared';
+import { listarLeads } from '@director-ia/shared';
 import { listLeads } from '../core/leads/leads';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

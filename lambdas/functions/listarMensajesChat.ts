@@ -3,7 +3,7 @@
  * the mobile chat's history, advancing voice notes being transcribed. A uid other than the
  * caller's verified sub is refused (403) before anything else.
  */
-import { listarMensajesChat } from '../../shared';
+import { listarMensajesChat } from '@director-ia/shared';
 import { listChatMessages } from '../core/chat/list';
 import { chatOwner } from '../core/chat/owner';
 import { createCallable, requireIdentity } from '../platform/callable/handler';

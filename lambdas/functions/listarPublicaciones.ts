@@ -4,7 +4,7 @@
  * Query) and the month's pending proposed plan, if any (one Query of the caller's `plan#` items),
  * read in parallel. The tenant is the verified `sub`.
  */
-import { listarPublicaciones } from '../../shared';
+import { listarPublicaciones } from '@director-ia/shared';
 import { listScheduledPosts } from '../core/plan/posts';
 import { pendingProposal } from '../core/plan/proposals';
 import { createCallable, requireIdentity } from '../platform/callable/handler';

@@ -1,5 +1,5 @@
 /** `listarRecursos` (active): the caller's generated assets with short-lived URLs, newest first. */
-import { listarRecursos } from '../../shared';
+import { listarRecursos } from '@director-ia/shared';
 import { listAssets } from '../core/assets/assets';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

@@ -1,5 +1,5 @@
 /** `listarUsuarios` (admin): every user with email and status for the admin panel (spec 2/6). */
-import { listarUsuarios } from '../../shared';
+import { listarUsuarios } from '@director-ia/shared';
 import { listUsers } from '../core/accounts/profiles';
 import { createCallable } from '../platform/callable/handler';
 

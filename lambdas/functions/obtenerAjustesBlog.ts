@@ -1,5 +1,5 @@
 /** `obtenerAjustesBlog` (active): the caller's blog settings, header image as a short-lived URL (spec 3). */
-import { obtenerAjustesBlog } from '../../shared';
+import { obtenerAjustesBlog } from '@director-ia/shared';
 import { readBlogSettings } from '../core/settings/blog';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

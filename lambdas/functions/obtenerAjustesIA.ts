@@ -1,5 +1,5 @@
 /** `obtenerAjustesIA` (active): the caller's Constructor de IA settings (spec 2/3). */
-import { obtenerAjustesIA } from '../../shared';
+import { obtenerAjustesIA } from '@director-ia/shared';
 import { readAiSettings } from '../core/settings/aiSettings';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

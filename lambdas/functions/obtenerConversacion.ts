@@ -1,5 +1,5 @@
 /** `obtenerConversacion` (active): the transcript of one of the caller's leads, oldest first. */
-import { obtenerConversacion } from '../../shared';
+import { obtenerConversacion } from '@director-ia/shared';
 import { readTranscript } from '../core/leads/leads';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

@@ -1,5 +1,5 @@
 /** `obtenerIntegraciones` (active): AI provider and Gmail settings; secrets only as {configured, mask}. */
-import { obtenerIntegraciones } from '../../shared';
+import { obtenerIntegraciones } from '@director-ia/shared';
 import { readIntegrations } from '../core/settings/integrations';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

@@ -1,5 +1,5 @@
 /** `obtenerPerfil` (signedIn): the caller's profile, or null when it does not exist yet (spec 3/4). */
-import { obtenerPerfil } from '../../shared';
+import { obtenerPerfil } from '@director-ia/shared';
 import { readProfile } from '../core/accounts/profiles';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

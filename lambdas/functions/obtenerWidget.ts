@@ -3,7 +3,7 @@
  * maxMessageLength}` of brand `uid`'s website chat; 404 with a polite Spanish message when it is
  * not an active owner; 429 over the per-IP load limit. Any bearer token is ignored.
  */
-import { obtenerWidget } from '../../shared';
+import { obtenerWidget } from '@director-ia/shared';
 import { widgetInfo } from '../core/widget/info';
 import { createCallable } from '../platform/callable/handler';
 

@@ -3,7 +3,7 @@
  * articles (publication date set the first time, kept afterwards) or withdraws it. NOT_FOUND for
  * an id that is not the caller's.
  */
-import { publicarArticulo } from '../../shared';
+import { publicarArticulo } from '@director-ia/shared';
 import { publishArticle } from '../core/blog/articles';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

@@ -3,7 +3,7 @@
  * discards the proposal ('Plan de contenidos rechazado. Puedes generar uno nuevo.' in the web);
  * 404 when it is no longer pending.
  */
-import { rechazarPlan } from '../../shared';
+import { rechazarPlan } from '@director-ia/shared';
 import { rejectPlan } from '../core/plan/proposals';
 import { createCallable, requireIdentity } from '../platform/callable/handler';
 

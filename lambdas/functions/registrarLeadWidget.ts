@@ -5,7 +5,7 @@
  * nor a phone (nothing stored), 404 unknown brand or conversation, 429 over a limit. Any bearer
  * token is ignored.
  */
-import { registrarLeadWidget } from '../../shared';
+import { registrarLeadWidget } from '@director-ia/shared';
 import { registerWidgetLead } from '../core/widget/register';
 import { createCallable } from '../platform/callable/handler';
 

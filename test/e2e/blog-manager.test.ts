@@ -11,7 +11,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BLOG_LAYOUTS, BLOG_MSG, MSG, SETTINGS_MSG } from '../../shared';
+import { BLOG_LAYOUTS, BLOG_MSG, MSG, SETTINGS_MSG } from '@director-ia/shared';
 import { LAYOUT_CLASS } from '../../lambdas/core/blog/pages';
 import { callOk } from '../support/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';

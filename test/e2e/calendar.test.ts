@@ -14,7 +14,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BUDGET_INVALID, currentMonth, longDateLabel, MONTH_NAMES_ES, monthLabel, MSG, nextMonth, PLAN_MSG, type ScheduledPost } from '../../shared';
+import { BUDGET_INVALID, currentMonth, longDateLabel, MONTH_NAMES_ES, monthLabel, MSG, nextMonth, PLAN_MSG, type ScheduledPost } from '@director-ia/shared';
 import { callOk } from '../support/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';

@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MSG } from '../../shared';
+import { MSG } from '@director-ia/shared';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 import { uniqueEmail } from '../support/cognito';
 

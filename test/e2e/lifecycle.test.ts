@@ -5,7 +5,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MSG, PAGES, THEMES, TOAST_DURATION_MS } from '../../shared';
+import { MSG, PAGES, THEMES, TOAST_DURATION_MS } from '@director-ia/shared';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 import { uniqueEmail } from '../support/cognito';
 

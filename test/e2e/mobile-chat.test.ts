@@ -15,7 +15,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHAT_MSG, MSG } from '../../shared';
+import { CHAT_MSG, MSG } from '@director-ia/shared';
 import { callOk } from '../support/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PUBLIC_BLOG_TEXT } from '../../lambdas/core/blog/pages';
-import { BLOG_LAYOUTS, type BlogLayout, type BlogSettings } from '../../shared';
+import { BLOG_LAYOUTS, type BlogLayout, type BlogSettings } from '@director-ia/shared';
 import { callOk } from '../support/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';

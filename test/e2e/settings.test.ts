@@ -5,7 +5,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MSG, QR_SIZE_PX, SETTINGS_MSG } from '../../shared';
+import { MSG, QR_SIZE_PX, SETTINGS_MSG } from '@director-ia/shared';
 import { callOk } from '../support/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';

@@ -5,7 +5,7 @@
  */
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MSG } from '../../shared';
+import { MSG } from '@director-ia/shared';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 
 const twin = inject('twin');

@@ -15,7 +15,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LEADS_MSG, MSG, WIDGET_FRAME, WIDGET_LIMITS, WIDGET_MSG, widgetConsentText, type CallableOutput, type Lead } from '../../shared';
+import { LEADS_MSG, MSG, WIDGET_FRAME, WIDGET_LIMITS, WIDGET_MSG, widgetConsentText, type CallableOutput, type Lead } from '@director-ia/shared';
 import { widgetSnippet } from '../../web/src/features/tools/links';
 import { callOk } from '../support/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';

@@ -20,7 +20,7 @@ import { accessOf, PERMISSIONS } from '../../infra/functions';
 import type { TenantStack } from '../../infra/tenant-stack';
 import { TRANSCRIPTION_JOB_PREFIX } from '../../lambdas/core/chat/keys';
 import { TRANSCRIPTION_PROVIDER_ENV as LAMBDA_TRANSCRIPTION_ENV } from '../../lambdas/platform/ai/transcription';
-import { CALLABLE_NAMES, type CallableName } from '../../shared';
+import { CALLABLE_NAMES, type CallableName } from '@director-ia/shared';
 import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
 import { logicalId, permissionLines, statementsOfRole, type Resource } from './iam';
 

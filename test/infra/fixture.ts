@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
-import { CALLABLE_NAMES } from '../../shared';
+import { CALLABLE_NAMES } from '@director-ia/shared';
 import { buildApp } from '../../infra/app';
 import { REPO_ROOT } from '../../infra/paths';
 

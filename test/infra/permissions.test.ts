@@ -27,7 +27,7 @@ import { DAILY_GENERATION_QUOTA_ENV } from '../../lambdas/core/generation/quota'
 import { bedrockModelsFromEnv } from '../../lambdas/platform/ai/bedrock';
 import { defaultAiProvider } from '../../lambdas/platform/ai';
 import { SECRETS_KMS_KEY_ARN_ENV as LAMBDA_SECRETS_ENV } from '../../lambdas/platform/secrets';
-import { CALLABLES, CALLABLE_NAMES, type CallableName } from '../../shared';
+import { CALLABLES, CALLABLE_NAMES, type CallableName } from '@director-ia/shared';
 import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
 import { logicalId, permissionLines, statementsOfRole, type Resource } from './iam';
 

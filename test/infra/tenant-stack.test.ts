@@ -10,7 +10,7 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLABLES, CALLABLE_NAMES, ADMINS_GROUP, RuntimeConfigSchema } from '../../shared';
+import { CALLABLES, CALLABLE_NAMES, ADMINS_GROUP, RuntimeConfigSchema } from '@director-ia/shared';
 import { ACCESS_TOKEN_SCOPE, ApiConstruct } from '../../infra/constructs/api';
 import { AuthConstruct } from '../../infra/constructs/auth';
 import { DataConstruct } from '../../infra/constructs/data';

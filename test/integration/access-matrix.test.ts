@@ -4,7 +4,7 @@
  * here fails the type check, so it cannot ship untested.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { CALLABLE_NAMES, CALLABLES, MSG, type Access, type CallableInput, type CallableName, type Profile } from '../../shared';
+import { CALLABLE_NAMES, CALLABLES, MSG, type Access, type CallableInput, type CallableName, type Profile } from '@director-ia/shared';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { CALLABLES, ErrorBodySchema, isCallableName } from '../../shared';
+import { CALLABLES, ErrorBodySchema, isCallableName } from '@director-ia/shared';
 import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
 import { buildAssembly } from '../../infra/local/deployment/build';
 import { readDeployment, type Deployment, type DeployedFunction } from '../../infra/local/deployment/template';

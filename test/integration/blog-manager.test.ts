@@ -16,7 +16,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { ARTICLE_LIMITS, BLOG_MSG, type Article, type BlogSettings, type CallableOutput } from '../../shared';
+import { ARTICLE_LIMITS, BLOG_MSG, type Article, type BlogSettings, type CallableOutput } from '@director-ia/shared';
 import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
 import { LOCAL_TABLE } from '../../infra/local/twin';
 import { articleSlugBase } from '../../lambdas/core/blog/slugs';

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Profile } from '../../shared';
+import type { Profile } from '@director-ia/shared';
 import { freePort } from '../../infra/local/ports';
 import { startTwin, type Twin } from '../../infra/local/twin';
 import { call, callOk } from '../support/api';

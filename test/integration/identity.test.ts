@@ -14,7 +14,7 @@
  */
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { TALLER_MSG, type Asset, type CallableOutput } from '../../shared';
+import { TALLER_MSG, type Asset, type CallableOutput } from '@director-ia/shared';
 import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
 import { CAPABILITY_MSG } from '../../lambdas/platform/ai/capabilities';
 import { IDENTITY_MSG } from '../../lambdas/core/generation/identity';

@@ -8,7 +8,7 @@
  */
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DOCX_CONTENT_TYPE, UPLOAD_MSG, type CallableOutput, type KnowledgeDocument } from '../../shared';
+import { DOCX_CONTENT_TYPE, UPLOAD_MSG, type CallableOutput, type KnowledgeDocument } from '@director-ia/shared';
 import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
 import { REJECTION } from '../../lambdas/core/knowledge/extract';
 import type * as RetrieveModuleNs from '../../lambdas/core/knowledge/retrieve';

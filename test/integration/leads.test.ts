@@ -10,7 +10,7 @@
  * 'failed' (refused login, server away) never throw and never log the password.
  */
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { LEADS_MSG, type Lead, type TranscriptMessage } from '../../shared';
+import { LEADS_MSG, type Lead, type TranscriptMessage } from '@director-ia/shared';
 import { readMessage } from '../../infra/local/mail';
 import { freePort } from '../../infra/local/ports';
 import type * as NotifyModule from '../../lambdas/core/leads/notify';

@@ -3,7 +3,7 @@
  * admin lists and approves → active; plus the profile's admin mirroring and theme persistence.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { MSG, type Profile, type UserSummary } from '../../shared';
+import { MSG, type Profile, type UserSummary } from '@director-ia/shared';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 

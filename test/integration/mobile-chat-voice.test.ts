@@ -13,7 +13,7 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
-import { CHAT_MSG, type CallableOutput } from '../../shared';
+import { CHAT_MSG, type CallableOutput } from '@director-ia/shared';
 import type * as ListModule from '../../lambdas/core/chat/list';
 import type * as SendModule from '../../lambdas/core/chat/send';
 import type * as TranscriptionModule from '../../lambdas/platform/ai/transcription';

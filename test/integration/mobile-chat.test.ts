@@ -15,7 +15,7 @@
  * - a voice note is kept with the plain message that transcription needs a configured provider.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHAT_MSG, MSG, type Asset, type CallableOutput, type ChatMessageView, type ScheduledPost } from '../../shared';
+import { CHAT_MSG, MSG, type Asset, type CallableOutput, type ChatMessageView, type ScheduledPost } from '@director-ia/shared';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { rawTable } from '../support/dynamo';

@@ -24,7 +24,7 @@ import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BUDGET_INVALID, formatBudget, PLAN_MSG, type CallableOutput, type KnowledgeDocument, type ProposedPlan, type ScheduledPost } from '../../shared';
+import { BUDGET_INVALID, formatBudget, PLAN_MSG, type CallableOutput, type KnowledgeDocument, type ProposedPlan, type ScheduledPost } from '@director-ia/shared';
 import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
 import { LOCAL_TABLE } from '../../infra/local/twin';
 import { AI_MSG, AiRetryableError } from '../../lambdas/platform/ai/errors';

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PUBLIC_BLOG_TEXT } from '../../lambdas/core/blog/pages';
-import type { BlogSettings } from '../../shared';
+import type { BlogSettings } from '@director-ia/shared';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { solidPng } from '../support/generation';

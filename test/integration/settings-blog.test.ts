@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEFAULT_BLOG_SETTINGS, SETTINGS_MSG, type BlogSettings } from '../../shared';
+import { DEFAULT_BLOG_SETTINGS, SETTINGS_MSG, type BlogSettings } from '@director-ia/shared';
 import { rawTable } from '../support/dynamo';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';

@@ -5,7 +5,7 @@
  * and bound to their tenant.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AI_SETTINGS_LIMITS, type AiSettings, type Integrations } from '../../shared';
+import { AI_SETTINGS_LIMITS, type AiSettings, type Integrations } from '@director-ia/shared';
 import { buildKeyring, openSecret, SecretOpenError } from '../../lambdas/platform/secrets';
 import { rawTable } from '../support/dynamo';
 import { call, callOk, type CallResult } from '../support/api';

@@ -17,7 +17,7 @@ import {
   TALLER_MSG,
   type Asset,
   type CallableOutput,
-} from '../../shared';
+} from '@director-ia/shared';
 import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';

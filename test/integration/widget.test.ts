@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEFAULT_WIDGET_DAILY_ANSWERS, DOCX_CONTENT_TYPE, WIDGET_INPUT_MSG, WIDGET_LIMITS, WIDGET_MSG, widgetConsentText, type AiSettings, type CallableOutput } from '../../shared';
+import { DEFAULT_WIDGET_DAILY_ANSWERS, DOCX_CONTENT_TYPE, WIDGET_INPUT_MSG, WIDGET_LIMITS, WIDGET_MSG, widgetConsentText, type AiSettings, type CallableOutput } from '@director-ia/shared';
 import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
 import { LOCAL_TABLE } from '../../infra/local/twin';
 import { WIDGET_REPLIES } from '../../lambdas/core/widget/answer';

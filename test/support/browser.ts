@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { MSG } from '../../shared';
+import { MSG } from '@director-ia/shared';
 
 /** Debian's Chromium, launched the way this machine and CI allow (no sandbox, no background net). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -3,7 +3,7 @@
  * (issue 6): the conversation, its messages (oldest first), then the lead with its consent. The
  * entity modules are imported after the environment points them at the twin's DynamoDB Local.
  */
-import type { LeadStatus } from '../../shared';
+import type { LeadStatus } from '@director-ia/shared';
 import type { LeadItem } from '../../lambdas/platform/db/entities/lead';
 import type { TwinInfo } from './twin-global-setup';
 import { useTwinDomainEnv } from './twin-env';

@@ -4,7 +4,7 @@
  * raw blog records without going through the callables, upload a blog header image the way the
  * browser does, and fetch a blog page with its timing.
  */
-import type { ArticleStatus } from '../../shared';
+import type { ArticleStatus } from '@director-ia/shared';
 import { callOk } from './api';
 import type { TestUser } from './cognito';
 import type { TwinInfo } from './twin-global-setup';

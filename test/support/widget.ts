@@ -5,7 +5,7 @@
  * settings and knowledge documents processed to 'listo', and raw reads of what the widget stored.
  */
 import { request } from 'node:http';
-import type { KnowledgeDocument } from '../../shared';
+import type { KnowledgeDocument } from '@director-ia/shared';
 import type { CallResult } from './api';
 import { callOk } from './api';
 import { rawTable } from './dynamo';

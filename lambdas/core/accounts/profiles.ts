@@ -2,7 +2,7 @@
  * Account lifecycle (spec sections 3, 4, 6): the pending profile written at sign-up, the profile
  * read (which mirrors admin-group membership), admin listing and approval, the theme preference.
  */
-import { CallableError, MSG, type Profile, type ThemeId, type UserSummary } from '../../../shared';
+import { CallableError, MSG, type Profile, type ThemeId, type UserSummary } from '@director-ia/shared';
 import { profiles } from '../../platform/db/entities/profile';
 
 /** Who is calling, from verified token claims only. */

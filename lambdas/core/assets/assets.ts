@@ -18,7 +18,7 @@
  * IAM: saving needs s3:PutObject, URLs s3:GetObject, deleting s3:DeleteObject(+Version) on
  * the `users/<sub>/assets/` area (the `assets:*` permissions of infra/functions.ts).
  */
-import { ASSET_ID_PATTERN, ASSET_TYPE_LABELS, ASSET_URL_EXPIRES_SECONDS, CallableError, TALLER_MSG, type Asset, type AssetType } from '../../../shared';
+import { ASSET_ID_PATTERN, ASSET_TYPE_LABELS, ASSET_URL_EXPIRES_SECONDS, CallableError, TALLER_MSG, type Asset, type AssetType } from '@director-ia/shared';
 import { assets, type AssetItem } from '../../platform/db/entities/asset';
 import { logger } from '../../platform/logger';
 import { deleteObject, putObject } from '../../platform/storage/objects';

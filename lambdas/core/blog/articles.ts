@@ -17,7 +17,7 @@
  * IAM: table read/write; `s3:GetObject` on assets to presign cover URLs.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ASSET_ID_PATTERN, type Article, BLOG_MSG, CallableError, SLUG_MAX_LENGTH, type ArticleOrigin } from '../../../shared';
+import { ASSET_ID_PATTERN, type Article, BLOG_MSG, CallableError, SLUG_MAX_LENGTH, type ArticleOrigin } from '@director-ia/shared';
 import { documentClient } from '../../platform/db/client';
 import { articles, type ArticleItem } from '../../platform/db/entities/article';
 import { articleSlugs } from '../../platform/db/entities/articleSlug';

@@ -14,7 +14,7 @@
  *   that no AI model wrote it. Passages about a topic to avoid are left out.
  */
 import * as z from 'zod/mini';
-import { ARTICLE_LIMITS, type BlogTone } from '../../../shared';
+import { ARTICLE_LIMITS, type BlogTone } from '@director-ia/shared';
 import { matchedTopicToAvoid } from '../../platform/ai/prompt';
 import type { BrandContext } from '../../platform/ai/types';
 

@@ -16,7 +16,7 @@
  * 5. stored as a draft with a slug unique within the brand (articles.ts `createArticle`).
  * AI failures keep the AI layer's Spanish message (`toCallableError`).
  */
-import { CallableError, BLOG_MSG, type ArticleOrigin } from '../../../shared';
+import { CallableError, BLOG_MSG, type ArticleOrigin } from '@director-ia/shared';
 import { matchedTopicToAvoid, systemPromptFor, toCallableError, type AiProvider, type BrandContext } from '../../platform/ai';
 import { articles } from '../../platform/db/entities/article';
 import { assets } from '../../platform/db/entities/asset';

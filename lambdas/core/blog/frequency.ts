@@ -7,7 +7,7 @@
  * - '1 artículo al mes': the 1st of each month at DRAFT_HOUR_UTC.
  * `nextDueAfter(frequency, t)` is the first slot strictly after `t`. Pure: no I/O, no clock.
  */
-import type { BlogFrequency } from '../../../shared';
+import type { BlogFrequency } from '@director-ia/shared';
 
 /** Hour of the day (UTC) of every slot: 08:00 UTC is 09:00 or 10:00 in Spain. */
 export const DRAFT_HOUR_UTC = 8;

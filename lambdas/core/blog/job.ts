@@ -10,7 +10,7 @@
  *    tries that period again, and is logged without stopping the others.
  * Returns counts for the logs and tests. Items left for lack of time are picked up by the next run.
  */
-import { BLOG_MSG, CallableError } from '../../../shared';
+import { BLOG_MSG, CallableError } from '@director-ia/shared';
 import { logger } from '../../platform/logger';
 import { draftArticle } from './draft';
 import { claimPeriod, dueSchedules, recordDraft, removeSchedule, retryLater } from './schedule';

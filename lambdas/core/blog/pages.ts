@@ -13,8 +13,8 @@
  * HTTP response (headers, CSP) is built from a Page by `pageResponse`.
  */
 import { createHash } from 'node:crypto';
-import type { BlogLayout } from '../../../shared';
-import { renderMarkdown } from '../../../shared/markdown';
+import type { BlogLayout } from '@director-ia/shared';
+import { renderMarkdown } from '@director-ia/shared/markdown';
 
 /** Spanish strings of the public blog. */
 export const PUBLIC_BLOG_TEXT = {

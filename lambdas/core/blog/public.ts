@@ -24,7 +24,7 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { canonicalSlug, SLUG_MAX_LENGTH } from '../../../shared';
+import { canonicalSlug, SLUG_MAX_LENGTH } from '@director-ia/shared';
 import { aiSettings } from '../../platform/db/entities/aiSettings';
 import { articles, type ArticleItem } from '../../platform/db/entities/article';
 import { articleSlugs } from '../../platform/db/entities/articleSlug';

@@ -15,7 +15,7 @@
  * - `recordDraft`, `removeSchedule`, `readSchedule`.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { BlogFrequency } from '../../../shared';
+import type { BlogFrequency } from '@director-ia/shared';
 import { blogSchedules, type BlogScheduleItem } from '../../platform/db/entities/blogSchedule';
 import { nextDueAfter } from './frequency';
 

@@ -3,7 +3,7 @@
  * slug rule (shared/slug.ts), unique within the brand. Pure; the claim items that make it unique
  * are written by articles.ts.
  */
-import { canonicalSlug, SLUG_MAX_LENGTH, SLUG_MIN_LENGTH } from '../../../shared';
+import { canonicalSlug, SLUG_MAX_LENGTH, SLUG_MIN_LENGTH } from '@director-ia/shared';
 
 /** The slug of a title with no letters or digits. */
 export const FALLBACK_SLUG = 'articulo';

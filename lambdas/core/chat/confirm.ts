@@ -11,7 +11,7 @@
  *   quota).
  * Returns the updated proposal and the new answer, as the browser shows them.
  */
-import { CallableError, CHAT_ACTION_TTL_MS, CHAT_MSG, type ChatActionStatus, type ChatMessageView } from '../../../shared';
+import { CallableError, CHAT_ACTION_TTL_MS, CHAT_MSG, type ChatActionStatus, type ChatMessageView } from '@director-ia/shared';
 import { chatMessages } from '../../platform/db/entities/chatMessage';
 import { logger } from '../../platform/logger';
 import { CONFIRMED_TOOLS, isConfirmedTool, runConfirmedTool } from './confirmedTools';

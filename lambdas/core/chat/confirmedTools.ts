@@ -7,7 +7,7 @@
  * Every call takes the tenant from `sub`, the verified caller the handler passes; tool inputs
  * have no uid (tools.ts). Failures are the generators' own Spanish CallableErrors.
  */
-import type { ChatToolName } from '../../../shared';
+import type { ChatToolName } from '@director-ia/shared';
 import { draftArticle } from '../blog/draft';
 import { generateImage } from '../generation/image';
 import type { ToolOutcome } from './directTools';

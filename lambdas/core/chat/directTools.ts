@@ -7,7 +7,7 @@
  * Every call takes the tenant from `sub`, the verified caller the handler passes; tool inputs
  * have no uid (tools.ts), so nothing in them can point at another tenant.
  */
-import { LEAD_SOURCE_LABELS, POST_STATUS_LABELS, isPostStatus, socialNetworkLabel, type ChatToolName } from '../../../shared';
+import { LEAD_SOURCE_LABELS, POST_STATUS_LABELS, isPostStatus, socialNetworkLabel, type ChatToolName } from '@director-ia/shared';
 import { listLeads } from '../leads/leads';
 import { createScheduledPost, listScheduledPosts } from '../plan/posts';
 import { spanishDay, spanishMonth } from './dates';

@@ -12,7 +12,7 @@
  *      see a photo and only describes its format and size). Offline decisions are labelled.
  * The decision is returned, not run: turn.ts runs direct tools and stores proposals.
  */
-import { CHAT_MSG, CHAT_TOOL_LABELS, type ChatToolName } from '../../../shared';
+import { CHAT_MSG, CHAT_TOOL_LABELS, type ChatToolName } from '@director-ia/shared';
 import { matchedTopicToAvoid, systemPromptFor, toCallableError, type AiProvider, type BrandContext, type ChatImage } from '../../platform/ai';
 import { OFFLINE_PREFIX } from '../../platform/ai/offline';
 import { logger } from '../../platform/logger';

@@ -3,7 +3,7 @@
  * own Spanish message (the AI layer's, a generator's refusal, the daily quota); anything else is
  * logged and shown with the generic Spanish message, never with internals.
  */
-import { CallableError, MSG } from '../../../shared';
+import { CallableError, MSG } from '@director-ia/shared';
 import { logger } from '../../platform/logger';
 
 /** The Spanish text of a failure (see the module header). */

@@ -11,7 +11,7 @@
  * - `conversationFor(items, current)` → the AI's view of the conversation (alternating roles,
  *   starting with the owner, images only on the current message).
  */
-import { ASSET_URL_EXPIRES_SECONDS, CHAT_ID_PATTERN, type ChatMessageView } from '../../../shared';
+import { ASSET_URL_EXPIRES_SECONDS, CHAT_ID_PATTERN, type ChatMessageView } from '@director-ia/shared';
 import type { ChatImage, ChatMessage } from '../../platform/ai/types';
 import { assets } from '../../platform/db/entities/asset';
 import { chatMessages, type ChatMessageItem } from '../../platform/db/entities/chatMessage';

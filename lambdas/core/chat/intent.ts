@@ -14,7 +14,7 @@
  * 5. resumir_plan: "plan", "calendario", "programado"/"programadas", "planificación".
  * Anything else is no tool (a plain answer).
  */
-import { MAX_PROMPT_LENGTH, type SocialNetwork } from '../../../shared';
+import { MAX_PROMPT_LENGTH, type SocialNetwork } from '@director-ia/shared';
 import { OFFLINE_PREFIX } from '../../platform/ai/offline';
 import { addDays, normalizeSpanish, parseSpanishDate, parseSpanishMonth } from './dates';
 import type { ValidToolCall } from './tools';

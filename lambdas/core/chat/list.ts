@@ -6,7 +6,7 @@
  * tells the browser whether to read again. `settleTranscriptions` is the same poll, which a new
  * message (send.ts) runs too.
  */
-import { CHAT_CONTEXT_MESSAGES, CHAT_HISTORY_LIMIT, type CallableOutput } from '../../../shared';
+import { CHAT_CONTEXT_MESSAGES, CHAT_HISTORY_LIMIT, type CallableOutput } from '@director-ia/shared';
 import { deploymentTranscriber, type Transcriber } from '../../platform/ai/transcription';
 import type { ChatImage } from '../../platform/ai/types';
 import { logger } from '../../platform/logger';

@@ -6,7 +6,7 @@
  * also be a PNG, JPEG or WEBP by its magic bytes and within the kind's size. Anything else is
  * 400 INVALID_ARGUMENT with a Spanish reason, before anything is stored.
  */
-import { CallableError, CHAT_MSG, sniffImageMediaType, UPLOAD_RULES, type UploadKind } from '../../../shared';
+import { CallableError, CHAT_MSG, sniffImageMediaType, UPLOAD_RULES, type UploadKind } from '@director-ia/shared';
 import type { ChatImage } from '../../platform/ai/types';
 import { getObject } from '../../platform/storage/objects';
 import { parseUploadKey } from '../uploads/keys';

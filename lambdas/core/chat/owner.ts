@@ -4,7 +4,7 @@
  * (Spanish message) unless it is the caller's verified `sub` — checked before anything else runs.
  * The tenant of everything that follows is the verified `sub`, never the payload's uid.
  */
-import { CallableError, CHAT_MSG } from '../../../shared';
+import { CallableError, CHAT_MSG } from '@director-ia/shared';
 import { logger } from '../../platform/logger';
 
 /** The verified caller's `sub` when it owns chat `uid`; otherwise PERMISSION_DENIED. */

@@ -10,7 +10,7 @@
  * - otherwise the AI answers at once (turn.ts).
  * Returns the new messages (the owner's first), as the browser shows them.
  */
-import { CHAT_CONTEXT_MESSAGES, CHAT_MSG, type ChatMessageView } from '../../../shared';
+import { CHAT_CONTEXT_MESSAGES, CHAT_MSG, type ChatMessageView } from '@director-ia/shared';
 import { deploymentTranscriber } from '../../platform/ai/transcription';
 import type { ChatImage } from '../../platform/ai/types';
 import { chatViews, nextMessageId, recentChatMessages, saveChatMessage, type ChatMessageItem } from './history';

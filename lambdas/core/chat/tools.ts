@@ -12,7 +12,7 @@
  * - resumir_plan {month? YYYY-MM} — the month's scheduled posts, runs directly.
  */
 import * as z from 'zod/mini';
-import { CHAT_TOOLS_NEEDING_CONFIRMATION, MAX_PROMPT_LENGTH, POST_LIMITS, SOCIAL_NETWORKS, type ChatToolName } from '../../../shared';
+import { CHAT_TOOLS_NEEDING_CONFIRMATION, MAX_PROMPT_LENGTH, POST_LIMITS, SOCIAL_NETWORKS, type ChatToolName } from '@director-ia/shared';
 import type { ToolSpec } from '../../platform/ai/types';
 import { isIsoDay } from './dates';
 

@@ -12,7 +12,7 @@
  *   shown with the generic message.
  * Returns the stored assistant messages, oldest first.
  */
-import { CHAT_MSG, CHAT_TOOL_NAMES, type ChatToolName } from '../../../shared';
+import { CHAT_MSG, CHAT_TOOL_NAMES, type ChatToolName } from '@director-ia/shared';
 import type { ChatImage } from '../../platform/ai/types';
 import { logger } from '../../platform/logger';
 import { decideTurn } from './director';

@@ -10,7 +10,7 @@
  * - without one (the twin) the message is marked 'unavailable' and the chat says transcription
  *   needs a configured provider — nothing pretends to transcribe.
  */
-import { CHAT_MSG } from '../../../shared';
+import { CHAT_MSG } from '@director-ia/shared';
 import type { Transcriber } from '../../platform/ai/transcription';
 import { transcriptText } from '../../platform/ai/transcription';
 import { chatMessages } from '../../platform/db/entities/chatMessage';

@@ -13,7 +13,7 @@
  *   avatar from it, so the answer is `{success: false}` with that sentence — never a fake result.
  * A sample key that is not the caller's upload of the right kind, or does not exist, is 400.
  */
-import { CallableError, sniffImageMediaType, type CallableOutput, type UploadKind } from '../../../shared';
+import { CallableError, sniffImageMediaType, type CallableOutput, type UploadKind } from '@director-ia/shared';
 import { toCallableError, AiCapabilityUnavailableError } from '../../platform/ai';
 import { aiCapabilities } from '../../platform/ai/capabilities';
 import { synthesizeSpeech } from '../../platform/ai/speech';

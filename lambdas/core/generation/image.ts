@@ -24,7 +24,7 @@ import {
   TALLER_MSG,
   type CallableOutput,
   type InspirationMediaType,
-} from '../../../shared';
+} from '@director-ia/shared';
 import { toCallableError, type AiProvider, type BrandContext, type ImageResult } from '../../platform/ai';
 import { logger } from '../../platform/logger';
 import { assetUrl, saveAsset } from '../assets/assets';

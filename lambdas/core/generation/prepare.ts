@@ -2,7 +2,7 @@
  * The common start of every brand generation (images, avatars): the brand context, a refusal
  * when the request is about one of the brand's topics to avoid, and the brand's provider.
  */
-import { CallableError, TALLER_MSG } from '../../../shared';
+import { CallableError, TALLER_MSG } from '@director-ia/shared';
 import { matchedTopicToAvoid, toCallableError, type AiProvider, type BrandContext } from '../../platform/ai';
 import { readBrandContext } from '../settings/aiSettings';
 import { brandAiProvider } from './provider';

@@ -18,7 +18,7 @@
  * needs no provider object (the capability check already established Bedrock). The refusal names
  * the video (VIDEO_MSG.topicToAvoid), not an image.
  */
-import { CallableError, type CallableOutput } from '../../../shared';
+import { CallableError, type CallableOutput } from '@director-ia/shared';
 import { matchedTopicToAvoid } from '../../platform/ai/prompt';
 import { toCallableError } from '../../platform/ai/callable-error';
 import { bedrockVideoModel } from '../../platform/ai/capabilities';

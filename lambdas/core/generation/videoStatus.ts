@@ -7,7 +7,7 @@
  * URL; Failed → 'error' with a Spanish message, and the quota unit is given back once (the record
  * moves to 'error' under a condition, so concurrent polls cannot give it back twice).
  */
-import { ASSET_ID_PATTERN, CallableError, TALLER_MSG, type CallableOutput } from '../../../shared';
+import { ASSET_ID_PATTERN, CallableError, TALLER_MSG, type CallableOutput } from '@director-ia/shared';
 import { getVideoInvocation, VIDEO_OUTPUT_FILE } from '../../platform/ai/bedrock-video';
 import { toCallableError } from '../../platform/ai/callable-error';
 import { assets } from '../../platform/db/entities/asset';

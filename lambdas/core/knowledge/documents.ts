@@ -3,7 +3,7 @@
  * state, newest first, and deletion of a document with its file and chunks. The tenant is always
  * the verified caller; another tenant's id is simply not found.
  */
-import { CallableError, UPLOAD_MSG, type KnowledgeDocument } from '../../../shared';
+import { CallableError, UPLOAD_MSG, type KnowledgeDocument } from '@director-ia/shared';
 import { knowledgeDocuments, type KnowledgeDocumentItem } from '../../platform/db/entities/knowledgeDocument';
 import { deleteObject } from '../../platform/storage/objects';
 import { deleteChunks } from './chunks';

@@ -6,7 +6,7 @@
  * Failures the user can act on are `DocumentRejected` with a Spanish reason.
  */
 
-import { UPLOAD_MSG, UPLOAD_RULES } from '../../../shared';
+import { UPLOAD_MSG, UPLOAD_RULES } from '@director-ia/shared';
 
 export type DocumentFormat = 'pdf' | 'docx' | 'text';
 

@@ -6,7 +6,7 @@
  * reason, and the file and any chunks are removed: nothing is left behind but the record that
  * says why. Deliveries are idempotent: a finished document is not processed again.
  */
-import { UPLOAD_RULES } from '../../../shared';
+import { UPLOAD_RULES } from '@director-ia/shared';
 import { knowledgeDocuments } from '../../platform/db/entities/knowledgeDocument';
 import { logger } from '../../platform/logger';
 import { deleteObject, getObject } from '../../platform/storage/objects';

@@ -5,7 +5,7 @@
  * What the visitor typed only ever lands in plain text (see platform/mail/message.ts), trimmed
  * to a sensible length and stripped of control characters.
  */
-import { LEAD_SOURCE_LABELS, type LeadContactType, type LeadSource } from '../../../shared';
+import { LEAD_SOURCE_LABELS, type LeadContactType, type LeadSource } from '@director-ia/shared';
 import { cleanLine } from '../../platform/mail/message';
 
 /** The dashboard's address, for the link in the notice (the twin sets it; in AWS, the site URL). */

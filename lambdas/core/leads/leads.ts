@@ -16,7 +16,7 @@
  * - `leadView(item)` → the browser's `Lead`.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { CallableError, LEAD_ID_PATTERN, leadMatches, LEADS_MSG, type Lead, type LeadFilter, type LeadStatus, type TranscriptMessage, type TranscriptRole } from '../../../shared';
+import { CallableError, LEAD_ID_PATTERN, leadMatches, LEADS_MSG, type Lead, type LeadFilter, type LeadStatus, type TranscriptMessage, type TranscriptRole } from '@director-ia/shared';
 import { documentClient } from '../../platform/db/client';
 import { conversationMessages, conversations, MESSAGE_ROLES } from '../../platform/db/entities/conversation';
 import { leads, type LeadItem } from '../../platform/db/entities/lead';

@@ -18,7 +18,7 @@
  *    `listarPublicaciones` returns with the month (./proposals.ts `pendingProposal`).
  * `deps` lets tests replace the provider, the brand, the networks or the retrieval.
  */
-import { CallableError, PLAN_MSG, validBudget, type ProposedPlan, type SocialNetwork, addDays, isMonth, monthLabel, monthRange, utcDateIso, formatBudget, POST_LIMITS, SOCIAL_NETWORK_LABELS } from '../../../shared';
+import { CallableError, PLAN_MSG, validBudget, type ProposedPlan, type SocialNetwork, addDays, isMonth, monthLabel, monthRange, utcDateIso, formatBudget, POST_LIMITS, SOCIAL_NETWORK_LABELS } from '@director-ia/shared';
 import { toCallableError, type AiProvider, type BrandContext } from '../../platform/ai';
 import { systemPromptFor } from '../../platform/ai/prompt';
 import { planProposals, type PlanProposalItem } from '../../platform/db/entities/scheduledPost';

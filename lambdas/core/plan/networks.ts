@@ -8,7 +8,7 @@
  * One GetItem projecting only the network entries: no token or secret is ever read here.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { SOCIAL_NETWORKS, type SocialNetwork } from '../../../shared';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '@director-ia/shared';
 import { documentClient } from '../../platform/db/client';
 import { integrationSettings } from '../../platform/db/entities/integrationSettings';
 

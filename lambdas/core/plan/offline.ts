@@ -12,7 +12,7 @@
  * The result goes through the same `repairPlan` as a model's answer; the generator marks it
  * `offline: true` and the panel says so.
  */
-import { dateInMonth, monthLabel, parseIsoDate, parseMonth, daysInMonth, formatBudget, type SocialNetwork } from '../../../shared';
+import { dateInMonth, monthLabel, parseIsoDate, parseMonth, daysInMonth, formatBudget, type SocialNetwork } from '@director-ia/shared';
 import { matchedTopicToAvoid, topicsToAvoidList } from '../../platform/ai/prompt';
 import type { BrandContext } from '../../platform/ai/types';
 import type { PlanAnswer, PlanAnswerPost } from './schema';

@@ -16,7 +16,7 @@
  * approval).
  */
 import * as z from 'zod/mini';
-import { CallableError, IsoDateSchema, PLAN_MSG, PlatformSchema, POST_STATUSES, PostContentSchema, PostTitleSchema, type PostStatus, type ScheduledPost, type SocialNetwork, isMonth } from '../../../shared';
+import { CallableError, IsoDateSchema, PLAN_MSG, PlatformSchema, POST_STATUSES, PostContentSchema, PostTitleSchema, type PostStatus, type ScheduledPost, type SocialNetwork, isMonth } from '@director-ia/shared';
 import { scheduledPostRefs, scheduledPosts, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
 import { logger } from '../../platform/logger';
 import { newObjectId } from '../uploads/keys';

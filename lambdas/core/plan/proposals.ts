@@ -17,7 +17,7 @@
  * - `rejectPlan(sub, planId)` deletes the proposal (conditional); NOT_FOUND when it is gone.
  * The tenant is always `sub`: another owner's plan id is simply not found.
  */
-import { CallableError, PLAN_MSG, type ProposedPlan, type ScheduledPost, isMonth } from '../../../shared';
+import { CallableError, PLAN_MSG, type ProposedPlan, type ScheduledPost, isMonth } from '@director-ia/shared';
 import { planProposals, type PlanProposalItem, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
 import { logger } from '../../platform/logger';
 import { postView, postWriteOps } from './posts';

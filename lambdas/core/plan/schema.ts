@@ -16,7 +16,7 @@
  * Pure: no I/O, so it is unit- and property-tested.
  */
 import * as z from 'zod/mini';
-import { MAX_PLAN_POSTS, PLAN_MSG, PLAN_TITLE_MAX, POST_LIMITS, formatIsoDate, isDateInMonth, monthLabel, parseIsoDate, isSocialNetwork, SOCIAL_NETWORKS, type SocialNetwork } from '../../../shared';
+import { MAX_PLAN_POSTS, PLAN_MSG, PLAN_TITLE_MAX, POST_LIMITS, formatIsoDate, isDateInMonth, monthLabel, parseIsoDate, isSocialNetwork, SOCIAL_NETWORKS, type SocialNetwork } from '@director-ia/shared';
 import { matchedTopicToAvoid } from '../../platform/ai/prompt';
 import type { BrandContext } from '../../platform/ai/types';
 

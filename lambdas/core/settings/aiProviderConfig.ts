@@ -4,7 +4,7 @@
  * sealed value calls KMS in AWS (kms:Decrypt), so only functions that generate with the brand's
  * own provider should import this module.
  */
-import type { AiProviderChoice, SecretField } from '../../../shared';
+import type { AiProviderChoice, SecretField } from '@director-ia/shared';
 import { openSecret } from '../../platform/secrets/lazy';
 import { hasSecret, readIntegrationsItem } from './integrations';
 

@@ -3,7 +3,7 @@
  * (an omitted field keeps its value) and the server sets `lastUpdated`. `readBrandContext` is
  * what every AI prompt carries (architecture "AI").
  */
-import { AI_SETTINGS_FIELDS, EMPTY_AI_SETTINGS, type AiSettings, type AiSettingsInput } from '../../../shared';
+import { AI_SETTINGS_FIELDS, EMPTY_AI_SETTINGS, type AiSettings, type AiSettingsInput } from '@director-ia/shared';
 import type { BrandContext } from '../../platform/ai/types';
 import { aiSettings, type AiSettingsItem } from '../../platform/db/entities/aiSettings';
 import type { Caller } from '../accounts/profiles';

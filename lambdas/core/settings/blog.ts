@@ -19,7 +19,7 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CallableError, DEFAULT_BLOG_SETTINGS, SETTINGS_MSG, canonicalSlug, type BlogSettings, type BlogSettingsInput } from '../../../shared';
+import { CallableError, DEFAULT_BLOG_SETTINGS, SETTINGS_MSG, canonicalSlug, type BlogSettings, type BlogSettingsInput } from '@director-ia/shared';
 import { documentClient } from '../../platform/db/client';
 import { blogSettings, type BlogSettingsItem } from '../../platform/db/entities/blogSettings';
 import { blogSlugs } from '../../platform/db/entities/blogSlug';

@@ -3,7 +3,7 @@
  * provider choice and Gmail connection as the browser may see them. Secrets are reported only as
  * `{configured, mask}` from the stored hint: reading never opens a sealed value (no KMS call).
  */
-import { EMPTY_INTEGRATIONS, maskFromHint, SECRET_FIELDS, type Integrations, type SecretField, type SecretStatus } from '../../../shared';
+import { EMPTY_INTEGRATIONS, maskFromHint, SECRET_FIELDS, type Integrations, type SecretField, type SecretStatus } from '@director-ia/shared';
 import { integrationSettings, type IntegrationSettingsItem } from '../../platform/db/entities/integrationSettings';
 import type { Caller } from '../accounts/profiles';
 

@@ -4,7 +4,7 @@
  * (AWS Encryption SDK, context = tenant + field) before it reaches the table, and only its last
  * characters are kept in clear for the mask. The result is the browser's view, never a secret.
  */
-import { CallableError, secretHint, SECRET_FIELDS, type Integrations, type IntegrationsInput, type SecretField } from '../../../shared';
+import { CallableError, secretHint, SECRET_FIELDS, type Integrations, type IntegrationsInput, type SecretField } from '@director-ia/shared';
 import { integrationSettings, type IntegrationSettingsItem } from '../../platform/db/entities/integrationSettings';
 import { sealSecret } from '../../platform/secrets/lazy';
 import type { Caller } from '../accounts/profiles';

@@ -6,7 +6,7 @@
  * rules from shared, not the whole contract: the event Lambda bundles this.)
  */
 import { randomBytes } from 'node:crypto';
-import { fileExtension, type UploadKind } from '../../../shared';
+import { fileExtension, type UploadKind } from '@director-ia/shared';
 
 /** The folder of each upload kind under the user's prefix. */
 export const KEY_SEGMENT: Readonly<Record<UploadKind, string>> = {

@@ -2,7 +2,7 @@
  * `solicitarSubida`'s domain: checks the file the browser describes against the kind's rules
  * (shared with the web) and signs a presigned POST for one new key under the caller's prefix.
  */
-import { CallableError, checkUpload, UPLOAD_RULES, UPLOAD_URL_EXPIRES_SECONDS, type UploadCandidate, type UploadKind } from '../../../shared';
+import { CallableError, checkUpload, UPLOAD_RULES, UPLOAD_URL_EXPIRES_SECONDS, type UploadCandidate, type UploadKind } from '@director-ia/shared';
 import { presignPost } from '../../platform/storage/presign';
 import { newObjectId, ORIGINAL_NAME_METADATA, uploadKey } from './keys';
 

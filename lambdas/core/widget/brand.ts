@@ -5,7 +5,7 @@
  * widget reveals nothing about accounts. Its public face: the name (Constructor de IA, or a
  * neutral fallback) and the brand context its assistant speaks with.
  */
-import { CallableError, widgetBrandName, WIDGET_MSG } from '../../../shared';
+import { CallableError, widgetBrandName, WIDGET_MSG } from '@director-ia/shared';
 import type { BrandContext } from '../../platform/ai/types';
 import { profiles } from '../../platform/db/entities/profile';
 import { readBrandContext } from '../settings/aiSettings';

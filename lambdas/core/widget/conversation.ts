@@ -10,7 +10,7 @@
  * An id from the body that is not one of this brand's conversations is 404 NOT_FOUND.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { CallableError, WIDGET_LIMITS, WIDGET_MSG } from '../../../shared';
+import { CallableError, WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
 import type { ChatMessage } from '../../platform/ai/types';
 import { documentClient } from '../../platform/db/client';
 import { conversationMessages, conversations, type ConversationItem } from '../../platform/db/entities/conversation';

@@ -4,7 +4,7 @@
  * then `{brandName, greeting, consentText, maxMessageLength}`. The brand is the body's uid; any
  * bearer token is ignored. Imports only what a widget load needs (its Lambda stays small).
  */
-import { WIDGET_LIMITS, WIDGET_MSG, widgetConsentText, type CallableInput, type CallableOutput } from '../../../shared';
+import { WIDGET_LIMITS, WIDGET_MSG, widgetConsentText, type CallableInput, type CallableOutput } from '@director-ia/shared';
 import { readWidgetBrand } from './brand';
 import { enforceIpLimit } from './limits';
 

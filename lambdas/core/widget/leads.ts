@@ -13,7 +13,7 @@
  * which never throws).
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { CallableError, classifyContact, widgetConsentText, WIDGET_MSG } from '../../../shared';
+import { CallableError, classifyContact, widgetConsentText, WIDGET_MSG } from '@director-ia/shared';
 import { documentClient } from '../../platform/db/client';
 import { conversations } from '../../platform/db/entities/conversation';
 import { leads, type LeadItem } from '../../platform/db/entities/lead';

@@ -14,7 +14,7 @@
  * inside counter keys that expire within minutes.
  */
 import { createHash } from 'node:crypto';
-import { CallableError, DEFAULT_WIDGET_DAILY_ANSWERS, WIDGET_LIMITS, WIDGET_MSG } from '../../../shared';
+import { CallableError, DEFAULT_WIDGET_DAILY_ANSWERS, WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
 import { dayWindow, giveBackUnit, minuteWindow, takeUnit, type Counter } from '../../platform/db/counters';
 
 export const WIDGET_DAILY_ANSWER_QUOTA_ENV = 'WIDGET_DAILY_ANSWER_QUOTA';

@@ -4,7 +4,7 @@
  * (leads.ts `createLeadWithConsent`, which then notifies the owner) → `{leadId}`. The brand is the
  * body's uid; any bearer token is ignored.
  */
-import type { CallableInput, CallableOutput } from '../../../shared';
+import type { CallableInput, CallableOutput } from '@director-ia/shared';
 import { readWidgetBrand } from './brand';
 import { createLeadWithConsent } from './leads';
 import { enforceBrandLimit, enforceIpLimit } from './limits';

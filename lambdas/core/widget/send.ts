@@ -7,7 +7,7 @@
  * stored; a refused request stores nothing but the counters. The brand is the body's uid; any
  * bearer token is ignored.
  */
-import type { CallableInput, CallableOutput } from '../../../shared';
+import type { CallableInput, CallableOutput } from '@director-ia/shared';
 import { offlineProvider, type AiProvider } from '../../platform/ai';
 import { logger } from '../../platform/logger';
 import { brandAiProvider } from '../generation/provider';

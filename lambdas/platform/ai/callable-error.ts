@@ -2,7 +2,7 @@
  * AI errors in the callable protocol, apart from errors.ts so that the provider modules (loaded
  * on first use) do not reach the shared contract: see the header of errors.ts.
  */
-import { CallableError } from '../../../shared';
+import { CallableError } from '@director-ia/shared';
 import { AiError, type AiErrorCode } from './errors';
 
 const CALLABLE_STATUS: Record<AiErrorCode, ConstructorParameters<typeof CallableError>[0]> = {

@@ -7,7 +7,7 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { parse } from 'zod/mini';
 import type { $ZodType, input, output } from 'zod/v4/core';
-import type { CallableDefinition } from '../../../shared';
+import type { CallableDefinition } from '@director-ia/shared';
 import { isActive } from '../../core/accounts/profiles';
 import { clientIp } from './client-ip';
 import { logger } from '../logger';

@@ -8,7 +8,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-import { CallableError, DEFAULT_MAX_BODY_BYTES, MSG, type Access } from '../../../shared';
+import { CallableError, DEFAULT_MAX_BODY_BYTES, MSG, type Access } from '@director-ia/shared';
 import { logger } from '../logger';
 import { identityFromEvent, type Identity } from './identity';
 

@@ -21,7 +21,7 @@ import {
   MAX_PROMPT_LENGTH,
   sniffImageMediaType,
   TALLER_MSG,
-} from '../../../shared';
+} from '@director-ia/shared';
 import { solidPng } from '../../support/generation';
 
 const png = solidPng([200, 40, 45]);

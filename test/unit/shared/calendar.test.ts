@@ -28,7 +28,7 @@ import {
   previousMonth,
   todayIso,
   utcDateIso,
-} from '../../../shared/calendar';
+} from '@director-ia/shared/calendar';
 
 describe('Spanish names', () => {
   it('has the twelve months from Enero and the week from Domingo (Sunday first)', () => {

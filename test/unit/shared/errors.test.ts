@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CallableError, errorStatusForHttp, HTTP_STATUS_BY_ERROR } from '../../../shared';
+import { CallableError, errorStatusForHttp, HTTP_STATUS_BY_ERROR } from '@director-ia/shared';
 
 describe('error statuses (spec section 8)', () => {
   it.each([

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/mini';
-import { actualizarLead, eliminarLead, filterLeads, LEAD_STATUSES, LEADS_MSG, leadMatches, listarLeads, MAX_LEAD_SEARCH_LENGTH, normalizeSearchText, obtenerConversacion, type LeadStatus } from '../../../shared';
+import { actualizarLead, eliminarLead, filterLeads, LEAD_STATUSES, LEADS_MSG, leadMatches, listarLeads, MAX_LEAD_SEARCH_LENGTH, normalizeSearchText, obtenerConversacion, type LeadStatus } from '@director-ia/shared';
 
 describe('normalizeSearchText', () => {
   it.each([

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MARKDOWN_LINK_REL, renderMarkdown } from '../../../shared/markdown';
+import { MARKDOWN_LINK_REL, renderMarkdown } from '@director-ia/shared/markdown';
 
 /** Tags micromark writes for CommonMark, and the attributes they may carry. */
 const ALLOWED_TAGS = new Set(['p', 'a', 'img', 'em', 'strong', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'br']);

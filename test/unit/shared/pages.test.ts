@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGES, resolvePageKey, THEMES, DEFAULT_THEME } from '../../../shared';
+import { PAGES, resolvePageKey, THEMES, DEFAULT_THEME } from '@director-ia/shared';
 
 describe('dashboard pages (spec section 2)', () => {
   it('has the eleven page keys with their labels, in order', () => {

@@ -16,7 +16,7 @@ import {
   IntegrationsInputSchema,
   maskFromHint,
   secretHint,
-} from '../../../shared';
+} from '@director-ia/shared';
 
 function firstMessage(schema: z.ZodMiniType, value: unknown): string | undefined {
   const result = schema.safeParse(value);

@@ -1,7 +1,7 @@
 /** The blog slug rule (spec section 5) as examples and fast-check properties. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalSlug, slugify } from '../../../shared/slug';
+import { canonicalSlug, slugify } from '@director-ia/shared/slug';
 
 const ALLOWED_ONLY = /^[\p{L}\p{M}\p{Nd}_-]*$/u;
 /** Any text, including astral characters, combining marks, whitespace of every kind. */

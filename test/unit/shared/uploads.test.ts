@@ -1,6 +1,6 @@
 /** Upload rules shared by the web and the server (issue 3 item 4). */
 import { describe, expect, it } from 'vitest';
-import { checkUpload, declaredContentType, DOCX_CONTENT_TYPE, fileExtension, formatKb, UPLOAD_MSG, UPLOAD_RULES } from '../../../shared';
+import { checkUpload, declaredContentType, DOCX_CONTENT_TYPE, fileExtension, formatKb, UPLOAD_MSG, UPLOAD_RULES } from '@director-ia/shared';
 
 const MB = 1024 * 1024;
 

@@ -15,7 +15,7 @@ import {
   WIDGET_LIMITS,
   widgetBrandName,
   widgetConsentText,
-} from '../../../shared';
+} from '@director-ia/shared';
 
 describe('classifyContact', () => {
   it.each([

@@ -12,7 +12,7 @@ import {
   type CallableInput,
   type CallableName,
   type CallableOutput,
-} from '../../../shared';
+} from '@director-ia/shared';
 import { getAccessToken } from './auth';
 import { getConfig } from './config';
 

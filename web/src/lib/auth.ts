@@ -8,7 +8,7 @@
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import type { RuntimeConfig } from '../../../shared';
+import type { RuntimeConfig } from '@director-ia/shared';
 
 export interface AuthUser {
   /** Cognito `sub`: the tenant key. */

@@ -2,7 +2,7 @@
  * Spanish text for the errors Amplify/Cognito raise on sign-in and sign-up. Unknown errors keep
  * their own message (spec 5: 'Error: ' + message is shown by the caller).
  */
-import { MSG } from '../../../shared';
+import { MSG } from '@director-ia/shared';
 import { AuthStepError } from './auth';
 
 const WRONG_CREDENTIALS = 'Correo o contraseña incorrectos.';

@@ -2,7 +2,7 @@
  * Runtime configuration: `/config.json`, written by the deployment or the local twin, validated
  * with the shared schema when the app starts. Read-only after loading.
  */
-import { RuntimeConfigSchema, type RuntimeConfig } from '../../../shared';
+import { RuntimeConfigSchema, type RuntimeConfig } from '@director-ia/shared';
 
 export class ConfigLoadError extends Error {
   constructor(readonly detail: string) {

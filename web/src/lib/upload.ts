@@ -3,7 +3,7 @@
  * wrong type or size never asks for a URL), then `solicitarSubida` for a presigned POST, then the
  * file straight to S3 with XMLHttpRequest so progress can be shown. Resolves with the object key.
  */
-import { checkUpload, declaredContentType, MSG, type CallableInput, type CallableOutput } from '../../../shared';
+import { checkUpload, declaredContentType, MSG, type CallableInput, type CallableOutput } from '@director-ia/shared';
 import { callFunction, CallableClientError } from './api';
 
 type UploadKind = CallableInput<'solicitarSubida'>['kind'];

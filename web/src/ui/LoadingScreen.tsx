@@ -1,4 +1,4 @@
-import { MSG } from '../../../shared';
+import { MSG } from '@director-ia/shared';
 import { Spinner } from './Spinner';
 import styles from './FullScreen.module.css';
 

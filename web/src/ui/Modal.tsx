@@ -1,7 +1,7 @@
 /** Spec 2 generic modal: closes on backdrop click, X button (and Escape); configurable max width. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { MSG } from '../../../shared';
+import { MSG } from '@director-ia/shared';
 import { Icon } from './Icon';
 import styles from './Modal.module.css';
 

@@ -1,5 +1,5 @@
 /** A page whose features a later issue builds: its spec title and an honest note, no sample data. */
-import { PAGES, type PageKey } from '../../../shared';
+import { PAGES, type PageKey } from '@director-ia/shared';
 import { PageHeader } from './PageHeader';
 import { UnderConstruction } from './UnderConstruction';
 

@@ -3,7 +3,7 @@
  * error ('Error: ' + message, with a retry button) and empty (an icon and a message).
  */
 import type { ReactNode } from 'react';
-import { MSG } from '../../../shared';
+import { MSG } from '@director-ia/shared';
 import { errorMessage } from '../lib/api';
 import { Button } from './Button';
 import { Icon } from './Icon';

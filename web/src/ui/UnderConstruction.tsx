@@ -1,5 +1,5 @@
 /** Honest placeholder of a page or tool that a later issue builds: no sample data. */
-import { MSG } from '../../../shared';
+import { MSG } from '@director-ia/shared';
 import { Icon } from './Icon';
 import styles from './PageHeader.module.css';
 

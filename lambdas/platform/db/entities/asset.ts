@@ -5,7 +5,7 @@
  * in the uploads bucket at `key` (`users/<sub>/assets/<id>.<ext>`).
  */
 import { Entity, type EntityItem } from '../electrodb';
-import { ASSET_TYPES } from '../../../../shared';
+import { ASSET_TYPES } from '@director-ia/shared';
 import { documentClient, tableName } from '../client';
 import { TABLE_SCHEMA } from '../table';
 

@@ -9,7 +9,7 @@
  * changes, deleted when it is disabled) and advanced by the job with a conditional update on the
  * due time it read, so two runs can never claim the same period (core/blog/schedule.ts).
  */
-import { BLOG_FREQUENCIES } from '../../../../shared';
+import { BLOG_FREQUENCIES } from '@director-ia/shared';
 import { Entity, type EntityItem } from '../electrodb';
 import { documentClient, tableName } from '../client';
 import { TABLE_SCHEMA } from '../table';

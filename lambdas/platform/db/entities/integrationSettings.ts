@@ -5,7 +5,7 @@
  * SDK message bound to tenant and field) with its last characters (`<field>Hint`) for the mask;
  * '' in both means "not configured".
  */
-import { AI_PROVIDER_CHOICES } from '../../../../shared';
+import { AI_PROVIDER_CHOICES } from '@director-ia/shared';
 import { Entity, type EntityItem } from '../electrodb';
 import { documentClient, tableName } from '../client';
 import { TABLE_SCHEMA } from '../table';

@@ -3,7 +3,7 @@
  * `user#<sub>`; GSI1 lists every profile by creation date for the admin panel (no Scan).
  */
 import { Entity, type EntityItem } from '../electrodb';
-import { THEME_IDS } from '../../../../shared';
+import { THEME_IDS } from '@director-ia/shared';
 import { documentClient, tableName } from '../client';
 import { TABLE_SCHEMA } from '../table';
 

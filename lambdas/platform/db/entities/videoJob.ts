@@ -5,7 +5,7 @@
  * took (given back when the job fails) and, once the video is ready, the id of its Asset.
  */
 import { Entity, type EntityItem } from '../electrodb';
-import { VIDEO_JOB_STATUSES } from '../../../../shared';
+import { VIDEO_JOB_STATUSES } from '@director-ia/shared';
 import { documentClient, tableName } from '../client';
 import { TABLE_SCHEMA } from '../table';
 

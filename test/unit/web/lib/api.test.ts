@@ -3,7 +3,7 @@
  * kind of failure becomes a CallableClientError with a status and a Spanish message.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../shared';
+import { MSG } from '@director-ia/shared';
 
 vi.mock('../../../../web/src/lib/auth', () => ({ getAccessToken: async () => 'token-123' }));
 vi.mock('../../../../web/src/lib/config', () => ({ getConfig: () => ({ apiBase: '/api' }) }));

@@ -3,7 +3,7 @@
  * listener then shows the login screen), stays busy meanwhile, and reports a failure as a toast.
  */
 import { useState } from 'react';
-import { MSG } from '../../../../shared';
+import { MSG } from '@director-ia/shared';
 import { signOut } from '../../lib/auth';
 import { useToast } from '../../ui/toast/toastContext';
 

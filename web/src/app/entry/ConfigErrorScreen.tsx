@@ -1,5 +1,5 @@
 /** Shown when /config.json is missing or invalid: nothing else can work without it. */
-import { MSG } from '../../../../shared';
+import { MSG } from '@director-ia/shared';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import styles from '../../ui/FullScreen.module.css';

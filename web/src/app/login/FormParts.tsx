@@ -3,7 +3,7 @@
  * ('Error: ...', announced as an alert) and the submit button that reads 'Procesando...' while busy.
  */
 import type { InputHTMLAttributes } from 'react';
-import { MSG } from '../../../../shared';
+import { MSG } from '@director-ia/shared';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import styles from './LoginScreen.module.css';

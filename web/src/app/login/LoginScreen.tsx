@@ -6,7 +6,7 @@
  * NewPasswordForm.
  */
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
-import { MSG } from '../../../../shared';
+import { MSG } from '@director-ia/shared';
 import { preloadAuthActions, signIn, signUp } from '../../lib/auth';
 import { authErrorMessage } from '../../lib/authErrors';
 import { Icon, type IconName } from '../../ui/Icon';

@@ -7,7 +7,7 @@
  * sign-in form with that error.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { MSG } from '../../../../shared';
+import { MSG } from '@director-ia/shared';
 import { confirmNewPassword } from '../../lib/auth';
 import { authErrorMessage, endsNewPasswordChallenge } from '../../lib/authErrors';
 import { useToast } from '../../ui/toast/toastContext';

@@ -1,6 +1,6 @@
 /** The active user's dashboard (lazy chunk): top bar, side panel, current page and tool modal. */
 import { Suspense, useEffect, useState } from 'react';
-import type { Profile } from '../../../../shared';
+import type { Profile } from '@director-ia/shared';
 import { useSaveTheme } from '../../features/theme/useSaveTheme';
 import type { AuthUser } from '../../lib/auth';
 import { Spinner } from '../../ui/Spinner';

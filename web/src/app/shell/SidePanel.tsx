@@ -1,5 +1,5 @@
 /** Spec 2 side panel: tools, theme picker, optional partner and sign-out. */
-import { MSG, type Profile, type ThemeId } from '../../../../shared';
+import { MSG, type Profile, type ThemeId } from '@director-ia/shared';
 import { useSignOut } from '../auth/useSignOut';
 import { getConfig } from '../../lib/config';
 import { Button } from '../../ui/Button';

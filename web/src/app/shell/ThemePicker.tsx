@@ -1,5 +1,5 @@
 /** Spec 2 theme picker: six themes by their Spanish names; the choice is saved per user. */
-import { MSG, THEMES, type ThemeId } from '../../../../shared';
+import { MSG, THEMES, type ThemeId } from '@director-ia/shared';
 import styles from './Shell.module.css';
 
 export function ThemePicker({ value, onChange }: { value: ThemeId; onChange: (theme: ThemeId) => void }) {

@@ -3,7 +3,7 @@
  * Widgets. Each body is its own lazy chunk (the QR library loads only when its modal opens).
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { MSG } from '../../../../shared';
+import { MSG } from '@director-ia/shared';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 

@@ -1,5 +1,5 @@
 /** Top bar with the page labels of spec 2; 'Admin' only for admins; aria-current on the active one. */
-import { PAGES, type PageKey } from '../../../../shared';
+import { PAGES, type PageKey } from '@director-ia/shared';
 import { Icon } from '../../ui/Icon';
 import styles from './Shell.module.css';
 

@@ -1,6 +1,6 @@
 /** One lazily loaded chunk per dashboard page (spec 2 page keys). */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PageKey } from '../../../../shared';
+import type { PageKey } from '@director-ia/shared';
 
 export const PAGE_COMPONENTS: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   conoceme: lazy(() => import('../../pages/conoceme/ConocemePage')),

@@ -1,6 +1,6 @@
 /** The requested page key, kept for the browser session; resolved with the shared rule. */
 import { useState } from 'react';
-import { resolvePageKey, type PageKey } from '../../../../shared';
+import { resolvePageKey, type PageKey } from '@director-ia/shared';
 
 const STORAGE_KEY = 'director-ia:page';
 

@@ -1,5 +1,5 @@
 /** Spec 2 "Pending screen": title, review notice and a logout button. */
-import { MSG } from '../../../../shared';
+import { MSG } from '@director-ia/shared';
 import { useSignOut } from '../auth/useSignOut';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';

@@ -6,7 +6,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { newQueryClient } from '../../lib/queryClient';
 import { lazy, Suspense, useState } from 'react';
-import { MSG } from '../../../../shared';
+import { MSG } from '@director-ia/shared';
 import { useProfile } from '../../features/profile/useProfile';
 import type { AuthUser } from '../../lib/auth';
 import { LoadingScreen } from '../../ui/LoadingScreen';

@@ -4,7 +4,7 @@
  * server's own rules (shared/assets.ts): at most MAX_INSPIRATION_BYTES, and a PNG, JPEG or WEBP by
  * its first bytes — the picker filters to images, but a file's name and type are not trusted.
  */
-import { MAX_INSPIRATION_BYTES, sniffImageMediaType, TALLER_MSG } from '../../../../shared';
+import { MAX_INSPIRATION_BYTES, sniffImageMediaType, TALLER_MSG } from '@director-ia/shared';
 
 export interface Inspiration {
   name: string;

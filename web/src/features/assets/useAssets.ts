@@ -4,7 +4,7 @@
  * re-read before they expire and whenever the window regains focus.
  */
 import { useQuery } from '@tanstack/react-query';
-import { ASSET_URL_EXPIRES_SECONDS, type Asset } from '../../../../shared';
+import { ASSET_URL_EXPIRES_SECONDS, type Asset } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 
 export const assetsKey = ['assets', 'list'] as const;

@@ -1,6 +1,6 @@
 /** eliminarRecurso (active): removes an asset (file and record), then re-reads the gallery. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG, TALLER_MSG, type Asset } from '../../../../shared';
+import { MSG, TALLER_MSG, type Asset } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { assetsKey } from './useAssets';

@@ -5,7 +5,7 @@
  * imageUrl came back, otherwise 'Error de la IA: {message}'. A new image refreshes the gallery.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TALLER_MSG, type CallableOutput } from '../../../../shared';
+import { TALLER_MSG, type CallableOutput } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { assetsKey } from './useAssets';

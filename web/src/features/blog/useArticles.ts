@@ -5,7 +5,7 @@
  * list (a new one first) so the table updates without waiting for the re-read.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { ASSET_URL_EXPIRES_SECONDS, type Article, type CallableOutput } from '../../../../shared';
+import { ASSET_URL_EXPIRES_SECONDS, type Article, type CallableOutput } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 
 export type ArticleList = CallableOutput<'listarArticulos'>;

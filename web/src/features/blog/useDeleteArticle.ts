@@ -1,6 +1,6 @@
 /** eliminarArticulo (active): deletes an article for good, then re-reads the list. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BLOG_MSG, MSG } from '../../../../shared';
+import { BLOG_MSG, MSG } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { articlesKey, type ArticleList } from './useArticles';

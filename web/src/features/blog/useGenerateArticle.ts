@@ -4,7 +4,7 @@
  * quota, the AI) come back with their Spanish message, shown as 'Error de la IA: …'.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BLOG_MSG, TALLER_MSG } from '../../../../shared';
+import { BLOG_MSG, TALLER_MSG } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { articlesKey, upsertArticle } from './useArticles';

@@ -1,6 +1,6 @@
 /** publicarArticulo (active): publishes an article (publication date set once) or withdraws it. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BLOG_MSG, MSG } from '../../../../shared';
+import { BLOG_MSG, MSG } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { upsertArticle } from './useArticles';

@@ -1,6 +1,6 @@
 /** guardarArticulo (active): saves the owner's edit (title, summary, Markdown body, cover) of one article. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BLOG_MSG, MSG, type CallableInput } from '../../../../shared';
+import { BLOG_MSG, MSG, type CallableInput } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { upsertArticle } from './useArticles';

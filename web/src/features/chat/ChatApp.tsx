@@ -12,7 +12,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { newQueryClient } from '../../lib/queryClient';
 import { useEffect, useState } from 'react';
-import { CHAT_MSG, MSG } from '../../../../shared';
+import { CHAT_MSG, MSG } from '@director-ia/shared';
 import { AuthProvider } from '../../app/auth/AuthProvider';
 import { useAuth } from '../../app/auth/authContext';
 import { useSignOut } from '../../app/auth/useSignOut';

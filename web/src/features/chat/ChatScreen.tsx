@@ -5,7 +5,7 @@
  * offline, and the composer.
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { CHAT_MSG, MSG } from '../../../../shared';
+import { CHAT_MSG, MSG } from '@director-ia/shared';
 import { useSignOut } from '../../app/auth/useSignOut';
 import { Icon } from '../../ui/Icon';
 import { ErrorState, LoadingState } from '../../ui/QueryStates';

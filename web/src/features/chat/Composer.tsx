@@ -5,7 +5,7 @@
  * on devices with a keyboard; on touch screens it is a new line and the send button sends.
  */
 import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CHAT_MAX_TEXT_LENGTH, CHAT_MSG } from '../../../../shared';
+import { CHAT_MAX_TEXT_LENGTH, CHAT_MSG } from '@director-ia/shared';
 import { uploadProblem } from '../../lib/upload';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/toastContext';

@@ -3,7 +3,7 @@
  * state), the text, a generated image, the offline label of answers made without an AI model,
  * and for a proposed action its 'Confirmar'/'Cancelar' buttons (or its outcome once resolved).
  */
-import { CHAT_MSG, type ChatMessageView } from '../../../../shared';
+import { CHAT_MSG, type ChatMessageView } from '@director-ia/shared';
 import { Button } from '../../ui/Button';
 import styles from './ChatApp.module.css';
 

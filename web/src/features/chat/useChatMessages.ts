@@ -5,7 +5,7 @@
  * `mergeChatMessages` puts the messages other calls return into the same cache (by id, in order).
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { ASSET_URL_EXPIRES_SECONDS, CHAT_TRANSCRIPTION_POLL_MS, type CallableOutput, type ChatMessageView } from '../../../../shared';
+import { ASSET_URL_EXPIRES_SECONDS, CHAT_TRANSCRIPTION_POLL_MS, type CallableOutput, type ChatMessageView } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 
 export type ChatHistory = CallableOutput<'listarMensajesChat'>;

@@ -6,7 +6,7 @@
  * with the Spanish message (the composer keeps what was typed).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CHAT_MSG } from '../../../../shared';
+import { CHAT_MSG } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { uploadFile } from '../../lib/upload';
 import { useToast } from '../../ui/toast/toastContext';

@@ -6,7 +6,7 @@
  * MAX_RECORDING_SECONDS. Failures (no microphone, permission denied) are Spanish messages.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CHAT_MSG } from '../../../../shared';
+import { CHAT_MSG } from '@director-ia/shared';
 
 export const MAX_RECORDING_SECONDS = 120;
 const CANDIDATE_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'];

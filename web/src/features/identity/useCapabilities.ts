@@ -4,7 +4,7 @@
  * the owner knows before trying.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { CallableOutput } from '../../../../shared';
+import type { CallableOutput } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 
 export type Capabilities = CallableOutput<'obtenerCapacidades'>['capabilities'];

@@ -5,7 +5,7 @@
  * asset refreshes the gallery.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IDENTITY_TYPE_NAMES, type CallableInput, type CallableOutput, type IdentityType } from '../../../../shared';
+import { IDENTITY_TYPE_NAMES, type CallableInput, type CallableOutput, type IdentityType } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { assetsKey } from '../assets/useAssets';

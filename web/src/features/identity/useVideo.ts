@@ -4,7 +4,7 @@
  * video, starting answers 501 with the plain sentence, which the panel shows.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CallableInput, CallableOutput } from '../../../../shared';
+import type { CallableInput, CallableOutput } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 
 export type VideoJob = CallableOutput<'iniciarVideo'>;

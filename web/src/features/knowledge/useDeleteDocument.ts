@@ -1,6 +1,6 @@
 /** eliminarDocumento (active): removes a document with its file and passages, then re-reads the list. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG, UPLOAD_MSG } from '../../../../shared';
+import { MSG, UPLOAD_MSG } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { documentsKey } from './useDocuments';

@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import type { KnowledgeDocument } from '../../../../shared';
+import type { KnowledgeDocument } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 
 export const documentsKey = ['knowledge', 'documents'] as const;

@@ -5,7 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MSG, UPLOAD_MSG } from '../../../../shared';
+import { MSG, UPLOAD_MSG } from '@director-ia/shared';
 import { CallableClientError } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { uploadDocument, UploadRejected } from './uploadDocument';

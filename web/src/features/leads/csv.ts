@@ -7,7 +7,7 @@
  * are prefixed with an apostrophe.
  */
 import Papa from 'papaparse';
-import { LEAD_SOURCE_LABELS, type Lead } from '../../../../shared';
+import { LEAD_SOURCE_LABELS, type Lead } from '@director-ia/shared';
 
 export const CSV_COLUMNS = ['Nombre', 'Contacto', 'Fuente', 'Estado', 'Fecha'] as const;
 /**

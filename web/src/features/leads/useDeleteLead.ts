@@ -1,6 +1,6 @@
 /** eliminarLead (active): removes a lead with its conversation and transcript, then re-reads the list. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LEADS_MSG, MSG, type Lead } from '../../../../shared';
+import { LEADS_MSG, MSG, type Lead } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { leadsKey } from './useLeads';

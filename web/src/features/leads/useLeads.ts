@@ -6,7 +6,7 @@
  * LEADS_REFRESH_MS while the page is open and whenever the window regains focus.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { Lead } from '../../../../shared';
+import type { Lead } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 
 export const leadsKey = ['leads', 'list'] as const;

@@ -3,7 +3,7 @@
  * oldest first; read when the owner opens it.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { TranscriptMessage } from '../../../../shared';
+import type { TranscriptMessage } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 
 export const transcriptKey = (leadId: string) => ['leads', 'transcript', leadId] as const;

@@ -4,7 +4,7 @@
  * the list afterwards.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LEADS_MSG, MSG, type Lead, type LeadStatus } from '../../../../shared';
+import { LEADS_MSG, MSG, type Lead, type LeadStatus } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { leadsKey } from './useLeads';

@@ -1,6 +1,6 @@
 /** eliminarPublicacion (active; issue 5 item 1): deletes a post, then re-reads the calendar. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG, PLAN_MSG } from '../../../../shared';
+import { MSG, PLAN_MSG } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { postsKey } from './usePosts';

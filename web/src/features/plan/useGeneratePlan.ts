@@ -7,7 +7,7 @@
  * panel shows it even if the owner left the page while the AI worked.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG, type ProposedPlan } from '../../../../shared';
+import { MSG, type ProposedPlan } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { storeProposal } from './usePosts';

@@ -7,7 +7,7 @@
  * `forgetProposal` after an approval or a rejection (or when the server says it is gone).
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { CallableOutput, ProposedPlan } from '../../../../shared';
+import type { CallableOutput, ProposedPlan } from '@director-ia/shared';
 import { CallableClientError, callFunction } from '../../lib/api';
 
 export const postsKey = ['plan', 'posts'] as const;

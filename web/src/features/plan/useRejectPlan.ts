@@ -5,7 +5,7 @@
  * proposal may be pending).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG, PLAN_MSG } from '../../../../shared';
+import { MSG, PLAN_MSG } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { forgetProposal, isGone, postsKey } from './usePosts';

@@ -3,7 +3,7 @@
  * a post (a new date moves it to that day, possibly another month), then re-reads the calendar.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG, PLAN_MSG, type CallableInput } from '../../../../shared';
+import { MSG, PLAN_MSG, type CallableInput } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { postsKey } from './usePosts';

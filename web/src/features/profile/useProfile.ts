@@ -5,7 +5,7 @@
  * on window focus.
  */
 import { useQuery } from '@tanstack/react-query';
-import { PROFILE_REFETCH_MS, type Profile } from '../../../../shared';
+import { PROFILE_REFETCH_MS, type Profile } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 
 export type ProfileView =

@@ -5,7 +5,7 @@
  * error states of the settings read.
  */
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { MSG, type SecretStatus } from '../../../../shared';
+import { MSG, type SecretStatus } from '@director-ia/shared';
 import { Button } from '../../ui/Button';
 import { Icon, type IconName } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';

@@ -3,7 +3,7 @@
  * browser, or the server answering 401 — 'Error: Usuario no autenticado.'; any other failure
  * 'Error: ' + its Spanish message.
  */
-import { MSG } from '../../../../shared';
+import { MSG } from '@director-ia/shared';
 import { useAuth } from '../../app/auth/authContext';
 import { CallableClientError, errorMessage } from '../../lib/api';
 

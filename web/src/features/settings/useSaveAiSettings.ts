@@ -3,7 +3,7 @@
  * success, the saved values (with the server's lastUpdated) become the cached ones.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SETTINGS_MSG, type CallableInput } from '../../../../shared';
+import { SETTINGS_MSG, type CallableInput } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { aiSettingsKey } from './useAiSettings';

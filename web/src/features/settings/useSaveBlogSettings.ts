@@ -3,7 +3,7 @@
  * another brand holds comes back as 409 with its Spanish message, shown as 'Error: ...'.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SETTINGS_MSG, type CallableInput } from '../../../../shared';
+import { SETTINGS_MSG, type CallableInput } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { blogSettingsKey } from './useBlogSettings';

@@ -3,7 +3,7 @@
  * server keeps them); a cleared one is sent as null. 'Configuración de integraciones guardada!'.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SETTINGS_MSG, type CallableInput } from '../../../../shared';
+import { SETTINGS_MSG, type CallableInput } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { integrationsKey } from './useIntegrations';

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DEFAULT_THEME, MSG, type Profile, type ThemeId } from '../../../../shared';
+import { DEFAULT_THEME, MSG, type Profile, type ThemeId } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { profileKey } from '../profile/useProfile';

@@ -5,7 +5,7 @@
  * another brand holds is refused with its own message. The Gestor del Blog page is elsewhere.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { BLOG_FREQUENCIES, BLOG_LAYOUTS, BLOG_TONES, BLOG_TOPICS_MAX, MSG, SETTINGS_MSG, SLUG_MAX_LENGTH, UPLOAD_RULES, slugify, type BlogLayout, type BlogSettings } from '../../../../shared';
+import { BLOG_FREQUENCIES, BLOG_LAYOUTS, BLOG_TONES, BLOG_TOPICS_MAX, MSG, SETTINGS_MSG, SLUG_MAX_LENGTH, UPLOAD_RULES, slugify, type BlogLayout, type BlogSettings } from '@director-ia/shared';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';

@@ -3,7 +3,7 @@
  * website (`{origin}/widget/{uid}`, 350x500, fixed bottom-right at 20px) and a copy button:
  * '¡Código copiado al portapapeles!' or 'Error al copiar el código.'.
  */
-import { MSG, SETTINGS_MSG, WIDGET_FRAME } from '../../../../shared';
+import { MSG, SETTINGS_MSG, WIDGET_FRAME } from '@director-ia/shared';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { useToast } from '../../ui/toast/toastContext';

@@ -3,7 +3,7 @@
  * mobile chat at `{origin}/chat/{uid}` (QR), and the widget iframe at `{origin}/widget/{uid}`,
  * 350x500, fixed bottom-right at 20px.
  */
-import { WIDGET_FRAME } from '../../../../shared';
+import { WIDGET_FRAME } from '@director-ia/shared';
 
 /** The owner's mobile chat page, which the QR encodes. */
 export function chatLink(origin: string, uid: string): string {

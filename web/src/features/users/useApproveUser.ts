@@ -1,6 +1,6 @@
 /** aprobarUsuario (admin): pending → active, then the list is re-read. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '../../../../shared';
+import { MSG } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { usersKey } from './useUsers';

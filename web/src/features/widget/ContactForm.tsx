@@ -5,7 +5,7 @@
  * or a phone (the same rule as the server); a server refusal shows its Spanish message.
  */
 import { useState, type FormEvent } from 'react';
-import { classifyContact, WIDGET_LIMITS, WIDGET_MSG } from '../../../../shared';
+import { classifyContact, WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
 import { errorMessage } from '../../lib/api';
 import { useRegisterWidgetLead } from './useRegisterWidgetLead';
 import styles from './Widget.module.css';

@@ -9,7 +9,7 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MSG, WIDGET_MSG } from '../../../../shared';
+import { MSG, WIDGET_MSG } from '@director-ia/shared';
 import { errorMessage } from '../../lib/api';
 import { isNotAvailable, useWidgetInfo } from './useWidgetInfo';
 import { WidgetChat } from './WidgetChat';

@@ -7,7 +7,7 @@
  * replaces the form with the confirmation. Messages are plain text (never HTML).
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { WIDGET_MSG } from '../../../../shared';
+import { WIDGET_MSG } from '@director-ia/shared';
 import { CallableClientError, errorMessage } from '../../lib/api';
 import { ContactForm } from './ContactForm';
 import type { WidgetInfo } from './useWidgetInfo';

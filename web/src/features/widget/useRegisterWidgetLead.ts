@@ -4,7 +4,7 @@
  * bearer token). The answer is the new lead's id.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { CallableInput, CallableOutput } from '../../../../shared';
+import type { CallableInput, CallableOutput } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 
 export type WidgetLeadRequest = CallableInput<'registrarLeadWidget'>;

@@ -4,7 +4,7 @@
  * bearer token). Failures carry the server's Spanish message (429 limits, 400 length, 404).
  */
 import { useMutation } from '@tanstack/react-query';
-import type { CallableInput, CallableOutput } from '../../../../shared';
+import type { CallableInput, CallableOutput } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 
 export type WidgetMessageRequest = CallableInput<'enviarMensajeWidget'>;

@@ -5,7 +5,7 @@
  * final and shows the "no disponible" page; other failures are retried once.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { CallableOutput } from '../../../../shared';
+import type { CallableOutput } from '@director-ia/shared';
 import { callFunction, CallableClientError } from '../../lib/api';
 
 export type WidgetInfo = CallableOutput<'obtenerWidget'>;

@@ -1,6 +1,6 @@
 /** Spec 2 'Panel de Administración': every user with email and status; 'Aprobar' for pending ones. */
-import type { UserSummary } from '../../../../shared';
-import { MSG } from '../../../../shared';
+import type { UserSummary } from '@director-ia/shared';
+import { MSG } from '@director-ia/shared';
 import { useApproveUser } from '../../features/users/useApproveUser';
 import { useUsers } from '../../features/users/useUsers';
 import { Button } from '../../ui/Button';

@@ -6,7 +6,7 @@
  * while a document is being processed.
  */
 import { useCallback, useRef, useState, type DragEvent } from 'react';
-import { declaredContentType, formatKb, PAGES, UPLOAD_MSG, UPLOAD_RULES, type KnowledgeDocument } from '../../../../shared';
+import { declaredContentType, formatKb, PAGES, UPLOAD_MSG, UPLOAD_RULES, type KnowledgeDocument } from '@director-ia/shared';
 import { knowledgeFileProblem } from '../../features/knowledge/uploadDocument';
 import { useDeleteDocument } from '../../features/knowledge/useDeleteDocument';
 import { useDocuments, type ListedDocument } from '../../features/knowledge/useDocuments';

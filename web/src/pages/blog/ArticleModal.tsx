@@ -6,8 +6,8 @@
  * Markdown becomes HTML. 'Guardar cambios' saves and closes; offline drafts say so.
  */
 import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
-import { ARTICLE_LIMITS, ARTICLE_STATUS_LABELS, BLOG_MSG, MSG, type Article, type Asset } from '../../../../shared';
-import { renderMarkdown } from '../../../../shared/markdown';
+import { ARTICLE_LIMITS, ARTICLE_STATUS_LABELS, BLOG_MSG, MSG, type Article, type Asset } from '@director-ia/shared';
+import { renderMarkdown } from '@director-ia/shared/markdown';
 import { useAssets } from '../../features/assets/useAssets';
 import { useSaveArticle } from '../../features/blog/useSaveArticle';
 import { TextAreaField, TextField } from '../../features/settings/Fields';

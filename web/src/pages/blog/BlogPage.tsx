@@ -9,7 +9,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { ARTICLE_LIMITS, ARTICLE_STATUS_LABELS, BLOG_MSG, MSG, PAGES, type Article } from '../../../../shared';
+import { ARTICLE_LIMITS, ARTICLE_STATUS_LABELS, BLOG_MSG, MSG, PAGES, type Article } from '@director-ia/shared';
 import { articlesKey, useArticles } from '../../features/blog/useArticles';
 import { useDeleteArticle } from '../../features/blog/useDeleteArticle';
 import { useGenerateArticle } from '../../features/blog/useGenerateArticle';

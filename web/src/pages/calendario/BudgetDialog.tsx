@@ -4,7 +4,7 @@
  * the spec's 'Por favor, introduce un presupuesto válido.' and sends nothing.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { monthLabel, parseBudget, PLAN_MSG } from '../../../../shared';
+import { monthLabel, parseBudget, PLAN_MSG } from '@director-ia/shared';
 import { fieldStyles } from '../../features/settings/Fields';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';

@@ -10,7 +10,7 @@
  * it. Loading, error and empty states are the shared ones.
  */
 import { useEffect, useState } from 'react';
-import { currentMonth, monthLabel, monthRange, nextMonth, PAGES, PLAN_MSG, POST_STATUS_LABELS, previousMonth, todayIso, type ProposedPlan, type ScheduledPost } from '../../../../shared';
+import { currentMonth, monthLabel, monthRange, nextMonth, PAGES, PLAN_MSG, POST_STATUS_LABELS, previousMonth, todayIso, type ProposedPlan, type ScheduledPost } from '@director-ia/shared';
 import { useApprovePlan } from '../../features/plan/useApprovePlan';
 import { useGeneratePlan } from '../../features/plan/useGeneratePlan';
 import { usePosts } from '../../features/plan/usePosts';

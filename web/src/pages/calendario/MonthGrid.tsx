@@ -7,7 +7,7 @@
  * the 1st is in the 1st's cell whatever the browser's time zone.
  */
 import type { ReactNode } from 'react';
-import { DAY_NAMES_ES, DAY_SHORT_NAMES_ES, isPostStatus, longDateLabel, monthGrid, monthLabel, POST_STATUS_LABELS, socialNetworkLabel, type PlannedPost, type ScheduledPost } from '../../../../shared';
+import { DAY_NAMES_ES, DAY_SHORT_NAMES_ES, isPostStatus, longDateLabel, monthGrid, monthLabel, POST_STATUS_LABELS, socialNetworkLabel, type PlannedPost, type ScheduledPost } from '@director-ia/shared';
 import styles from './CalendarioPage.module.css';
 
 /** 'propuesto' | 'aprobado' | 'other' (shown red). */

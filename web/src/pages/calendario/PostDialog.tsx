@@ -14,7 +14,7 @@ import {
   SOCIAL_NETWORKS,
   type ScheduledPost,
   type SocialNetwork,
-} from '../../../../shared';
+} from '@director-ia/shared';
 import { useDeletePost } from '../../features/plan/useDeletePost';
 import { useSavePost } from '../../features/plan/useSavePost';
 import { fieldStyles, TextAreaField, TextField } from '../../features/settings/Fields';

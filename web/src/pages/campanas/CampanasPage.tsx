@@ -1,5 +1,5 @@
 /** Spec 2: 'Próximamente' placeholder (ads integration). */
-import { MSG } from '../../../../shared';
+import { MSG } from '@director-ia/shared';
 import { Icon } from '../../ui/Icon';
 import { PageHeader, Panel } from '../../ui/PageHeader';
 import styles from './CampanasPage.module.css';

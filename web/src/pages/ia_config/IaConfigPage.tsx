@@ -4,7 +4,7 @@
  * every prompt. Saved values load back after a reload; lastUpdated comes from the server.
  */
 import { useState, type FormEvent } from 'react';
-import { AI_SETTINGS_LABELS, AI_SETTINGS_LIMITS, PAGES, SETTINGS_MSG, type AiSettings } from '../../../../shared';
+import { AI_SETTINGS_LABELS, AI_SETTINGS_LIMITS, PAGES, SETTINGS_MSG, type AiSettings } from '@director-ia/shared';
 import { FormCard, QueryBoundary, SaveBar, TextAreaField, TextField, fieldStyles } from '../../features/settings/Fields';
 import { useAiSettings } from '../../features/settings/useAiSettings';
 import { useSaveAiSettings } from '../../features/settings/useSaveAiSettings';

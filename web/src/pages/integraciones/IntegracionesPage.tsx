@@ -6,7 +6,7 @@
  * empty keeps it; "Borrar" removes it.
  */
 import { useState, type FormEvent } from 'react';
-import { PAGES, SETTINGS_MSG, type AiProviderChoice, type Integrations, type SecretField as SecretName } from '../../../../shared';
+import { PAGES, SETTINGS_MSG, type AiProviderChoice, type Integrations, type SecretField as SecretName } from '@director-ia/shared';
 import { Choice, FormCard, QueryBoundary, SaveBar, SecretField, TextField, fieldStyles, secretPayload, type SecretEdit } from '../../features/settings/Fields';
 import { useIntegrations } from '../../features/settings/useIntegrations';
 import { useSaveIntegrations } from '../../features/settings/useSaveIntegrations';

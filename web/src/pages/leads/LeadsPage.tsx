@@ -8,7 +8,7 @@
  * lead captured by the website widget shows up at once; the header counts the Nuevo leads.
  */
 import { useDeferredValue, useMemo, useState } from 'react';
-import { filterLeads, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEADS_MSG, MAX_LEAD_SEARCH_LENGTH, PAGES, type Lead, type LeadStatus } from '../../../../shared';
+import { filterLeads, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEADS_MSG, MAX_LEAD_SEARCH_LENGTH, PAGES, type Lead, type LeadStatus } from '@director-ia/shared';
 import { csvFileName, downloadCsv, leadsCsv } from '../../features/leads/csv';
 import { useDeleteLead } from '../../features/leads/useDeleteLead';
 import { useLeads } from '../../features/leads/useLeads';

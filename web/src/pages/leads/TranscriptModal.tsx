@@ -3,7 +3,7 @@
  * sentence they accepted and when) and the chat they had with the website widget, oldest first,
  * each line with its author (Visitante / Asistente) and time. Everything is shown as text.
  */
-import { LEAD_SOURCE_LABELS, LEADS_MSG, TRANSCRIPT_ROLE_LABELS, type Lead } from '../../../../shared';
+import { LEAD_SOURCE_LABELS, LEADS_MSG, TRANSCRIPT_ROLE_LABELS, type Lead } from '@director-ia/shared';
 import { useTranscript } from '../../features/leads/useTranscript';
 import { Icon } from '../../ui/Icon';
 import { Modal } from '../../ui/Modal';

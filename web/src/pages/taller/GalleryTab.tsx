@@ -5,7 +5,7 @@
  * It re-reads itself before the short-lived URLs expire and after every new image.
  */
 import { useState } from 'react';
-import { ASSET_SOURCES, ASSET_TYPE_LABELS, formatKb, TALLER_MSG, type Asset } from '../../../../shared';
+import { ASSET_SOURCES, ASSET_TYPE_LABELS, formatKb, TALLER_MSG, type Asset } from '@director-ia/shared';
 import { useAssets } from '../../features/assets/useAssets';
 import { useDeleteAsset } from '../../features/assets/useDeleteAsset';
 import { Button } from '../../ui/Button';

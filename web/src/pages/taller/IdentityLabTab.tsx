@@ -9,7 +9,7 @@
  * gallery.
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { IDENTITY_VOICES, MAX_PROMPT_LENGTH, MAX_SPEECH_TEXT_LENGTH, MSG, UPLOAD_RULES } from '../../../../shared';
+import { IDENTITY_VOICES, MAX_PROMPT_LENGTH, MAX_SPEECH_TEXT_LENGTH, MSG, UPLOAD_RULES } from '@director-ia/shared';
 import { useCapabilities, type Capabilities } from '../../features/identity/useCapabilities';
 import { identityErrorText, IdentityNotProduced, useGenerateIdentity } from '../../features/identity/useGenerateIdentity';
 import { useStartVideo, useVideoStatus } from '../../features/identity/useVideo';

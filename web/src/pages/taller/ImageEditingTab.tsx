@@ -6,7 +6,7 @@
  * error with our own error image. The gallery re-reads itself after each new image.
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { MAX_INSPIRATION_BYTES, MAX_PROMPT_LENGTH, MSG, TALLER_MSG } from '../../../../shared';
+import { MAX_INSPIRATION_BYTES, MAX_PROMPT_LENGTH, MSG, TALLER_MSG } from '@director-ia/shared';
 import { INSPIRATION_ACCEPT, readInspiration, type Inspiration } from '../../features/assets/inspiration';
 import { generationErrorText, useGenerateImage } from '../../features/assets/useGenerateImage';
 import { FormCard, TextAreaField } from '../../features/settings/Fields';

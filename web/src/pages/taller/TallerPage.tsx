@@ -7,7 +7,7 @@
  * switching tabs.
  */
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
-import { PAGES } from '../../../../shared';
+import { PAGES } from '@director-ia/shared';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadingState } from '../../ui/QueryStates';
 import { ImageEditingTab } from './ImageEditingTab';

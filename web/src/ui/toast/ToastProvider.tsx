@@ -1,6 +1,6 @@
 /** Spec 3 "Notification (toast)": id, message, type; auto-dismiss after 4000 ms or on close. */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { MSG, TOAST_DURATION_MS } from '../../../../shared';
+import { MSG, TOAST_DURATION_MS } from '@director-ia/shared';
 import { Icon } from '../Icon';
 import { ToastContext, type ToastApi, type ToastType } from './toastContext';
 import styles from './Toast.module.css';

@@ -9,7 +9,7 @@ import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ASSET_URL_EXPIRES_SECONDS } from '../../../../../shared';
+import { ASSET_URL_EXPIRES_SECONDS } from '@director-ia/shared';
 import { assetView, downloadName, saveAsset } from '../../../../../lambdas/core/assets/assets';
 import { assetExtension, assetKey } from '../../../../../lambdas/core/assets/keys';
 

@@ -7,7 +7,7 @@
  * topics to avoid; the topic rotation; article slugs (slugs.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_LIMITS, SLUG_MAX_LENGTH } from '../../../../../shared';
+import { ARTICLE_LIMITS, SLUG_MAX_LENGTH } from '@director-ia/shared';
 import { articleSlugBase, FALLBACK_SLUG, firstFreeSlug } from '../../../../../lambdas/core/blog/slugs';
 import {
   ArticleDraftSchema,

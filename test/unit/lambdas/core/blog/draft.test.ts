@@ -8,7 +8,7 @@
  * the newest gallery image becomes the cover.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CallableError, BLOG_MSG } from '../../../../../shared';
+import { CallableError, BLOG_MSG } from '@director-ia/shared';
 import type { AiProvider, TextRequest, TextResult } from '../../../../../lambdas/platform/ai/types';
 import { generateJsonWithRepair } from '../../../../../lambdas/platform/ai/json';
 

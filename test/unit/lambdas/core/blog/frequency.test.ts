@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BLOG_FREQUENCIES, type BlogFrequency } from '../../../../../shared';
+import { BLOG_FREQUENCIES, type BlogFrequency } from '@director-ia/shared';
 import { DRAFT_HOUR_UTC, nextDueAfter } from '../../../../../lambdas/core/blog/frequency';
 
 const next = (frequency: BlogFrequency, iso: string) => nextDueAfter(frequency, new Date(iso)).toISOString();

@@ -6,7 +6,7 @@
  * query) is covered against DynamoDB Local in test/integration/blog-manager.test.ts.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BLOG_MSG, CallableError } from '../../../../../shared';
+import { BLOG_MSG, CallableError } from '@director-ia/shared';
 
 const calls = vi.hoisted(() => ({ claimed: new Set<string>(), retried: [] as [string, string, string][], removed: [] as string[], recorded: [] as string[] }));
 const due = vi.hoisted(() => ({ items: [] as { uid: string; frequency: string; nextDueAt: string }[] }));

@@ -26,7 +26,7 @@ import {
   type PageArticle,
   type PageBlog,
 } from '../../../../../lambdas/core/blog/pages';
-import { BLOG_LAYOUTS } from '../../../../../shared/entities/settings';
+import { BLOG_LAYOUTS } from '@director-ia/shared/entities/settings';
 
 const ORIGIN = 'https://blog.example.com';
 const HEADER = 'https://uploads.s3.eu-west-1.amazonaws.com/users/u1/blog/abc-cabecera.png?X-Amz-Signature=1&X-Amz-Expires=1200';

@@ -74,7 +74,7 @@ const { runConfirmedTool } = await import('../../../../../lambdas/core/chat/conf
 const { generateImage } = await import('../../../../../lambdas/core/generation/image');
 const { answerOwnerMessage } = await import('../../../../../lambdas/core/chat/turn');
 const { confirmChatAction } = await import('../../../../../lambdas/core/chat/confirm');
-const { CallableError, CHAT_ACTION_TTL_MS, CHAT_MSG } = await import('../../../../../shared');
+const { CallableError, CHAT_ACTION_TTL_MS, CHAT_MSG } = await import('@director-ia/shared');
 
 const OWNER = 'owner-sub-1111';
 const NOW = new Date('2026-06-10T10:00:00Z');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, parseSpanishDate, parseSpanishMonth, spanishDay, spanishMonth } from '../../../../../lambdas/core/chat/dates';
 import { detectIntent, networkOf } from '../../../../../lambdas/core/chat/intent';
 import { parseToolCall } from '../../../../../lambdas/core/chat/tools';
-import { CHAT_TOOL_NAMES, MAX_PROMPT_LENGTH } from '../../../../../shared';
+import { CHAT_TOOL_NAMES, MAX_PROMPT_LENGTH } from '@director-ia/shared';
 
 // Wednesday 10 June 2026, 10:00 UTC.
 const NOW = new Date('2026-06-10T10:00:00Z');

@@ -18,7 +18,7 @@ const { draftArticle } = await import('../../../../../lambdas/core/blog/draft');
 const { runDirectTool, isDirectTool } = await import('../../../../../lambdas/core/chat/directTools');
 const { runConfirmedTool, isConfirmedTool } = await import('../../../../../lambdas/core/chat/confirmedTools');
 const { parseToolCall, needsConfirmation, toolSpecs, TOOL_INPUT_SCHEMAS } = await import('../../../../../lambdas/core/chat/tools');
-const { CHAT_TOOL_NAMES, CHAT_TOOLS_NEEDING_CONFIRMATION } = await import('../../../../../shared');
+const { CHAT_TOOL_NAMES, CHAT_TOOLS_NEEDING_CONFIRMATION } = await import('@director-ia/shared');
 
 const OWNER = 'owner-sub-1111';
 const OTHER = 'other-sub-2222';

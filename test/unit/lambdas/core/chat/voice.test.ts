@@ -43,7 +43,7 @@ vi.mock('../../../../../lambdas/platform/db/entities/chatMessage', () => ({
 }));
 
 const { advanceTranscriptions, startTranscription, TRANSCRIPTION_TIMEOUT_MS } = await import('../../../../../lambdas/core/chat/voice');
-const { CHAT_MSG } = await import('../../../../../shared');
+const { CHAT_MSG } = await import('@director-ia/shared');
 
 const SUB = 'owner-sub-1111';
 const ID = '0abcdefghijklmnopqrs';

@@ -6,7 +6,7 @@
  * back — and a provider answer that is not an image refused without storing anything.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CallableError, TALLER_MSG } from '../../../../../shared';
+import { CallableError, TALLER_MSG } from '@director-ia/shared';
 import { AI_MSG, AiContentFilteredError, AiRetryableError, type AiProvider, type ImageRequest } from '../../../../../lambdas/platform/ai';
 import { solidPng } from '../../../../support/generation';
 

@@ -7,7 +7,7 @@
  * `iniciarVideo` answering 501 with the right sentence for each provider / model configuration.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CallableError, checkUpload, generarIdentidad, estadoVideo, iniciarVideo, UPLOAD_RULES } from '../../../../../shared';
+import { CallableError, checkUpload, generarIdentidad, estadoVideo, iniciarVideo, UPLOAD_RULES } from '@director-ia/shared';
 import { AiCapabilityUnavailableError } from '../../../../../lambdas/platform/ai';
 import { CAPABILITY_MSG } from '../../../../../lambdas/platform/ai/capabilities';
 import { VIDEO_FAMILY_MSG } from '../../../../../lambdas/platform/ai/bedrock-video';

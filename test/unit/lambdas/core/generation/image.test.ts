@@ -4,7 +4,7 @@
  * the owner's instruction first and the brand's look after it, never the topics to avoid.
  */
 import { describe, expect, it } from 'vitest';
-import { CallableError, MAX_INSPIRATION_BYTES, TALLER_MSG } from '../../../../../shared';
+import { CallableError, MAX_INSPIRATION_BYTES, TALLER_MSG } from '@director-ia/shared';
 import { decodeInspiration, imagePromptFor } from '../../../../../lambdas/core/generation/image';
 import { promptColors } from '../../../../../lambdas/platform/ai/offline-image';
 import { solidPng } from '../../../../support/generation';

@@ -10,7 +10,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CallableError, DEFAULT_DAILY_GENERATION_QUOTA, TALLER_MSG } from '../../../../../shared';
+import { CallableError, DEFAULT_DAILY_GENERATION_QUOTA, TALLER_MSG } from '@director-ia/shared';
 import {
   dailyGenerationQuota,
   quotaCounterKey,

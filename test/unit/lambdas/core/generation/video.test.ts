@@ -13,7 +13,7 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CallableError } from '../../../../../shared';
+import { CallableError } from '@director-ia/shared';
 import { startVideo, VIDEO_MSG } from '../../../../../lambdas/core/generation/video';
 import { videoStatus } from '../../../../../lambdas/core/generation/videoStatus';
 import { VIDEO_FAMILY_MSG, VIDEO_IMAGE_MSG } from '../../../../../lambdas/platform/ai/bedrock-video';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decodeText, DocumentRejected, extractText, formatForContentType, REJECTION, sniffFormat } from '../../../../../lambdas/core/knowledge/extract';
-import { DOCX_CONTENT_TYPE } from '../../../../../shared';
+import { DOCX_CONTENT_TYPE } from '@director-ia/shared';
 import { latin1, makeDocx, makePdf, SPANISH_DOCS, utf8 } from '../../../../support/knowledge-fixtures';
 
 const SPANISH = 'Añadir la canción «Mañana» al catálogo: ¿está en el año 2025? ¡Sí! Ñoño, pingüino, corazón.';

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUDGET_INVALID, formatBudget, MAX_BUDGET_EUR, parseBudget, validBudget } from '../../../../../shared';
+import { BUDGET_INVALID, formatBudget, MAX_BUDGET_EUR, parseBudget, validBudget } from '@director-ia/shared';
 import { buildOfflinePlan, offlinePlanDays } from '../../../../../lambdas/core/plan/offline';
 import { connectedNetworks, DEFAULT_PLAN_NETWORKS, orderNetworks } from '../../../../../lambdas/core/plan/networks';
 import { planInstructions } from '../../../../../lambdas/core/plan/generate';

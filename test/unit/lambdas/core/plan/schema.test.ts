@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { safeParse } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { MAX_PLAN_POSTS, PLAN_MSG, PLAN_TITLE_MAX, POST_LIMITS, SOCIAL_NETWORKS, type SocialNetwork } from '../../../../../shared';
+import { MAX_PLAN_POSTS, PLAN_MSG, PLAN_TITLE_MAX, POST_LIMITS, SOCIAL_NETWORKS, type SocialNetwork } from '@director-ia/shared';
 import { capText, normalizeDate, normalizePlatform, PlanAnswerSchema, PlanRejected, repairPlan, type PlanAnswer, type RepairContext } from '../../../../../lambdas/core/plan/schema';
 
 const ctx: RepairContext = { month: '2025-03', networks: ['instagram', 'facebook', 'youtube'], budget: 300 };

@@ -1,7 +1,7 @@
 /** The browser's view of stored integrations: masks only, never a sealed value or a hint alone. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_INTEGRATIONS, SECRET_FIELDS } from '../../../../../shared';
+import { EMPTY_INTEGRATIONS, SECRET_FIELDS } from '@director-ia/shared';
 import { integrationsView } from '../../../../../lambdas/core/settings/integrations';
 
 describe('integrationsView', () => {

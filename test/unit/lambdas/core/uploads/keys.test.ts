@@ -1,7 +1,7 @@
 /** Object keys of user files: ids, safe names, and parsing keys back (architecture "Files"). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fileExtension, KNOWLEDGE_ID_PATTERN } from '../../../../../shared';
+import { fileExtension, KNOWLEDGE_ID_PATTERN } from '@director-ia/shared';
 import { newObjectId, parseUploadKey, safeFileName, uploadKey } from '../../../../../lambdas/core/uploads/keys';
 
 describe('newObjectId', () => {

@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CallableError, DOCX_CONTENT_TYPE, UPLOAD_RULES, UPLOAD_URL_EXPIRES_SECONDS } from '../../../../../shared';
+import { CallableError, DOCX_CONTENT_TYPE, UPLOAD_RULES, UPLOAD_URL_EXPIRES_SECONDS } from '@director-ia/shared';
 import { ORIGINAL_NAME_METADATA, originalName } from '../../../../../lambdas/core/uploads/keys';
 import { requestUpload } from '../../../../../lambdas/core/uploads/requestUpload';
 

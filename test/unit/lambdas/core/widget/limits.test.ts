@@ -12,7 +12,7 @@ import { DynamoDBDocumentClient, UpdateCommand, type UpdateCommandInput } from '
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CallableError, DEFAULT_WIDGET_DAILY_ANSWERS, WIDGET_LIMITS, WIDGET_MSG } from '../../../../../shared';
+import { CallableError, DEFAULT_WIDGET_DAILY_ANSWERS, WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
 import { counterKey, dayWindow, giveBackUnit, minuteWindow, takeUnit } from '../../../../../lambdas/platform/db/counters';
 import {
   brandRateCounter,

@@ -10,7 +10,7 @@ import { toCallableError } from '../../../../../lambdas/platform/ai/callable-err
 import { OFFLINE_PREFIX, offlineProvider } from '../../../../../lambdas/platform/ai/offline';
 import { knowledgeBlock, systemPromptFor } from '../../../../../lambdas/platform/ai/prompt';
 import type { BrandContext, TextRequest } from '../../../../../lambdas/platform/ai/types';
-import { CallableError } from '../../../../../shared';
+import { CallableError } from '@director-ia/shared';
 import { BAKERY } from './fixtures/retrieval-es';
 
 const brand: BrandContext = {

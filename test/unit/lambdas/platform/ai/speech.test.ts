@@ -39,7 +39,7 @@ import {
   type PollySynthesizeSpeechInput,
   type PollySynthesizeSpeechOutput,
 } from '../../../../../lambdas/platform/ai/speech-polly';
-import { CallableError } from '../../../../../shared';
+import { CallableError } from '@director-ia/shared';
 
 const UNAVAILABLE = 'La síntesis de voz necesita un proveedor configurado (Amazon Polly en AWS).';
 const say = (text: string, voice?: string): SpeechRequest => ({ text, voice, language: 'es-ES' });

@@ -6,7 +6,7 @@ import middy from '@middy/core';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { CallableError, MSG, type Access } from '../../../../../shared';
+import { CallableError, MSG, type Access } from '@director-ia/shared';
 import { callableAccess, callableEnvelope, callableErrors, callableValidation, jsonResponse, type CallableContext, type CallableEvent } from '../../../../../lambdas/platform/callable/middleware';
 import { logger } from '../../../../../lambdas/platform/logger';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { define } from '../../../../../shared';
+import { define } from '@director-ia/shared';
 import { createCallable } from '../../../../../lambdas/platform/callable/handler';
 import type { CallableContext, CallableEvent } from '../../../../../lambdas/platform/callable/middleware';
 

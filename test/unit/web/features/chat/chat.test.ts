@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkUpload, type ChatMessageView } from '../../../../../shared';
+import { checkUpload, type ChatMessageView } from '@director-ia/shared';
 import { chatPath, CHAT_MANIFEST_URL, CHAT_SCOPE, CHAT_SERVICE_WORKER_URL } from '../../../../../web/src/features/chat/pwa';
 import { mergeMessages } from '../../../../../web/src/features/chat/useChatMessages';
 import { voiceFile } from '../../../../../web/src/features/chat/useVoiceRecorder';
