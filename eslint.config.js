@@ -1,8 +1,14 @@
-// Lint config: typescript-eslint recommended for all TS, React hooks rules for the web.
+// Lint config: typescript-eslint recommended for all TS, React hooks rules for the web, and the
+// architecture of issue 11: layers (import-x/no-restricted-paths zones), no import cycles, and one
+// door per resource (no-restricted-imports / no-restricted-globals outside the door's folder).
+// test/unit/eslint.config.test.ts plants a violation of every rule and expects lint to fail.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 // Lambdas import the shared contract through its index only. shared/ is side-effect free and its
 // index re-exports with `export *`; when a module behind it is also reached from a dynamic
@@ -20,6 +26,84 @@ const SECRETS_ON_FIRST_USE = {
   message: "Seal and open through 'platform/secrets/lazy' (loads the Encryption SDK on first use).",
 };
 
+/**
+ * One door per resource (issue 11): the package patterns that only the door's own folder may
+ * import. The twin (infra/local) and the tests reach AWS directly and are not Lambda code.
+ */
+const HTTP_DOOR_MESSAGE = 'Outbound HTTP goes through lambdas/platform/http (timeouts, size caps, no private addresses).';
+export const DOORS = [
+  {
+    dir: 'lambdas/platform/db',
+    patterns: [
+      {
+        group: ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb', 'electrodb', '**/platform/db/client', '**/db/client'],
+        message: 'DynamoDB is reached only through lambdas/platform/db (its entities, service and helpers).',
+      },
+    ],
+  },
+  {
+    dir: 'lambdas/platform/storage',
+    patterns: [
+      {
+        group: ['@aws-sdk/client-s3', '@aws-sdk/s3-*', '**/platform/storage/client', '**/storage/client'],
+        message: 'S3 is reached only through lambdas/platform/storage.',
+      },
+    ],
+  },
+  {
+    dir: 'lambdas/platform/secrets',
+    patterns: [
+      { group: ['@aws-sdk/client-kms', '@aws-crypto/*'], message: 'KMS and the Encryption SDK are reached only through lambdas/platform/secrets.' },
+      SECRETS_ON_FIRST_USE,
+    ],
+  },
+  {
+    dir: 'lambdas/platform/http',
+    patterns: [
+      { group: ['undici', 'undici/*'], message: HTTP_DOOR_MESSAGE },
+    ],
+    paths: ['node:http', 'node:https', 'http', 'https', 'axios', 'got', 'node-fetch'].map((name) => ({ name, message: HTTP_DOOR_MESSAGE })),
+  },
+];
+const FETCH_THROUGH_DOOR = { name: 'fetch', message: HTTP_DOOR_MESSAGE };
+
+/** Server layers, top to bottom: a layer imports only the layers below it. */
+const ENTRY_LAYERS = ['./lambdas/functions', './lambdas/events', './lambdas/http', './lambdas/triggers'];
+const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** import-x/no-restricted-paths zones: `target` may not import from `from` (paths from the repo root). */
+export const LAYER_ZONES = [
+  { target: './lambdas/core', from: ENTRY_LAYERS, message: 'core is below the function layer (functions → core → platform → shared).' },
+  { target: './lambdas/platform', from: ['./lambdas/core', ...ENTRY_LAYERS], message: 'platform is below core (functions → core → platform → shared); pass what it needs from above.' },
+  { target: './shared', from: ['./lambdas', './web', './infra', './test'], message: 'shared/ is the contract: it imports nothing of lambdas, web, infra or tests.' },
+  { target: './lambdas', from: ['./web', './infra', './test'], message: 'Lambda code imports only lambdas/ and the shared contract.' },
+  { target: './web', from: ['./lambdas', './infra'], message: 'The web app talks to the server only through the shared contract and web/src/lib/api.ts.' },
+  { target: './infra', from: './lambdas', message: 'infra names Lambda code only by entry path (infra/functions.ts); shared constants live in the shared contract.' },
+  { target: ['./web/src/pages', './web/src/features', './web/src/ui', './web/src/lib'], from: './web/src/app', message: 'Nothing below app/ imports it (app → pages → features → ui/lib).' },
+  { target: ['./web/src/features', './web/src/ui', './web/src/lib'], from: './web/src/pages', message: 'pages/ sit above features (app → pages → features → ui/lib).' },
+  { target: ['./web/src/ui', './web/src/lib'], from: './web/src/features', message: 'ui/ and lib/ sit below features (app → pages → features → ui/lib).' },
+  ...FEATURES.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`, ...FEATURES.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+    message: "A feature imports another feature only through that feature's index.ts.",
+  })),
+];
+
+/** Per Lambda folder, the import patterns it may not use (every door but its own). */
+function lambdaImportRules(ownDoor) {
+  const patterns = [SHARED_THROUGH_INDEX];
+  const paths = [];
+  for (const door of DOORS) {
+    if (door.dir === ownDoor) continue;
+    patterns.push(...door.patterns);
+    paths.push(...(door.paths ?? []));
+  }
+  return { 'no-restricted-imports': ['error', { paths, patterns }] };
+}
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', '.bench', '.scratch', 'dist'] },
   js.configs.recommended,
@@ -32,14 +116,29 @@ export default tseslint.config(
     },
   },
   {
-    files: ['lambdas/**/*.ts'],
-    ignores: ['lambdas/platform/secrets/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [SHARED_THROUGH_INDEX, SECRETS_ON_FIRST_USE] }] },
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }] },
   },
   {
-    files: ['lambdas/platform/secrets/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [SHARED_THROUGH_INDEX] }] },
+    files: ['lambdas/**/*.ts', 'shared/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  {
+    files: ['lambdas/**/*.ts'],
+    ignores: DOORS.map((door) => `${door.dir}/**`),
+    rules: { ...lambdaImportRules(undefined), 'no-restricted-globals': ['error', FETCH_THROUGH_DOOR] },
+  },
+  ...DOORS.map((door) => ({
+    files: [`${door.dir}/**/*.ts`],
+    rules: {
+      ...lambdaImportRules(door.dir),
+      'no-restricted-globals': door.dir === 'lambdas/platform/http' ? 'off' : ['error', FETCH_THROUGH_DOOR],
+    },
+  })),
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
