@@ -2,8 +2,7 @@
  * Reads and validates the CDK context of a tenant deployment (`-c tenant=acme -c region=...`).
  * Bad input fails before any construct is created, with a message that says how to fix it.
  */
-import type { AiProviderId } from '../lambdas/platform/ai/types';
-import { DEFAULT_REGION } from '@director-ia/shared';
+import { type AiProviderId, DEFAULT_REGION } from '@director-ia/shared';
 
 /**
  * Providers a deployment may default to. OpenAI-compatible endpoints and Gemini need keys, which

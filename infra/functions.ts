@@ -10,10 +10,7 @@
  * those get table read whatever their entry says (see `tableAccessFor`), and the callables of
  * `CLIENT_IP_CALLABLES` get the origin-verify secret to resolve the viewer's IP.
  */
-import { ASSET_KEY_SEGMENT } from '../lambdas/core/assets/keys';
-import { CHAT_TRANSCRIPT_SEGMENT } from '../lambdas/core/chat/keys';
-import { KEY_SEGMENT } from '../lambdas/core/uploads/keys';
-import { CALLABLE_NAMES, type Access, type CallableName, type UploadKind } from '@director-ia/shared';
+import { type Access, ASSET_KEY_SEGMENT, CALLABLE_NAMES, type CallableName, CHAT_TRANSCRIPT_SEGMENT, KEY_SEGMENT, type UploadKind } from '@director-ia/shared';
 
 /** read = GetItem/BatchGetItem/Query; write = Put/Update/Delete/BatchWrite; no Scan anywhere. */
 export type TableAccess = 'read' | 'write' | 'readWrite';

@@ -8,8 +8,6 @@
  */
 import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { SITE_URL_ENV } from '../lambdas/core/leads/email';
-import { TABLE_NAME_ENV } from '../lambdas/platform/db/table';
 import type { RuntimeConfig } from '@director-ia/shared';
 import type { TenantSettings } from './context';
 import { ApiConstruct, type ApiProps } from './constructs/api';
@@ -23,6 +21,7 @@ import { StorageConstruct } from './constructs/storage';
 import { WebConstruct } from './constructs/web';
 import { LEAD_NOTIFYING_CALLABLES } from './functions';
 import { DEFAULT_WEB_DIST, REPO_ROOT } from './paths';
+import { SITE_URL_ENV, TABLE_NAME_ENV } from '@director-ia/shared';
 
 export interface TenantStackProps extends StackProps {
   settings: TenantSettings;

@@ -25,3 +25,4 @@ export * from './messages';
 export * from './constants';
 export * from './themes';
 export * from './pages';
+export * from './deployment';

@@ -15,9 +15,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ORIGIN_VERIFY_SECRET_ENV } from '../../lambdas/platform/callable/client-ip';
-import { USER_POOL_CLIENT_ID_ENV } from '../../lambdas/platform/callable/identity';
-import { CALLABLES, type CallableDefinition, type CallableName } from '@director-ia/shared';
+import { type CallableDefinition, type CallableName, CALLABLES, ORIGIN_VERIFY_SECRET_ENV, USER_POOL_CLIENT_ID_ENV } from '@director-ia/shared';
 import { accessOf, assertEveryCallableHasAccess, CLIENT_IP_CALLABLES, tableAccessFor, type FunctionAccess } from '../functions';
 import { acknowledge } from '../nag';
 import { functionEntry } from '../paths';

@@ -7,8 +7,8 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { TABLE_SCHEMA } from '../../lambdas/platform/db/table';
 import type { TableAccess } from '../functions';
+import { TABLE_SCHEMA } from '@director-ia/shared';
 
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 // Transactions (e.g. the unique blog slug claim) need these same per-item actions.

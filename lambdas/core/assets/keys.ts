@@ -1,11 +1,9 @@
 /**
  * Object keys of generated assets (architecture "Files"): `users/<sub>/assets/<id>.<ext>`, the
  * tenant first like every user file, so a key made for one user never lands in another's prefix.
- * Kept free of SDK imports: infra/functions.ts derives the IAM key pattern from ASSET_KEY_SEGMENT.
+ * The folder name, ASSET_KEY_SEGMENT, is part of the deployment contract (shared/deployment.ts).
  */
-
-/** The folder of generated assets under the user's prefix. */
-export const ASSET_KEY_SEGMENT = 'assets';
+import { ASSET_KEY_SEGMENT } from '@director-ia/shared';
 
 /** File extension of each media type an asset may have; anything else is stored as `.bin`. */
 export const EXTENSION_BY_MEDIA_TYPE: Readonly<Record<string, string>> = {

@@ -24,7 +24,7 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { canonicalSlug, SLUG_MAX_LENGTH } from '@director-ia/shared';
+import { ASSET_KEY_SEGMENT, canonicalSlug, SLUG_MAX_LENGTH } from '@director-ia/shared';
 import { aiSettings } from '../../platform/db/entities/aiSettings';
 import { articles, type ArticleItem } from '../../platform/db/entities/article';
 import { articleSlugs } from '../../platform/db/entities/articleSlug';
@@ -33,7 +33,6 @@ import { blogSettings } from '../../platform/db/entities/blogSettings';
 import { blogSlugs } from '../../platform/db/entities/blogSlug';
 import { profiles } from '../../platform/db/entities/profile';
 import { s3, uploadsBucket } from '../../platform/storage/client';
-import { ASSET_KEY_SEGMENT } from '../assets/keys';
 import { parseUploadKey } from '../uploads/keys';
 import {
   articleNotFoundPage,

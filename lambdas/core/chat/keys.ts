@@ -1,15 +1,11 @@
 /**
  * Object keys and job names of the mobile chat's voice notes (issue 6 item 3): Amazon Transcribe
  * writes each transcript to `users/<sub>/chat-transcripts/<messageId>.json` in the uploads bucket
- * (the tenant first, like every user file), and its jobs are named `chat-<messageId>`. Kept free
- * of SDK imports: infra/functions.ts and the IAM grants derive their patterns from these.
+ * (the tenant first, like every user file), and its jobs are named `chat-<messageId>`. The segment
+ * and the job prefix are part of the deployment contract (shared/deployment.ts).
  */
 
-/** The folder of transcripts under the user's prefix. */
-export const CHAT_TRANSCRIPT_SEGMENT = 'chat-transcripts';
-
-/** Prefix of every transcription job the chat starts (the IAM grant is limited to it). */
-export const TRANSCRIPTION_JOB_PREFIX = 'chat-';
+import { CHAT_TRANSCRIPT_SEGMENT, TRANSCRIPTION_JOB_PREFIX } from '@director-ia/shared';
 
 /** Where the transcript of voice note `messageId` of `sub` is written. */
 export function transcriptKey(sub: string, messageId: string): string {

@@ -14,9 +14,8 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CallableError, DEFAULT_DAILY_GENERATION_QUOTA, TALLER_MSG } from '@director-ia/shared';
+import { CallableError, DEFAULT_DAILY_GENERATION_QUOTA, TABLE_SCHEMA, TALLER_MSG } from '@director-ia/shared';
 import { documentClient, tableName } from '../../platform/db/client';
-import { TABLE_SCHEMA } from '../../platform/db/table';
 import { logger } from '../../platform/logger';
 
 export const DAILY_GENERATION_QUOTA_ENV = 'DAILY_GENERATION_QUOTA';

@@ -2,7 +2,7 @@
  * What both sides of the video job share (video.ts starts, videoStatus.ts reports): the Spanish
  * messages and the folder Bedrock writes a job's output under. Free of SDK and table imports.
  */
-import { ASSET_KEY_SEGMENT } from '../assets/keys';
+import { ASSET_KEY_SEGMENT } from '@director-ia/shared';
 
 export const VIDEO_MSG = {
   jobNotFound: 'Trabajo de vídeo no encontrado.',

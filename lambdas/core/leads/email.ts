@@ -5,11 +5,8 @@
  * What the visitor typed only ever lands in plain text (see platform/mail/message.ts), trimmed
  * to a sensible length and stripped of control characters.
  */
-import { LEAD_SOURCE_LABELS, type LeadContactType, type LeadSource } from '@director-ia/shared';
+import { LEAD_SOURCE_LABELS, SITE_URL_ENV, type LeadContactType, type LeadSource } from '@director-ia/shared';
 import { cleanLine } from '../../platform/mail/message';
-
-/** The dashboard's address, for the link in the notice (the twin sets it; in AWS, the site URL). */
-export const SITE_URL_ENV = 'SITE_URL';
 
 /** Longest name in the subject, and longest value in the body, characters. */
 const SUBJECT_NAME_MAX = 80;

@@ -6,17 +6,7 @@
  * rules from shared, not the whole contract: the event Lambda bundles this.)
  */
 import { randomBytes } from 'node:crypto';
-import { fileExtension, type UploadKind } from '@director-ia/shared';
-
-/** The folder of each upload kind under the user's prefix. */
-export const KEY_SEGMENT: Readonly<Record<UploadKind, string>> = {
-  knowledge: 'knowledge',
-  blogHeader: 'blog',
-  voiceSample: 'voice-samples',
-  identityVideo: 'identity-videos',
-  chatImage: 'chat-images',
-  chatVoice: 'chat-voice',
-};
+import { fileExtension, KEY_SEGMENT, type UploadKind } from '@director-ia/shared';
 
 const ID_LENGTH = 20;
 const TIME_DIGITS = 9;

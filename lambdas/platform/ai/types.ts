@@ -3,9 +3,10 @@
  * provider per brand: `offline` (local default, deterministic, never pretends to be a model),
  * `bedrock` (AWS default), `openai-compatible` (self-hosted models), `gemini` (the owner's key).
  */
+import type { AiProviderId } from '@director-ia/shared';
 import type { $ZodType, output } from 'zod/v4/core';
 
-export type AiProviderId = 'offline' | 'bedrock' | 'openai-compatible' | 'gemini';
+export type { AiProviderId };
 
 /** The brand context every prompt carries (spec 3 "AI settings" + topics to avoid). */
 export interface BrandContext {

@@ -14,11 +14,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 
-export const ORIGIN_VERIFY_SECRET_ENV = 'ORIGIN_VERIFY_SECRET';
-/** Added by CloudFront to every request to the API origin (an origin custom header). */
-export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
-/** Set by the `/api/*` CloudFront Function to the viewer's IP (IPv4 or IPv6, no port). */
-export const VIEWER_IP_HEADER = 'x-viewer-ip';
+import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV, VIEWER_IP_HEADER } from '@director-ia/shared';
 
 /** What the resolution reads of an API Gateway HTTP API (v2) event; header names are lower case. */
 export interface ClientIpEvent {

@@ -9,10 +9,7 @@
  * (issue 10 item 4). Without that variable no caller is identified (fail closed).
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { ADMINS_GROUP } from '@director-ia/shared';
-
-/** Environment variable with the Cognito app client id whose access tokens the callables accept. */
-export const USER_POOL_CLIENT_ID_ENV = 'USER_POOL_CLIENT_ID';
+import { ADMINS_GROUP, USER_POOL_CLIENT_ID_ENV } from '@director-ia/shared';
 
 export interface Identity {
   sub: string;

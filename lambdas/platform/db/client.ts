@@ -4,7 +4,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { TABLE_NAME_ENV } from './table';
+import { TABLE_NAME_ENV } from '@director-ia/shared';
 
 export const dynamo = new DynamoDBClient({});
 export const documentClient = DynamoDBDocumentClient.from(dynamo, {

@@ -16,7 +16,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { logger } from '../logger';
 import { documentClient, tableName } from './client';
-import { TABLE_SCHEMA } from './table';
+import { TABLE_SCHEMA } from '@director-ia/shared';
 
 /** A counting window: its id (part of the key) and when its counter may be deleted (epoch seconds). */
 export interface CounterWindow {

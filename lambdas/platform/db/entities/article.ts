@@ -7,9 +7,8 @@
  * and is unique within the brand. Only `status: 'published'` is ever served publicly.
  */
 import { Entity, type EntityItem } from '../electrodb';
-import { ARTICLE_ORIGINS, ARTICLE_STATUSES } from '@director-ia/shared';
+import { ARTICLE_ORIGINS, ARTICLE_STATUSES, TABLE_SCHEMA } from '@director-ia/shared';
 import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '../table';
 
 function createArticleEntity() {
   return new Entity(

@@ -5,9 +5,8 @@
  * in the uploads bucket at `key` (`users/<sub>/assets/<id>.<ext>`).
  */
 import { Entity, type EntityItem } from '../electrodb';
-import { ASSET_TYPES } from '@director-ia/shared';
+import { ASSET_TYPES, TABLE_SCHEMA } from '@director-ia/shared';
 import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '../table';
 
 function createAssetEntity() {
   return new Entity(

@@ -9,10 +9,9 @@
  * changes, deleted when it is disabled) and advanced by the job with a conditional update on the
  * due time it read, so two runs can never claim the same period (core/blog/schedule.ts).
  */
-import { BLOG_FREQUENCIES } from '@director-ia/shared';
+import { BLOG_FREQUENCIES, TABLE_SCHEMA } from '@director-ia/shared';
 import { Entity, type EntityItem } from '../electrodb';
 import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '../table';
 
 /** GSI1 partition holding every brand's schedule item. */
 export const BLOG_SCHEDULE_GSI_PARTITION = 'blogSchedule';

@@ -4,10 +4,9 @@
  * never inline data. `revision` grows on every save: saves are conditional on the revision they
  * read, so concurrent saves cannot leave a slug claim behind (see BlogSlug).
  */
-import { BLOG_FREQUENCIES, BLOG_LAYOUTS, BLOG_TONES } from '@director-ia/shared';
+import { BLOG_FREQUENCIES, BLOG_LAYOUTS, BLOG_TONES, TABLE_SCHEMA } from '@director-ia/shared';
 import { Entity, type EntityItem } from '../electrodb';
 import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '../table';
 
 function createBlogSettingsEntity() {
   return new Entity(

@@ -10,9 +10,8 @@
  *   message id is the action id.
  */
 import { Entity, type EntityItem } from '../electrodb';
-import { CHAT_ACTION_STATUSES, CHAT_ROLES, CHAT_TOOL_NAMES, CHAT_TRANSCRIPTION_STATUSES } from '@director-ia/shared';
+import { CHAT_ACTION_STATUSES, CHAT_ROLES, CHAT_TOOL_NAMES, CHAT_TRANSCRIPTION_STATUSES, TABLE_SCHEMA } from '@director-ia/shared';
 import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '../table';
 
 function createChatMessageEntity() {
   return new Entity(

@@ -9,7 +9,7 @@
  */
 import { Entity, type EntityItem } from '../electrodb';
 import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '../table';
+import { TABLE_SCHEMA } from '@director-ia/shared';
 
 export const CONVERSATION_CHANNELS = ['widget'] as const;
 export const MESSAGE_ROLES = ['visitor', 'assistant'] as const;

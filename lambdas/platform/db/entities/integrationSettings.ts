@@ -5,10 +5,9 @@
  * SDK message bound to tenant and field) with its last characters (`<field>Hint`) for the mask;
  * '' in both means "not configured".
  */
-import { AI_PROVIDER_CHOICES } from '@director-ia/shared';
+import { AI_PROVIDER_CHOICES, TABLE_SCHEMA } from '@director-ia/shared';
 import { Entity, type EntityItem } from '../electrodb';
 import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '../table';
 
 function createIntegrationSettingsEntity() {
   return new Entity(

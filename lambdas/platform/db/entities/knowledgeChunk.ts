@@ -7,7 +7,7 @@
  */
 import { Entity, type EntityItem } from '../electrodb';
 import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '../table';
+import { TABLE_SCHEMA } from '@director-ia/shared';
 
 function createKnowledgeChunkEntity() {
   return new Entity(

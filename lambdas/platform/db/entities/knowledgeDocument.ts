@@ -4,9 +4,8 @@
  * are time ordered, so a descending query lists the newest first.
  */
 import { Entity, type EntityItem } from '../electrodb';
-import { KNOWLEDGE_STATUSES } from '@director-ia/shared';
+import { KNOWLEDGE_STATUSES, TABLE_SCHEMA } from '@director-ia/shared';
 import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '../table';
 
 function createKnowledgeDocumentEntity() {
   return new Entity(

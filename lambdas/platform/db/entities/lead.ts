@@ -6,9 +6,8 @@
  * visitor accepted and when; a lead is never stored without it.
  */
 import { Entity, type EntityItem } from '../electrodb';
-import { LEAD_CONTACT_TYPES, LEAD_SOURCES, LEAD_STATUSES } from '@director-ia/shared';
+import { LEAD_CONTACT_TYPES, LEAD_SOURCES, LEAD_STATUSES, TABLE_SCHEMA } from '@director-ia/shared';
 import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '../table';
 
 function createLeadEntity() {
   return new Entity(

@@ -3,9 +3,8 @@
  * `user#<sub>`; GSI1 lists every profile by creation date for the admin panel (no Scan).
  */
 import { Entity, type EntityItem } from '../electrodb';
-import { THEME_IDS } from '@director-ia/shared';
+import { TABLE_SCHEMA, THEME_IDS } from '@director-ia/shared';
 import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '../table';
 
 /** GSI1 partition holding every profile; a single partition is fine at admin-panel scale. */
 export const PROFILES_GSI_PARTITION = 'profiles';

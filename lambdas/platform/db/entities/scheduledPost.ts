@@ -16,7 +16,7 @@
  */
 import { Entity, type EntityItem } from '../electrodb';
 import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '../table';
+import { TABLE_SCHEMA } from '@director-ia/shared';
 
 const pk = { field: TABLE_SCHEMA.partitionKey, composite: ['uid'], template: 'user#${uid}', casing: 'none' } as const;
 

@@ -5,9 +5,8 @@
  * took (given back when the job fails) and, once the video is ready, the id of its Asset.
  */
 import { Entity, type EntityItem } from '../electrodb';
-import { VIDEO_JOB_STATUSES } from '@director-ia/shared';
+import { TABLE_SCHEMA, VIDEO_JOB_STATUSES } from '@director-ia/shared';
 import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '../table';
 
 function createVideoJobEntity() {
   return new Entity(

@@ -4,8 +4,9 @@
  * trimmed to one clean line; and what a failure may log (codes, never messages or credentials).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dashboardUrl, newLeadNotice, noticeDate, SITE_URL_ENV } from '../../../../../lambdas/core/leads/email';
+import { dashboardUrl, newLeadNotice, noticeDate } from '../../../../../lambdas/core/leads/email';
 import { safeErrorFields } from '../../../../../lambdas/core/leads/notify';
+import { SITE_URL_ENV } from '@director-ia/shared';
 
 const lead = { name: 'José Pérez', contact: 'jose@correo.es', contactType: 'email', source: 'widget', createdAt: '2026-05-05T10:30:00.000Z' } as const;
 

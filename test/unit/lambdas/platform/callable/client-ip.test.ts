@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { define } from '@director-ia/shared';
-import { clientIp, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV, VIEWER_IP_HEADER } from '../../../../../lambdas/platform/callable/client-ip';
+import { define, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV, VIEWER_IP_HEADER } from '@director-ia/shared';
+import { clientIp } from '../../../../../lambdas/platform/callable/client-ip';
 import { createCallable } from '../../../../../lambdas/platform/callable/handler';
 import type { CallableContext, CallableEvent } from '../../../../../lambdas/platform/callable/middleware';
 

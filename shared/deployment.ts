@@ -1,0 +1,65 @@
+/**
+ * The deployment contract (issue 11): names and shapes that the CDK stack (infra/), the Lambda
+ * code (lambdas/) and the local twin (infra/local) must agree on. infra never imports Lambda
+ * code; both sides read these from here, so the stack, the bundles and the twin cannot drift.
+ * Declarations only.
+ */
+import type { UploadKind } from './uploads';
+
+/**
+ * The single DynamoDB table's key schema (architecture "Data"). The CDK table and the local
+ * twin's CreateTable are both derived from this, so entities and infrastructure cannot drift.
+ */
+export const TABLE_SCHEMA = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** GSI1 serves cross-tenant lookups (admin user list, later blog by slug, widget by uid). */
+  gsi1: { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  /**
+   * Time to live: DynamoDB deletes an item some time after this epoch-seconds attribute has passed
+   * (rate-limit counters, lambdas/platform/db/counters.ts). Deletion is lazy and DynamoDB Local
+   * never deletes, so code must not rely on it: expired items are ignored by the code that reads them.
+   */
+  timeToLiveAttribute: 'expiresAt',
+} as const;
+
+/** Environment variable every function reads for the table name. */
+export const TABLE_NAME_ENV = 'TABLE_NAME';
+
+/** Environment variable with the Cognito app client id whose access tokens the callables accept. */
+export const USER_POOL_CLIENT_ID_ENV = 'USER_POOL_CLIENT_ID';
+
+/** Environment variable with the secret CloudFront adds to API requests (client-ip.ts). */
+export const ORIGIN_VERIFY_SECRET_ENV = 'ORIGIN_VERIFY_SECRET';
+/** Added by CloudFront to every request to the API origin (an origin custom header). */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+/** Set by the `/api/*` CloudFront Function to the viewer's IP (IPv4 or IPv6, no port). */
+export const VIEWER_IP_HEADER = 'x-viewer-ip';
+
+/** The dashboard's address, for links in notices (the twin sets it; in AWS, the site URL). */
+export const SITE_URL_ENV = 'SITE_URL';
+
+/**
+ * The folder of each upload kind under the user's prefix `users/<sub>/` (architecture "Files").
+ * Keyed by `UploadKind` (shared/uploads.ts); infra derives IAM key patterns from these.
+ */
+export const KEY_SEGMENT = {
+  knowledge: 'knowledge',
+  blogHeader: 'blog',
+  voiceSample: 'voice-samples',
+  identityVideo: 'identity-videos',
+  chatImage: 'chat-images',
+  chatVoice: 'chat-voice',
+} as const satisfies Readonly<Record<UploadKind, string>>;
+
+/** The folder of generated assets under the user's prefix. */
+export const ASSET_KEY_SEGMENT = 'assets';
+
+/** The folder of voice-note transcripts under the user's prefix (issue 6 item 3). */
+export const CHAT_TRANSCRIPT_SEGMENT = 'chat-transcripts';
+
+/** Prefix of every transcription job the chat starts (the IAM grant is limited to it). */
+export const TRANSCRIPTION_JOB_PREFIX = 'chat-';
+
+/** The AI providers a deployment may choose (architecture "AI"; cdk context `aiProvider`). */
+export type AiProviderId = 'offline' | 'bedrock' | 'openai-compatible' | 'gemini';
