@@ -119,6 +119,9 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },
     settings: {
+      // The plugin's TypeScript preset (parsers, extensions), so no-cycle can read the modules an
+      // import leads to; our resolver instead of its default one.
+      ...Object.fromEntries(Object.entries(importX.flatConfigs.typescript.settings).filter(([key]) => key !== 'import-x/resolver')),
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
     },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }] },

@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/security/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts'],
           testTimeout: 120_000,
           // CDK synth in beforeAll takes several seconds, more on a busy 2-core machine.
           hookTimeout: 180_000,

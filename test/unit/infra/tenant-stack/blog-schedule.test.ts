@@ -11,14 +11,14 @@ import { Validations } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_ENV } from '../../infra/ai';
-import { BLOG_DRAFTS_EVENT, BLOG_DRAFTS_RATE } from '../../infra/constructs/jobs';
-import { BLOG_DRAFTS_ACCESS } from '../../infra/functions';
-import { scheduleEvent } from '../../infra/local/schedules';
-import type { TenantStack } from '../../infra/tenant-stack';
-import { BLOG_DRAFTS_JOB } from '../../lambdas/events/blogDrafts';
-import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
-import { logicalId, permissionLines, statementsOfRole, type Resource } from './iam';
+import { AI_ENV } from '../../../../infra/ai';
+import { BLOG_DRAFTS_EVENT, BLOG_DRAFTS_RATE } from '../../../../infra/constructs/jobs';
+import { BLOG_DRAFTS_ACCESS } from '../../../../infra/functions';
+import { scheduleEvent } from '../../../../infra/local/schedules';
+import type { TenantStack } from '../../../../infra/tenant-stack';
+import { BLOG_DRAFTS_JOB } from '../../../../lambdas/events/blogDrafts';
+import { createFixture, removeFixture, synthTenant, type Fixture } from '../../../support/cdk-fixture';
+import { logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
 
 const AI_CONTEXT = { aiProvider: 'bedrock', bedrockTextModelId: 'eu.amazon.nova-pro-v1:0', bedrockRegion: 'eu-central-1' };
 

@@ -10,9 +10,9 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiEnvironment, AI_ENV } from '../../infra/ai';
-import { SECRETS_KMS_KEY_ARN_ENV, SPEECH_PROVIDER_ENV } from '../../infra/constructs/grants';
-import { KNOWLEDGE_NODE_MODULES } from '../../infra/constructs/jobs';
+import { aiEnvironment, AI_ENV } from '../../../../infra/ai';
+import { SECRETS_KMS_KEY_ARN_ENV, SPEECH_PROVIDER_ENV } from '../../../../infra/constructs/grants';
+import { KNOWLEDGE_NODE_MODULES } from '../../../../infra/constructs/jobs';
 import {
   accessOf,
   FUNCTION_ACCESS,
@@ -21,15 +21,15 @@ import {
   tableAccessFor,
   unionTableAccess,
   type TableAccess,
-} from '../../infra/functions';
-import type { TenantStack } from '../../infra/tenant-stack';
-import { DAILY_GENERATION_QUOTA_ENV } from '../../lambdas/core/generation/quota';
-import { bedrockModelsFromEnv } from '../../lambdas/platform/ai/bedrock';
-import { defaultAiProvider } from '../../lambdas/platform/ai';
-import { SECRETS_KMS_KEY_ARN_ENV as LAMBDA_SECRETS_ENV } from '../../lambdas/platform/secrets';
+} from '../../../../infra/functions';
+import type { TenantStack } from '../../../../infra/tenant-stack';
+import { DAILY_GENERATION_QUOTA_ENV } from '../../../../lambdas/core/generation/quota';
+import { bedrockModelsFromEnv } from '../../../../lambdas/platform/ai/bedrock';
+import { defaultAiProvider } from '../../../../lambdas/platform/ai';
+import { SECRETS_KMS_KEY_ARN_ENV as LAMBDA_SECRETS_ENV } from '../../../../lambdas/platform/secrets';
 import { CALLABLES, CALLABLE_NAMES, type CallableName } from '@director-ia/shared';
-import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
-import { logicalId, permissionLines, statementsOfRole, type Resource } from './iam';
+import { createFixture, removeFixture, synthTenant, type Fixture } from '../../../support/cdk-fixture';
+import { logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
 
 type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts';
 
@@ -404,7 +404,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('acknowledges uploads and Bedrock wildcards only on the roles whose permissions imply them', () => {
       const paths = (pattern: RegExp) => [...new Set(acknowledged().filter(({ id }) => pattern.test(id)).map(({ path }) => path))].sort();
       const roles = (...names: FunctionName[]) => names.map((name) => `/${fnOf(name).role?.node.path}`).sort();
-      // The public blog's role (not a callable): test/infra/public-blog.test.ts checks its acknowledgements.
+      // The public blog's role (not a callable): test/unit/infra/tenant-stack/public-blog.test.ts checks its acknowledgements.
       expect(paths(/IAM5\[Resource::<StorageUploads\w+\.Arn>\/users\//).filter((path) => !path.includes('/PublicBlog/'))).toEqual(
         roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'knowledgeUploaded', 'listarArticulos', 'generarArticulo', 'guardarArticulo', 'publicarArticulo', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', ...VIDEO_FUNCTIONS),
       );

@@ -6,9 +6,9 @@
  */
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTION_ACCESS, LEAD_NOTIFYING_CALLABLES } from '../../infra/functions';
+import { FUNCTION_ACCESS, LEAD_NOTIFYING_CALLABLES } from '../../../../infra/functions';
 import { CALLABLES, SITE_URL_ENV, TABLE_SCHEMA } from '@director-ia/shared';
-import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
+import { createFixture, removeFixture, synthTenant, type Fixture } from '../../../support/cdk-fixture';
 
 const WIDGET_FUNCTIONS = ['obtenerWidget', 'enviarMensajeWidget', 'registrarLeadWidget'] as const;
 

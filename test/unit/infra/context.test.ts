@@ -3,8 +3,8 @@
  * built, with a message that says what is expected.
  */
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../infra/app';
-import { ContextError, parseTenantContext } from '../../infra/context';
+import { buildApp } from '../../../infra/app';
+import { ContextError, parseTenantContext } from '../../../infra/context';
 
 describe('parseTenantContext', () => {
   it('applies the default region and keeps optional values', () => {

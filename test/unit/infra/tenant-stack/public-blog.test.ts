@@ -10,14 +10,14 @@ import { Validations } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_BLOG_ROUTE_PATH, SITE_ORIGIN_ENV } from '../../infra/constructs/public-blog';
-import { BLOG_MAX_TTL, PUBLIC_BLOG_PATH_PATTERN } from '../../infra/constructs/web';
-import { PUBLIC_BLOG_ACCESS } from '../../infra/functions';
-import type { TenantStack } from '../../infra/tenant-stack';
-import { PAGE_MAX_AGE_SECONDS } from '../../lambdas/core/blog/pages';
-import { SITE_ORIGIN_ENV as HANDLER_SITE_ORIGIN_ENV } from '../../lambdas/http/blogPublico';
-import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
-import { logicalId, permissionLines, statementsOfRole, type Resource } from './iam';
+import { PUBLIC_BLOG_ROUTE_PATH, SITE_ORIGIN_ENV } from '../../../../infra/constructs/public-blog';
+import { BLOG_MAX_TTL, PUBLIC_BLOG_PATH_PATTERN } from '../../../../infra/constructs/web';
+import { PUBLIC_BLOG_ACCESS } from '../../../../infra/functions';
+import type { TenantStack } from '../../../../infra/tenant-stack';
+import { PAGE_MAX_AGE_SECONDS } from '../../../../lambdas/core/blog/pages';
+import { SITE_ORIGIN_ENV as HANDLER_SITE_ORIGIN_ENV } from '../../../../lambdas/http/blogPublico';
+import { createFixture, removeFixture, synthTenant, type Fixture } from '../../../support/cdk-fixture';
+import { logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
 
 type Behavior = Record<string, unknown> & { PathPattern: string };
 

@@ -11,18 +11,18 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLABLES, CALLABLE_NAMES, ADMINS_GROUP, RuntimeConfigSchema } from '@director-ia/shared';
-import { ACCESS_TOKEN_SCOPE, ApiConstruct } from '../../infra/constructs/api';
-import { AuthConstruct } from '../../infra/constructs/auth';
-import { DataConstruct } from '../../infra/constructs/data';
-import { FunctionGrants } from '../../infra/constructs/grants';
-import { SecretsConstruct } from '../../infra/constructs/secrets';
-import { StorageConstruct } from '../../infra/constructs/storage';
-import { SPA_REWRITE_CODE } from '../../infra/constructs/web';
-import { FUNCTION_ACCESS } from '../../infra/functions';
-import { addNagChecks } from '../../infra/nag';
-import type { TenantStack } from '../../infra/tenant-stack';
-import { createFixture, removeFixture, synthTenant, type Fixture } from './fixture';
-import { actionsOf, logicalId, statementsOfRole, type Resource, type Statement } from './iam';
+import { ACCESS_TOKEN_SCOPE, ApiConstruct } from '../../../infra/constructs/api';
+import { AuthConstruct } from '../../../infra/constructs/auth';
+import { DataConstruct } from '../../../infra/constructs/data';
+import { FunctionGrants } from '../../../infra/constructs/grants';
+import { SecretsConstruct } from '../../../infra/constructs/secrets';
+import { StorageConstruct } from '../../../infra/constructs/storage';
+import { SPA_REWRITE_CODE } from '../../../infra/constructs/web';
+import { FUNCTION_ACCESS } from '../../../infra/functions';
+import { addNagChecks } from '../../../infra/nag';
+import type { TenantStack } from '../../../infra/tenant-stack';
+import { createFixture, removeFixture, synthTenant, type Fixture } from '../../support/cdk-fixture';
+import { actionsOf, logicalId, statementsOfRole, type Resource, type Statement } from '../../support/template-iam';
 
 const CALLABLE_ACCESS = Object.fromEntries(CALLABLE_NAMES.map((name) => [name, CALLABLES[name].access]));
 
@@ -110,7 +110,7 @@ describe('tenant stack (full context, web build present)', () => {
       expect(fn.Properties?.Environment).toMatchObject({ Variables: { USER_POOL_CLIENT_ID: { Ref: logicalId(stack, stack.auth.client) } } });
     });
 
-    it('has exactly one route per callable, plus the public blog (test/infra/public-blog.test.ts)', () => {
+    it('has exactly one route per callable, plus the public blog (test/unit/infra/tenant-stack/public-blog.test.ts)', () => {
       template.resourceCountIs('AWS::ApiGatewayV2::Route', CALLABLE_NAMES.length + 1);
     });
 
@@ -317,7 +317,7 @@ describe('tenant stack (full context, web build present)', () => {
               CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
               OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
               ViewerProtocolPolicy: 'https-only',
-              // x-viewer-ip (test/infra/client-ip.test.ts); no SPA rewrite.
+              // x-viewer-ip (test/unit/infra/tenant-stack/client-ip.test.ts); no SPA rewrite.
               FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
             }),
           ]),
