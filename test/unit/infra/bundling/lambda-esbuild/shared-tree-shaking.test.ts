@@ -5,7 +5,7 @@
  */
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { lambdaBuildOptions } from '../../../../infra/bundling/lambda-esbuild';
+import { lambdaBuildOptions } from '../../../../../infra/bundling/lambda-esbuild';
 
 async function bundleText(entry: string): Promise<string> {
   const result = await build({ ...lambdaBuildOptions(entry), write: false });

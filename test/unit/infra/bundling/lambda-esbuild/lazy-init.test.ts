@@ -17,9 +17,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { lambdaBuildOptions } from '../../../../infra/bundling/lambda-esbuild';
-import { KNOWLEDGE_NODE_MODULES } from '../../../../infra/constructs/jobs';
-import { anonymousCallableEvent, linkRuntimeSdk } from '../../../support/artefacts';
+import { lambdaBuildOptions } from '../../../../../infra/bundling/lambda-esbuild';
+import { KNOWLEDGE_NODE_MODULES } from '../../../../../infra/constructs/jobs';
+import { anonymousCallableEvent, linkRuntimeSdk } from '../../../../support/artefacts';
 
 /** Every handler module the stack deploys: lambdas/{functions,triggers,events,http}/*.ts. */
 const ENTRIES = ['functions', 'triggers', 'events', 'http'].flatMap((dir) =>

@@ -3,14 +3,14 @@
  * per service, and the evaluator's AWS-specific rules.
  */
 import { describe, expect, it } from 'vitest';
-import type { AuthorizationRequest } from '../../../../../infra/local/aws-gateway';
-import { dynamoAuthorizations } from '../../../../../infra/local/aws-gateway/dynamodb';
-import { PrincipalEvaluator, sessionArnOf } from '../../../../../infra/local/aws-gateway/evaluate';
-import { LocalKms, defaultKeyPolicy } from '../../../../../infra/local/aws-gateway/kms';
-import { bedrockAuthorizations, cognitoAuthorizations, pollyAuthorizations, transcribeAuthorizations } from '../../../../../infra/local/aws-gateway/remote';
-import { s3Authorizations } from '../../../../../infra/local/aws-gateway/s3';
-import { UnmappedRequest } from '../../../../../infra/local/aws-gateway/types';
-import { ACCOUNT, KEY_ARN, REGION, TABLE, TABLE_ARN, principal } from './support';
+import type { AuthorizationRequest } from '../../../../../../infra/local/aws-gateway';
+import { dynamoAuthorizations } from '../../../../../../infra/local/aws-gateway/dynamodb';
+import { PrincipalEvaluator, sessionArnOf } from '../../../../../../infra/local/aws-gateway/evaluate';
+import { LocalKms, defaultKeyPolicy } from '../../../../../../infra/local/aws-gateway/kms';
+import { bedrockAuthorizations, cognitoAuthorizations, pollyAuthorizations, transcribeAuthorizations } from '../../../../../../infra/local/aws-gateway/remote';
+import { s3Authorizations } from '../../../../../../infra/local/aws-gateway/s3';
+import { UnmappedRequest } from '../../../../../../infra/local/aws-gateway/types';
+import { ACCOUNT, KEY_ARN, REGION, TABLE, TABLE_ARN, principal } from '../support';
 
 const pairs = (requests: AuthorizationRequest[]) => requests.map((r) => [r.action, r.resource]);
 
