@@ -53,7 +53,7 @@ export async function listUsers(): Promise<UserSummary[]> {
   return data.map(({ uid, email, status, isAdmin, createdAt }) => ({ uid, email, status, isAdmin, createdAt }));
 }
 
-/** Sets a user's status to active. Idempotent. Throws NOT_FOUND if the user has no profile. */
+/** Sets a user's status to active. Idempotent. Throws NotFoundError if the user has no profile. */
 export async function approveUser(uid: string): Promise<{ uid: string; status: 'active' }> {
   try {
     await profiles().patch({ uid }).set({ status: 'active' }).go();

@@ -8,7 +8,7 @@ import { CHAT_MSG } from '@director-ia/shared';
 import { ForbiddenError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 
-/** The verified caller's `sub` when it owns chat `uid`; otherwise PERMISSION_DENIED. */
+/** The verified caller's `sub` when it owns chat `uid`; otherwise ForbiddenError. */
 export function chatOwner(uid: string, sub: string): string {
   if (uid !== sub) {
     logger.warn('Chat refused: the caller is not the chat owner');

@@ -35,7 +35,7 @@ export const IDENTITY_MSG = {
   avatarNotGenerated: 'La IA no pudo generar el avatar.',
 } as const;
 
-/** Checks that `key` is an existing upload of `sub` of `kind`; else INVALID_ARGUMENT. */
+/** Checks that `key` is an existing upload of `sub` of `kind`; else InvalidInputError. */
 export async function checkSample(sub: string, key: string, kind: UploadKind): Promise<void> {
   const parsed = parseUploadKey(key);
   if (!parsed || parsed.sub !== sub || parsed.kind !== kind) throw new InvalidInputError(IDENTITY_MSG.sampleInvalid);

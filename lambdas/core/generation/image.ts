@@ -38,7 +38,7 @@ export interface Inspiration {
 
 const MB = 1024 * 1024;
 
-/** The inspiration image from its base64 text, or INVALID_ARGUMENT with the Spanish reason. */
+/** The inspiration image from its base64 text; else InvalidInputError with the Spanish reason. */
 export function decodeInspiration(base64: string): Inspiration {
   if (!isBase64(base64)) throw new InvalidInputError(TALLER_MSG.inspirationNotImage);
   if (base64DecodedBytes(base64) > MAX_INSPIRATION_BYTES) throw new InvalidInputError(TALLER_MSG.inspirationTooLarge(MAX_INSPIRATION_BYTES / MB));

@@ -49,7 +49,7 @@ export interface QuotaReservation {
 }
 
 /**
- * Takes one unit of `sub`'s quota for the UTC day of `now`; RESOURCE_EXHAUSTED when `limit`
+ * Takes one unit of `sub`'s quota for the UTC day of `now`; QuotaExceededError when `limit`
  * units are already taken.
  */
 export async function reserveGeneration(sub: string, now = new Date(), limit = dailyGenerationQuota()): Promise<QuotaReservation> {

@@ -21,7 +21,7 @@ export interface UploadGrant {
   expiresInSeconds: number;
 }
 
-/** Throws INVALID_ARGUMENT with the Spanish reason when the file may not be uploaded. */
+/** Throws InvalidInputError with the Spanish reason when the file may not be uploaded. */
 export async function requestUpload(sub: string, request: UploadRequest, now = Date.now()): Promise<UploadGrant> {
   const problem = checkUpload(request.kind, request);
   if (problem) throw new InvalidInputError(problem);
