@@ -5,6 +5,6 @@
  */
 import { aprobarPlan } from '@director-ia/shared';
 import { approvePlan } from '../core/plan/proposals';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(aprobarPlan, async ({ data, identity }) => approvePlan(requireIdentity(identity).sub, data.planId));

@@ -6,7 +6,7 @@
 import { confirmarAccionChat } from '@director-ia/shared';
 import { confirmChatAction } from '../core/chat/confirm';
 import { chatOwner } from '../core/chat/owner';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(confirmarAccionChat, async ({ data, identity }) => {
   const sub = chatOwner(data.uid, requireIdentity(identity).sub);

@@ -5,6 +5,6 @@
  */
 import { eliminarPublicacion } from '@director-ia/shared';
 import { deleteScheduledPost } from '../core/plan/posts';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(eliminarPublicacion, async ({ data, identity }) => deleteScheduledPost(requireIdentity(identity).sub, data.id));

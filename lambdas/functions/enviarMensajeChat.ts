@@ -6,7 +6,7 @@
 import { enviarMensajeChat } from '@director-ia/shared';
 import { chatOwner } from '../core/chat/owner';
 import { sendChatMessage } from '../core/chat/send';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(enviarMensajeChat, async ({ data, identity }) => {
   const sub = chatOwner(data.uid, requireIdentity(identity).sub);

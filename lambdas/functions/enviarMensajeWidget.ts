@@ -7,6 +7,6 @@
  */
 import { enviarMensajeWidget } from '@director-ia/shared';
 import { sendWidgetMessage } from '../core/widget/send';
-import { createCallable } from '../platform/callable/handler';
+import { createCallable } from './lib/callable';
 
 export const handler = createCallable(enviarMensajeWidget, async ({ data, sourceIp }) => sendWidgetMessage(data, sourceIp));

@@ -6,7 +6,7 @@
 import { generarArticulo } from '@director-ia/shared';
 import { viewOf } from '../core/blog/articles';
 import { draftArticle } from '../core/blog/draft';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(generarArticulo, async ({ data, identity }) => {
   const { sub } = requireIdentity(identity);

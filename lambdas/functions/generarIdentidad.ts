@@ -5,6 +5,6 @@
  */
 import { generarIdentidad } from '@director-ia/shared';
 import { generateIdentity } from '../core/generation/identity';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(generarIdentidad, async ({ data, identity }) => generateIdentity(requireIdentity(identity).sub, data));

@@ -5,6 +5,6 @@
  */
 import { generarImagen } from '@director-ia/shared';
 import { generateImage } from '../core/generation/image';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(generarImagen, async ({ data, identity }) => generateImage(requireIdentity(identity).sub, data));

@@ -6,6 +6,6 @@
  */
 import { generarPlanMensual } from '@director-ia/shared';
 import { generateMonthlyPlan } from '../core/plan/generate';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(generarPlanMensual, async ({ data, identity }) => generateMonthlyPlan(requireIdentity(identity).sub, data));

@@ -4,6 +4,6 @@
  */
 import { guardarAjustesBlog } from '@director-ia/shared';
 import { saveBlogSettings } from '../core/settings/blog';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(guardarAjustesBlog, async ({ data, identity }) => saveBlogSettings(requireIdentity(identity), data));

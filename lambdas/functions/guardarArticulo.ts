@@ -5,6 +5,6 @@
  */
 import { guardarArticulo } from '@director-ia/shared';
 import { saveArticle } from '../core/blog/articles';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(guardarArticulo, async ({ data, identity }) => saveArticle(requireIdentity(identity).sub, data));

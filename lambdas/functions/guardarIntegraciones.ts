@@ -4,6 +4,6 @@
  */
 import { guardarIntegraciones } from '@director-ia/shared';
 import { saveIntegrations } from '../core/settings/saveIntegrations';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(guardarIntegraciones, async ({ data, identity }) => saveIntegrations(requireIdentity(identity), data));

@@ -5,7 +5,7 @@
  */
 import { guardarPublicacion } from '@director-ia/shared';
 import { updateScheduledPost } from '../core/plan/posts';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(guardarPublicacion, async ({ data, identity }) => ({
   post: await updateScheduledPost(requireIdentity(identity).sub, data),

@@ -5,6 +5,6 @@
  */
 import { iniciarVideo } from '@director-ia/shared';
 import { startVideo } from '../core/generation/video';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(iniciarVideo, async ({ data, identity }) => startVideo(requireIdentity(identity).sub, data));

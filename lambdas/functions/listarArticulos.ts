@@ -5,7 +5,7 @@
 import { listarArticulos } from '@director-ia/shared';
 import { listArticles } from '../core/blog/articles';
 import { readSchedule } from '../core/blog/schedule';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(listarArticulos, async ({ identity }) => {
   const { sub } = requireIdentity(identity);

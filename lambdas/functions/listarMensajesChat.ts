@@ -6,6 +6,6 @@
 import { listarMensajesChat } from '@director-ia/shared';
 import { listChatMessages } from '../core/chat/list';
 import { chatOwner } from '../core/chat/owner';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(listarMensajesChat, async ({ data, identity }) => listChatMessages(chatOwner(data.uid, requireIdentity(identity).sub)));

@@ -7,7 +7,7 @@
 import { listarPublicaciones } from '@director-ia/shared';
 import { listScheduledPosts } from '../core/plan/posts';
 import { pendingProposal } from '../core/plan/proposals';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(listarPublicaciones, async ({ data, identity }) => {
   const { sub } = requireIdentity(identity);

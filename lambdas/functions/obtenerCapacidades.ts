@@ -4,6 +4,6 @@
  */
 import { obtenerCapacidades } from '@director-ia/shared';
 import { brandCapabilities } from '../core/generation/capabilities';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(obtenerCapacidades, async ({ identity }) => ({ capabilities: await brandCapabilities(requireIdentity(identity).sub) }));

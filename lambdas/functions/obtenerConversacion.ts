@@ -1,7 +1,7 @@
 /** `obtenerConversacion` (active): the transcript of one of the caller's leads, oldest first. */
 import { obtenerConversacion } from '@director-ia/shared';
 import { readTranscript } from '../core/leads/leads';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(obtenerConversacion, async ({ data, identity }) => ({
   leadId: data.leadId,

@@ -5,6 +5,6 @@
  */
 import { obtenerWidget } from '@director-ia/shared';
 import { widgetInfo } from '../core/widget/info';
-import { createCallable } from '../platform/callable/handler';
+import { createCallable } from './lib/callable';
 
 export const handler = createCallable(obtenerWidget, async ({ data, sourceIp }) => widgetInfo(data, sourceIp));

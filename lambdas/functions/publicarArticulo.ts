@@ -5,6 +5,6 @@
  */
 import { publicarArticulo } from '@director-ia/shared';
 import { publishArticle } from '../core/blog/articles';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(publicarArticulo, async ({ data, identity }) => publishArticle(requireIdentity(identity).sub, data.id, data.published));

@@ -5,6 +5,6 @@
  */
 import { rechazarPlan } from '@director-ia/shared';
 import { rejectPlan } from '../core/plan/proposals';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(rechazarPlan, async ({ data, identity }) => rejectPlan(requireIdentity(identity).sub, data.planId));

@@ -7,6 +7,6 @@
  */
 import { registrarLeadWidget } from '@director-ia/shared';
 import { registerWidgetLead } from '../core/widget/register';
-import { createCallable } from '../platform/callable/handler';
+import { createCallable } from './lib/callable';
 
 export const handler = createCallable(registrarLeadWidget, async ({ data, sourceIp }) => registerWidgetLead(data, sourceIp));

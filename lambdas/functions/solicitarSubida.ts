@@ -4,6 +4,6 @@
  */
 import { solicitarSubida } from '@director-ia/shared';
 import { requestUpload } from '../core/uploads/requestUpload';
-import { createCallable, requireIdentity } from '../platform/callable/handler';
+import { createCallable, requireIdentity } from './lib/callable';
 
 export const handler = createCallable(solicitarSubida, async ({ data, identity }) => requestUpload(requireIdentity(identity).sub, data));

@@ -2,8 +2,9 @@
  * Account lifecycle (spec sections 3, 4, 6): the pending profile written at sign-up, the profile
  * read (which mirrors admin-group membership), admin listing and approval, the theme preference.
  */
-import { CallableError, MSG, type Profile, type ThemeId, type UserSummary } from '@director-ia/shared';
+import { MSG, type Profile, type ThemeId, type UserSummary } from '@director-ia/shared';
 import { profiles } from '../../platform/db/entities/profile';
+import { NotFoundError } from '../../platform/errors';
 
 /** Who is calling, from verified token claims only. */
 export interface Caller {
@@ -52,12 +53,12 @@ export async function listUsers(): Promise<UserSummary[]> {
   return data.map(({ uid, email, status, isAdmin, createdAt }) => ({ uid, email, status, isAdmin, createdAt }));
 }
 
-/** Sets a user's status to active. Idempotent. Throws NOT_FOUND if the user has no profile. */
+/** Sets a user's status to active. Idempotent. Throws NotFoundError if the user has no profile. */
 export async function approveUser(uid: string): Promise<{ uid: string; status: 'active' }> {
   try {
     await profiles().patch({ uid }).set({ status: 'active' }).go();
   } catch (error) {
-    if (isConditionalFailure(error)) throw new CallableError('NOT_FOUND', MSG.userNotFound);
+    if (isConditionalFailure(error)) throw new NotFoundError(MSG.userNotFound);
     throw error;
   }
   return { uid, status: 'active' };

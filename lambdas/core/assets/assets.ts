@@ -18,8 +18,9 @@
  * IAM: saving needs s3:PutObject, URLs s3:GetObject, deleting s3:DeleteObject(+Version) on
  * the `users/<sub>/assets/` area (the `assets:*` permissions of infra/functions.ts).
  */
-import { ASSET_ID_PATTERN, ASSET_TYPE_LABELS, ASSET_URL_EXPIRES_SECONDS, CallableError, TALLER_MSG, type Asset, type AssetType } from '@director-ia/shared';
+import { ASSET_ID_PATTERN, ASSET_TYPE_LABELS, ASSET_URL_EXPIRES_SECONDS, TALLER_MSG, type Asset, type AssetType } from '@director-ia/shared';
 import { assets, type AssetItem } from '../../platform/db/entities/asset';
+import { NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { deleteObject, putObject } from '../../platform/storage/objects';
 import { presignGet } from '../../platform/storage/presign';
@@ -117,7 +118,7 @@ export async function getAsset(sub: string, id: string): Promise<AssetItem | nul
 /** Deletes asset `id` of `sub`: file (exact version) then record. NOT_FOUND when there is none. */
 export async function deleteAsset(sub: string, id: string): Promise<{ id: string }> {
   const item = await getAsset(sub, id);
-  if (!item) throw new CallableError('NOT_FOUND', TALLER_MSG.assetNotFound);
+  if (!item) throw new NotFoundError(TALLER_MSG.assetNotFound);
   await deleteObject(item.key, item.versionId);
   await assets().delete({ uid: sub, id }).go();
   return { id };

@@ -17,11 +17,12 @@
  * IAM: table read/write; `s3:GetObject` on assets to presign cover URLs.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ASSET_ID_PATTERN, type Article, BLOG_MSG, CallableError, SLUG_MAX_LENGTH, type ArticleOrigin } from '@director-ia/shared';
+import { ASSET_ID_PATTERN, type Article, BLOG_MSG, SLUG_MAX_LENGTH, type ArticleOrigin } from '@director-ia/shared';
 import { documentClient } from '../../platform/db/client';
 import { articles, type ArticleItem } from '../../platform/db/entities/article';
 import { articleSlugs } from '../../platform/db/entities/articleSlug';
 import { assets, type AssetItem } from '../../platform/db/entities/asset';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { assetUrl } from '../assets/assets';
 import { newObjectId } from '../uploads/keys';
 import { articleSlugBase, firstFreeSlug } from './slugs';
@@ -118,7 +119,7 @@ export async function getArticle(sub: string, id: string): Promise<ArticleItem |
 
 async function requireArticle(sub: string, id: string): Promise<ArticleItem> {
   const item = await getArticle(sub, id);
-  if (!item) throw new CallableError('NOT_FOUND', BLOG_MSG.articleNotFound);
+  if (!item) throw new NotFoundError(BLOG_MSG.articleNotFound);
   return item;
 }
 
@@ -168,7 +169,7 @@ export async function listArticles(sub: string): Promise<Article[]> {
 /** The cover must be one of the owner's gallery images or avatars. */
 async function checkCover(sub: string, coverAssetId: string): Promise<void> {
   const asset = ASSET_ID_PATTERN.test(coverAssetId) ? (await assets().get({ uid: sub, id: coverAssetId }).go()).data : null;
-  if (!asset || !COVER_TYPES.includes(asset.type)) throw new CallableError('INVALID_ARGUMENT', BLOG_MSG.coverInvalid);
+  if (!asset || !COVER_TYPES.includes(asset.type)) throw new InvalidInputError(BLOG_MSG.coverInvalid);
 }
 
 export interface ArticleEdit {
@@ -195,7 +196,7 @@ export async function saveArticle(sub: string, edit: ArticleEdit, now = new Date
       await transact(ops);
     } catch (error) {
       if (!isCancelled(error)) throw error;
-      if (attempt >= MAX_ATTEMPTS) throw new CallableError('ABORTED', BLOG_MSG.editConflict);
+      if (attempt >= MAX_ATTEMPTS) throw new ConflictError(BLOG_MSG.editConflict);
       continue;
     }
     const { coverAssetId: _old, ...rest } = current;
@@ -214,7 +215,7 @@ export async function publishArticle(sub: string, id: string, published: boolean
   } catch (error) {
     // Deleted meanwhile.
     if (/ConditionalCheckFailed|conditional request failed/i.test(String((error as Error | null)?.message ?? error))) {
-      throw new CallableError('NOT_FOUND', BLOG_MSG.articleNotFound);
+      throw new NotFoundError(BLOG_MSG.articleNotFound);
     }
     throw error;
   }
@@ -230,7 +231,7 @@ export async function deleteArticle(sub: string, id: string): Promise<{ id: stri
       releaseOp(sub, current.slug, id),
     ]);
   } catch (error) {
-    if (isCancelled(error)) throw new CallableError('NOT_FOUND', BLOG_MSG.articleNotFound);
+    if (isCancelled(error)) throw new NotFoundError(BLOG_MSG.articleNotFound);
     throw error;
   }
   return { id };

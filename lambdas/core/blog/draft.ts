@@ -14,13 +14,14 @@
  *    the settings and the passages (`offline: true`);
  * 4. the cover is the owner's newest gallery image, if any;
  * 5. stored as a draft with a slug unique within the brand (articles.ts `createArticle`).
- * AI failures keep the AI layer's Spanish message (`toCallableError`).
+ * AI failures propagate as the AI layer's AiError (Spanish message), mapped at the callable edge.
  */
-import { CallableError, BLOG_MSG, type ArticleOrigin } from '@director-ia/shared';
-import { matchedTopicToAvoid, systemPromptFor, toCallableError, type AiProvider, type BrandContext } from '../../platform/ai';
+import { BLOG_MSG, type ArticleOrigin } from '@director-ia/shared';
+import { matchedTopicToAvoid, systemPromptFor, type AiProvider, type BrandContext } from '../../platform/ai';
 import { articles } from '../../platform/db/entities/article';
 import { assets } from '../../platform/db/entities/asset';
 import { blogSettings } from '../../platform/db/entities/blogSettings';
+import { ConflictError, InvalidInputError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { brandAiProvider } from '../generation/provider';
 import { withGenerationQuota } from '../generation/quota';
@@ -48,7 +49,7 @@ interface Written {
 /** The enabled blog's settings, or 400 with the Spanish reason. */
 async function enabledBlog(sub: string): Promise<BlogContext> {
   const { data } = await blogSettings().get({ uid: sub }).go({ consistent: true });
-  if (!data?.isEnabled) throw new CallableError('INVALID_ARGUMENT', BLOG_MSG.blogDisabled);
+  if (!data?.isEnabled) throw new InvalidInputError(BLOG_MSG.blogDisabled);
   return { tone: data.tone, topics: data.topics };
 }
 
@@ -81,30 +82,20 @@ async function writeWithModel(provider: AiProvider, brand: BrandContext, blog: B
     );
     return { draft: normalizeDraft(answer.value), offline: answer.offline, model: answer.model };
   };
-  try {
-    const first = await ask('');
-    const avoided = matchedTopicToAvoid(allText(first.draft), brand);
-    if (!avoided) return first;
-    logger.warn('Article draft touched a topic to avoid: asking again', { topic: avoided });
-    const second = await ask(`\nEl borrador anterior trataba «${avoided}», que la marca evita: no lo menciones en absoluto.`);
-    if (!matchedTopicToAvoid(allText(second.draft), brand)) return second;
-  } catch (error) {
-    throw toCallableError(error);
-  }
-  throw new CallableError('ABORTED', BLOG_MSG.draftAvoidedTopic);
+  const first = await ask('');
+  const avoided = matchedTopicToAvoid(allText(first.draft), brand);
+  if (!avoided) return first;
+  logger.warn('Article draft touched a topic to avoid: asking again', { topic: avoided });
+  const second = await ask(`\nEl borrador anterior trataba «${avoided}», que la marca evita: no lo menciones en absoluto.`);
+  if (!matchedTopicToAvoid(allText(second.draft), brand)) return second;
+  throw new ConflictError(BLOG_MSG.draftAvoidedTopic);
 }
 
 async function write(sub: string, brand: BrandContext, blog: BlogContext, topic: string, titles: string[]): Promise<Written> {
-  let provider: AiProvider;
-  let passages: string[];
-  try {
-    [provider, passages] = await Promise.all([
-      brandAiProvider(sub),
-      retrievePassages(sub, `${topic}. ${blog.topics}`, PASSAGES).then((found) => found.map((passage) => passage.text)),
-    ]);
-  } catch (error) {
-    throw toCallableError(error);
-  }
+  const [provider, passages] = await Promise.all([
+    brandAiProvider(sub),
+    retrievePassages(sub, `${topic}. ${blog.topics}`, PASSAGES).then((found) => found.map((passage) => passage.text)),
+  ]);
   if (provider.offline) return { draft: offlineDraft({ topic, blog, brand, passages }), offline: true, model: OFFLINE_ARTICLE_MODEL };
   return writeWithModel(provider, brand, blog, topic, titles, passages);
 }
@@ -116,7 +107,7 @@ export async function draftArticle(sub: string, request: DraftRequest, now = new
   const asked = request.topic?.replace(/\s+/g, ' ').trim();
   if (asked) {
     const avoided = matchedTopicToAvoid(asked, brand);
-    if (avoided) throw new CallableError('INVALID_ARGUMENT', BLOG_MSG.topicToAvoid(avoided));
+    if (avoided) throw new InvalidInputError(BLOG_MSG.topicToAvoid(avoided));
   }
   const titles = await existingTitles(sub);
   const topic = asked || pickTopic(blog, brand, titles.length);

@@ -10,7 +10,8 @@
  *    tries that period again, and is logged without stopping the others.
  * Returns counts for the logs and tests. Items left for lack of time are picked up by the next run.
  */
-import { BLOG_MSG, CallableError } from '@director-ia/shared';
+import { BLOG_MSG } from '@director-ia/shared';
+import { InvalidInputError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { draftArticle } from './draft';
 import { claimPeriod, dueSchedules, recordDraft, removeSchedule, retryLater } from './schedule';
@@ -61,7 +62,7 @@ export async function runScheduledDrafts(now = new Date(), options: JobOptions =
       await recordDraft(item.uid, article.id, now);
       result.drafted.push(article.id);
     } catch (error) {
-      if (error instanceof CallableError && error.message === BLOG_MSG.blogDisabled) {
+      if (error instanceof InvalidInputError && error.message === BLOG_MSG.blogDisabled) {
         await removeSchedule(item.uid, claimed);
         result.removed += 1;
         continue;

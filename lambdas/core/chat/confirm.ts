@@ -11,8 +11,9 @@
  *   quota).
  * Returns the updated proposal and the new answer, as the browser shows them.
  */
-import { CallableError, CHAT_ACTION_TTL_MS, CHAT_MSG, type ChatActionStatus, type ChatMessageView } from '@director-ia/shared';
+import { CHAT_ACTION_TTL_MS, CHAT_MSG, type ChatActionStatus, type ChatMessageView } from '@director-ia/shared';
 import { chatMessages } from '../../platform/db/entities/chatMessage';
+import { ConflictError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { CONFIRMED_TOOLS, isConfirmedTool, runConfirmedTool } from './confirmedTools';
 import { chatViews, getChatMessage, saveChatMessage, type ChatMessageItem } from './history';
@@ -44,14 +45,14 @@ export interface ConfirmInput {
 /** Resolves action `actionId` of `sub` (see the module header). */
 export async function confirmChatAction(sub: string, { actionId, confirm }: ConfirmInput, now = new Date()): Promise<ChatMessageView[]> {
   const item = await getChatMessage(sub, actionId);
-  if (!item || item.role !== 'assistant' || !item.actionStatus || !item.tool) throw new CallableError('NOT_FOUND', CHAT_MSG.actionNotFound);
-  if (item.actionStatus !== 'pending') throw new CallableError('ABORTED', CHAT_MSG.actionResolved);
+  if (!item || item.role !== 'assistant' || !item.actionStatus || !item.tool) throw new NotFoundError(CHAT_MSG.actionNotFound);
+  if (item.actionStatus !== 'pending') throw new ConflictError(CHAT_MSG.actionResolved);
   if (now.getTime() - Date.parse(item.createdAt) > CHAT_ACTION_TTL_MS) {
     await transition(item, 'pending', 'expired', now);
-    throw new CallableError('ABORTED', CHAT_MSG.actionExpired);
+    throw new ConflictError(CHAT_MSG.actionExpired);
   }
   const to: ChatActionStatus = confirm ? 'running' : 'cancelled';
-  if (!(await transition(item, 'pending', to, now))) throw new CallableError('ABORTED', CHAT_MSG.actionResolved);
+  if (!(await transition(item, 'pending', to, now))) throw new ConflictError(CHAT_MSG.actionResolved);
 
   if (!confirm) {
     const answer = await saveChatMessage(sub, { role: 'assistant', text: CHAT_MSG.actionCancelled, offline: false, model: 'rules', tool: item.tool }, now);

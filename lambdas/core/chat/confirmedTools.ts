@@ -5,7 +5,7 @@
  * - redactar_articulo → `draftArticle` with origin 'owner' (the blog's drafting: blog enabled,
  *   quota, stored as a Borrador).
  * Every call takes the tenant from `sub`, the verified caller the handler passes; tool inputs
- * have no uid (tools.ts). Failures are the generators' own Spanish CallableErrors.
+ * have no uid (tools.ts). Failures are the generators' own errors (domain or AI), each with its Spanish message.
  */
 import type { ChatToolName } from '@director-ia/shared';
 import { draftArticle } from '../blog/draft';

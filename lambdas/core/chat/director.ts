@@ -13,7 +13,7 @@
  * The decision is returned, not run: turn.ts runs direct tools and stores proposals.
  */
 import { CHAT_MSG, CHAT_TOOL_LABELS, type ChatToolName } from '@director-ia/shared';
-import { matchedTopicToAvoid, systemPromptFor, toCallableError, type AiProvider, type BrandContext, type ChatImage } from '../../platform/ai';
+import { matchedTopicToAvoid, systemPromptFor, type AiProvider, type BrandContext, type ChatImage } from '../../platform/ai';
 import { OFFLINE_PREFIX } from '../../platform/ai/offline';
 import { logger } from '../../platform/logger';
 import { brandAiProvider } from '../generation/provider';
@@ -104,15 +104,6 @@ export async function decideTurn(sub: string, request: TurnRequest, tools: reado
   const brand = await readBrandContext(sub);
   const topic = matchedTopicToAvoid(request.text, brand);
   if (topic) return { kind: 'reply', text: CHAT_MSG.topicToAvoid(topic), offline: false, model: 'rules' };
-  let provider: AiProvider;
-  try {
-    provider = await brandAiProvider(sub);
-  } catch (error) {
-    throw toCallableError(error);
-  }
-  try {
-    return provider.offline ? await offlineTurn(provider, sub, brand, request, tools, now) : await modelTurn(provider, sub, brand, request, tools, now);
-  } catch (error) {
-    throw toCallableError(error);
-  }
+  const provider = await brandAiProvider(sub);
+  return provider.offline ? offlineTurn(provider, sub, brand, request, tools, now) : modelTurn(provider, sub, brand, request, tools, now);
 }

@@ -6,8 +6,9 @@
  * also be a PNG, JPEG or WEBP by its magic bytes and within the kind's size. Anything else is
  * 400 INVALID_ARGUMENT with a Spanish reason, before anything is stored.
  */
-import { CallableError, CHAT_MSG, sniffImageMediaType, UPLOAD_RULES, type UploadKind } from '@director-ia/shared';
+import { CHAT_MSG, sniffImageMediaType, UPLOAD_RULES, type UploadKind } from '@director-ia/shared';
 import type { ChatImage } from '../../platform/ai/types';
+import { InvalidInputError } from '../../platform/errors';
 import { getObject } from '../../platform/storage/objects';
 import { parseUploadKey } from '../uploads/keys';
 
@@ -16,7 +17,7 @@ const MB = 1024 * 1024;
 /** Throws unless `key` is an upload of `sub` of `kind` (the object itself is not read). */
 export function checkChatUploadKey(sub: string, key: string, kind: Extract<UploadKind, 'chatImage' | 'chatVoice'>): void {
   const parsed = parseUploadKey(key);
-  if (!parsed || parsed.sub !== sub || parsed.kind !== kind) throw new CallableError('INVALID_ARGUMENT', CHAT_MSG.attachmentInvalid);
+  if (!parsed || parsed.sub !== sub || parsed.kind !== kind) throw new InvalidInputError(CHAT_MSG.attachmentInvalid);
 }
 
 /** The caller's chat photo at `key`, checked (see the module header). */
@@ -24,10 +25,10 @@ export async function readChatImage(sub: string, key: string): Promise<ChatImage
   checkChatUploadKey(sub, key, 'chatImage');
   const { maxBytes } = UPLOAD_RULES.chatImage;
   const found = await getObject(key, maxBytes);
-  if (!found) throw new CallableError('INVALID_ARGUMENT', CHAT_MSG.attachmentMissing);
-  if ('tooLarge' in found) throw new CallableError('INVALID_ARGUMENT', CHAT_MSG.photoTooLarge(maxBytes / MB));
+  if (!found) throw new InvalidInputError(CHAT_MSG.attachmentMissing);
+  if ('tooLarge' in found) throw new InvalidInputError(CHAT_MSG.photoTooLarge(maxBytes / MB));
   const mediaType = sniffImageMediaType(found.bytes);
-  if (!mediaType) throw new CallableError('INVALID_ARGUMENT', CHAT_MSG.photoNotImage);
+  if (!mediaType) throw new InvalidInputError(CHAT_MSG.photoNotImage);
   return { bytes: found.bytes, mediaType };
 }
 
@@ -36,5 +37,5 @@ export async function checkVoiceNote(sub: string, key: string): Promise<void> {
   checkChatUploadKey(sub, key, 'chatVoice');
   // maxBytes 0: only whether it exists is read, never its body.
   const found = await getObject(key, 0);
-  if (!found) throw new CallableError('INVALID_ARGUMENT', CHAT_MSG.attachmentMissing);
+  if (!found) throw new InvalidInputError(CHAT_MSG.attachmentMissing);
 }

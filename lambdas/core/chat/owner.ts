@@ -4,14 +4,15 @@
  * (Spanish message) unless it is the caller's verified `sub` — checked before anything else runs.
  * The tenant of everything that follows is the verified `sub`, never the payload's uid.
  */
-import { CallableError, CHAT_MSG } from '@director-ia/shared';
+import { CHAT_MSG } from '@director-ia/shared';
+import { ForbiddenError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 
-/** The verified caller's `sub` when it owns chat `uid`; otherwise PERMISSION_DENIED. */
+/** The verified caller's `sub` when it owns chat `uid`; otherwise ForbiddenError. */
 export function chatOwner(uid: string, sub: string): string {
   if (uid !== sub) {
     logger.warn('Chat refused: the caller is not the chat owner');
-    throw new CallableError('PERMISSION_DENIED', CHAT_MSG.notYourChat);
+    throw new ForbiddenError(CHAT_MSG.notYourChat);
   }
   return sub;
 }

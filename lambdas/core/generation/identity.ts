@@ -13,10 +13,11 @@
  *   avatar from it, so the answer is `{success: false}` with that sentence — never a fake result.
  * A sample key that is not the caller's upload of the right kind, or does not exist, is 400.
  */
-import { CallableError, sniffImageMediaType, type CallableOutput, type UploadKind } from '@director-ia/shared';
-import { toCallableError, AiCapabilityUnavailableError } from '../../platform/ai';
+import { sniffImageMediaType, type CallableOutput, type UploadKind } from '@director-ia/shared';
+import { AiCapabilityUnavailableError } from '../../platform/ai';
 import { aiCapabilities } from '../../platform/ai/capabilities';
 import { synthesizeSpeech } from '../../platform/ai/speech';
+import { GenerationFailedError, InvalidInputError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { getObject } from '../../platform/storage/objects';
 import { assetUrl, saveAsset } from '../assets/assets';
@@ -34,13 +35,13 @@ export const IDENTITY_MSG = {
   avatarNotGenerated: 'La IA no pudo generar el avatar.',
 } as const;
 
-/** Checks that `key` is an existing upload of `sub` of `kind`; else INVALID_ARGUMENT. */
+/** Checks that `key` is an existing upload of `sub` of `kind`; else InvalidInputError. */
 export async function checkSample(sub: string, key: string, kind: UploadKind): Promise<void> {
   const parsed = parseUploadKey(key);
-  if (!parsed || parsed.sub !== sub || parsed.kind !== kind) throw new CallableError('INVALID_ARGUMENT', IDENTITY_MSG.sampleInvalid);
+  if (!parsed || parsed.sub !== sub || parsed.kind !== kind) throw new InvalidInputError(IDENTITY_MSG.sampleInvalid);
   // maxBytes 0: only whether it exists is read, never its body.
   const found = await getObject(key, 0);
-  if (!found) throw new CallableError('INVALID_ARGUMENT', IDENTITY_MSG.sampleMissing);
+  if (!found) throw new InvalidInputError(IDENTITY_MSG.sampleMissing);
 }
 
 /** The avatar framing added after the brand-enriched prompt. */
@@ -54,14 +55,9 @@ async function generateAvatar(sub: string, prompt: string, now: Date): Promise<I
   const item = await withGenerationQuota(
     sub,
     async () => {
-      let image;
-      try {
-        image = await provider.generateImage({ prompt: avatarPromptFor(text, brand), brand });
-      } catch (error) {
-        throw toCallableError(error);
-      }
+      const image = await provider.generateImage({ prompt: avatarPromptFor(text, brand), brand });
       const mediaType = sniffImageMediaType(image.bytes);
-      if (!mediaType) throw new CallableError('INTERNAL', IDENTITY_MSG.avatarNotGenerated);
+      if (!mediaType) throw new GenerationFailedError(IDENTITY_MSG.avatarNotGenerated);
       return saveAsset(sub, { type: 'avatar', bytes: image.bytes, mediaType, prompt: text, offline: image.offline, model: image.model }, now);
     },
     now,
@@ -91,13 +87,7 @@ async function generateVoice(
     const item = await withGenerationQuota(
       sub,
       async () => {
-        let speech;
-        try {
-          speech = await synthesizeSpeech({ text, language: 'es-ES', ...(input.voice ? { voice: input.voice } : {}) }, { provider: config, env });
-        } catch (error) {
-          if (error instanceof AiCapabilityUnavailableError) throw error;
-          throw toCallableError(error);
-        }
+        const speech = await synthesizeSpeech({ text, language: 'es-ES', ...(input.voice ? { voice: input.voice } : {}) }, { provider: config, env });
         return saveAsset(sub, { type: 'voice', bytes: speech.bytes, mediaType: speech.mediaType, prompt: text, offline: speech.offline, model: speech.model }, now);
       },
       now,

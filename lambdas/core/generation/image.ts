@@ -11,13 +11,12 @@
  *    stored as an asset;
  * 5. the answer is a short-lived URL of the stored file, the asset id, the model and whether it
  *    was made offline.
- * Nothing is stored and no quota is used on bad input. AI failures keep the AI layer's Spanish
- * message (`toCallableError`).
+ * Nothing is stored and no quota is used on bad input. AI failures propagate as the AI layer's
+ * AiError (Spanish message), mapped at the callable edge.
  */
 import {
   ASSET_SOURCES,
   base64DecodedBytes,
-  CallableError,
   isBase64,
   MAX_INSPIRATION_BYTES,
   sniffImageMediaType,
@@ -25,7 +24,8 @@ import {
   type CallableOutput,
   type InspirationMediaType,
 } from '@director-ia/shared';
-import { toCallableError, type AiProvider, type BrandContext, type ImageResult } from '../../platform/ai';
+import type { AiProvider, BrandContext, ImageResult } from '../../platform/ai';
+import { GenerationFailedError, InvalidInputError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { assetUrl, saveAsset } from '../assets/assets';
 import { prepareBrandGeneration } from './prepare';
@@ -38,13 +38,13 @@ export interface Inspiration {
 
 const MB = 1024 * 1024;
 
-/** The inspiration image from its base64 text, or INVALID_ARGUMENT with the Spanish reason. */
+/** The inspiration image from its base64 text; else InvalidInputError with the Spanish reason. */
 export function decodeInspiration(base64: string): Inspiration {
-  if (!isBase64(base64)) throw new CallableError('INVALID_ARGUMENT', TALLER_MSG.inspirationNotImage);
-  if (base64DecodedBytes(base64) > MAX_INSPIRATION_BYTES) throw new CallableError('INVALID_ARGUMENT', TALLER_MSG.inspirationTooLarge(MAX_INSPIRATION_BYTES / MB));
+  if (!isBase64(base64)) throw new InvalidInputError(TALLER_MSG.inspirationNotImage);
+  if (base64DecodedBytes(base64) > MAX_INSPIRATION_BYTES) throw new InvalidInputError(TALLER_MSG.inspirationTooLarge(MAX_INSPIRATION_BYTES / MB));
   const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
   const mediaType = sniffImageMediaType(bytes);
-  if (!mediaType) throw new CallableError('INVALID_ARGUMENT', TALLER_MSG.inspirationNotImage);
+  if (!mediaType) throw new InvalidInputError(TALLER_MSG.inspirationNotImage);
   return { bytes, mediaType };
 }
 
@@ -73,11 +73,7 @@ export function imagePromptFor(prompt: string, brand: BrandContext): string {
 }
 
 async function generateWith(provider: AiProvider, prompt: string, brand: BrandContext, inspiration: Inspiration | undefined): Promise<ImageResult> {
-  try {
-    return await provider.generateImage({ prompt: imagePromptFor(prompt, brand), brand, ...(inspiration ? { referenceImage: inspiration } : {}) });
-  } catch (error) {
-    throw toCallableError(error);
-  }
+  return provider.generateImage({ prompt: imagePromptFor(prompt, brand), brand, ...(inspiration ? { referenceImage: inspiration } : {}) });
 }
 
 export interface ImageRequestInput {
@@ -99,7 +95,7 @@ export async function generateImage(sub: string, input: ImageRequestInput, now =
       const mediaType = sniffImageMediaType(image.bytes);
       if (!mediaType) {
         logger.error('The AI provider returned no image', { provider: provider.id, model: image.model, bytes: image.bytes.byteLength });
-        throw new CallableError('INTERNAL', TALLER_MSG.imageNotGenerated);
+        throw new GenerationFailedError(TALLER_MSG.imageNotGenerated);
       }
       return saveAsset(
         sub,

@@ -2,7 +2,7 @@
  * The AI provider a brand generates with: its choice in Integraciones (`readBrandAiProviderConfig`,
  * secrets opened server-side only) turned into the AI layer's configuration and resolved; 'default'
  * is the deployment's provider (env AI_PROVIDER). Missing credentials surface as the AI layer's
- * AiConfigError (Spanish message), which generators map with `toCallableError`.
+ * AiConfigError (Spanish message), which generators let propagate to the callable edge.
  */
 import { resolveAiProvider, type AiProvider, type AiProviderConfig } from '../../platform/ai';
 import { readBrandAiProviderConfig, type BrandAiProviderConfig } from '../settings/aiProviderConfig';

@@ -14,8 +14,9 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CallableError, DEFAULT_DAILY_GENERATION_QUOTA, TABLE_SCHEMA, TALLER_MSG } from '@director-ia/shared';
+import { DEFAULT_DAILY_GENERATION_QUOTA, TABLE_SCHEMA, TALLER_MSG } from '@director-ia/shared';
 import { documentClient, tableName } from '../../platform/db/client';
+import { QuotaExceededError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 
 export const DAILY_GENERATION_QUOTA_ENV = 'DAILY_GENERATION_QUOTA';
@@ -48,12 +49,12 @@ export interface QuotaReservation {
 }
 
 /**
- * Takes one unit of `sub`'s quota for the UTC day of `now`; RESOURCE_EXHAUSTED when `limit`
+ * Takes one unit of `sub`'s quota for the UTC day of `now`; QuotaExceededError when `limit`
  * units are already taken.
  */
 export async function reserveGeneration(sub: string, now = new Date(), limit = dailyGenerationQuota()): Promise<QuotaReservation> {
   const day = utcDay(now);
-  if (limit <= 0) throw new CallableError('RESOURCE_EXHAUSTED', TALLER_MSG.quotaExceeded(limit));
+  if (limit <= 0) throw new QuotaExceededError(TALLER_MSG.quotaExceeded(limit));
   try {
     const out = await documentClient.send(
       new UpdateCommand({
@@ -68,7 +69,7 @@ export async function reserveGeneration(sub: string, now = new Date(), limit = d
     );
     return { day, count: Number(out.Attributes?.count ?? 1) };
   } catch (error) {
-    if (isConditionFailure(error)) throw new CallableError('RESOURCE_EXHAUSTED', TALLER_MSG.quotaExceeded(limit));
+    if (isConditionFailure(error)) throw new QuotaExceededError(TALLER_MSG.quotaExceeded(limit));
     throw error;
   }
 }

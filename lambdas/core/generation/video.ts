@@ -18,12 +18,12 @@
  * needs no provider object (the capability check already established Bedrock). The refusal names
  * the video (VIDEO_MSG.topicToAvoid), not an image.
  */
-import { CallableError, type CallableOutput } from '@director-ia/shared';
+import type { CallableOutput } from '@director-ia/shared';
 import { matchedTopicToAvoid } from '../../platform/ai/prompt';
-import { toCallableError } from '../../platform/ai/callable-error';
 import { bedrockVideoModel } from '../../platform/ai/capabilities';
 import { startVideoInvocation, VIDEO_FAMILY_MSG, VIDEO_IMAGE_MSG, videoModelInput } from '../../platform/ai/bedrock-video';
 import { videoJobs } from '../../platform/db/entities/videoJob';
+import { InvalidInputError, UnsupportedError } from '../../platform/errors';
 import { uploadsBucket } from '../../platform/storage/client';
 import { readBrandContext } from '../settings/aiSettings';
 import { newObjectId } from '../uploads/keys';
@@ -42,14 +42,14 @@ export async function startVideo(
 ): Promise<CallableOutput<'iniciarVideo'>> {
   const video = await brandVideoCapability(sub, env);
   const configured = bedrockVideoModel(env);
-  if (!video.available || 'reason' in configured) throw new CallableError('UNIMPLEMENTED', video.message ?? VIDEO_FAMILY_MSG(''));
+  if (!video.available || 'reason' in configured) throw new UnsupportedError(video.message ?? VIDEO_FAMILY_MSG(''));
   const model = configured.model;
   const modelInput = videoModelInput(model, input.prompt);
-  if (!modelInput) throw new CallableError('UNIMPLEMENTED', VIDEO_FAMILY_MSG(model));
-  if (input.imageKey) throw new CallableError('INVALID_ARGUMENT', VIDEO_IMAGE_MSG);
+  if (!modelInput) throw new UnsupportedError(VIDEO_FAMILY_MSG(model));
+  if (input.imageKey) throw new InvalidInputError(VIDEO_IMAGE_MSG);
 
   const topic = matchedTopicToAvoid(input.prompt, await readBrandContext(sub));
-  if (topic) throw new CallableError('INVALID_ARGUMENT', VIDEO_MSG.topicToAvoid(topic));
+  if (topic) throw new InvalidInputError(VIDEO_MSG.topicToAvoid(topic));
 
   const reservation = await reserveGeneration(sub, now);
   const jobId = newObjectId(now.getTime());
@@ -65,7 +65,7 @@ export async function startVideo(
       .go();
   } catch (error) {
     await releaseGeneration(sub, reservation);
-    throw toCallableError(error);
+    throw error;
   }
   return { jobId, status: 'en_cola' };
 }

@@ -7,11 +7,11 @@
  * URL; Failed → 'error' with a Spanish message, and the quota unit is given back once (the record
  * moves to 'error' under a condition, so concurrent polls cannot give it back twice).
  */
-import { ASSET_ID_PATTERN, CallableError, TALLER_MSG, type CallableOutput } from '@director-ia/shared';
+import { ASSET_ID_PATTERN, TALLER_MSG, type CallableOutput } from '@director-ia/shared';
 import { getVideoInvocation, VIDEO_OUTPUT_FILE } from '../../platform/ai/bedrock-video';
-import { toCallableError } from '../../platform/ai/callable-error';
 import { assets } from '../../platform/db/entities/asset';
 import { videoJobs, type VideoJobItem } from '../../platform/db/entities/videoJob';
+import { NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { uploadsBucket } from '../../platform/storage/client';
 import { getObject } from '../../platform/storage/objects';
@@ -71,9 +71,9 @@ async function registerVideo(sub: string, job: VideoJobItem, s3Uri: string | und
 
 /** The status of video job `jobId` of `sub` (see the module header). */
 export async function videoStatus(sub: string, jobId: string): Promise<CallableOutput<'estadoVideo'>> {
-  if (!ASSET_ID_PATTERN.test(jobId)) throw new CallableError('NOT_FOUND', VIDEO_MSG.jobNotFound);
+  if (!ASSET_ID_PATTERN.test(jobId)) throw new NotFoundError(VIDEO_MSG.jobNotFound);
   const { data: job } = await videoJobs().get({ uid: sub, jobId }).go();
-  if (!job) throw new CallableError('NOT_FOUND', VIDEO_MSG.jobNotFound);
+  if (!job) throw new NotFoundError(VIDEO_MSG.jobNotFound);
   if (job.status === 'error') return { status: 'error', error: job.error ?? VIDEO_MSG.failed };
   if (job.status === 'listo' && job.assetId) {
     const { data: asset } = await assets().get({ uid: sub, id: job.assetId }).go();
@@ -81,12 +81,7 @@ export async function videoStatus(sub: string, jobId: string): Promise<CallableO
     return { status: 'error', error: TALLER_MSG.assetNotFound };
   }
 
-  let invocation;
-  try {
-    invocation = await getVideoInvocation(job.invocationArn);
-  } catch (error) {
-    throw toCallableError(error);
-  }
+  const invocation = await getVideoInvocation(job.invocationArn);
   switch (invocation.status) {
     case 'InProgress':
       if (job.status !== 'generando') await videoJobs().patch({ uid: sub, jobId }).set({ status: 'generando' }).go();

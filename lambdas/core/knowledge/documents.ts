@@ -3,8 +3,9 @@
  * state, newest first, and deletion of a document with its file and chunks. The tenant is always
  * the verified caller; another tenant's id is simply not found.
  */
-import { CallableError, UPLOAD_MSG, type KnowledgeDocument } from '@director-ia/shared';
+import { UPLOAD_MSG, type KnowledgeDocument } from '@director-ia/shared';
 import { knowledgeDocuments, type KnowledgeDocumentItem } from '../../platform/db/entities/knowledgeDocument';
+import { NotFoundError } from '../../platform/errors';
 import { deleteObject } from '../../platform/storage/objects';
 import { deleteChunks } from './chunks';
 
@@ -33,7 +34,7 @@ export async function listDocuments(uid: string): Promise<KnowledgeDocument[]> {
  */
 export async function deleteDocument(uid: string, id: string): Promise<{ id: string }> {
   const { data } = await knowledgeDocuments().get({ uid, id }).go();
-  if (!data) throw new CallableError('NOT_FOUND', UPLOAD_MSG.documentNotFound);
+  if (!data) throw new NotFoundError(UPLOAD_MSG.documentNotFound);
   await deleteObject(data.key, data.versionId);
   if (data.embeddingModel) await deleteChunks(uid, data.embeddingModel, id);
   await knowledgeDocuments().delete({ uid, id }).go();

@@ -16,10 +16,11 @@
  * - `leadView(item)` → the browser's `Lead`.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { CallableError, LEAD_ID_PATTERN, leadMatches, LEADS_MSG, type Lead, type LeadFilter, type LeadStatus, type TranscriptMessage, type TranscriptRole } from '@director-ia/shared';
+import { LEAD_ID_PATTERN, leadMatches, LEADS_MSG, type Lead, type LeadFilter, type LeadStatus, type TranscriptMessage, type TranscriptRole } from '@director-ia/shared';
 import { documentClient } from '../../platform/db/client';
 import { conversationMessages, conversations, MESSAGE_ROLES } from '../../platform/db/entities/conversation';
 import { leads, type LeadItem } from '../../platform/db/entities/lead';
+import { NotFoundError } from '../../platform/errors';
 
 export type { LeadItem } from '../../platform/db/entities/lead';
 
@@ -62,8 +63,8 @@ export async function getLead(sub: string, id: string): Promise<LeadItem | null>
   return data ?? null;
 }
 
-function notFound(): CallableError {
-  return new CallableError('NOT_FOUND', LEADS_MSG.leadNotFound);
+function notFound(): NotFoundError {
+  return new NotFoundError(LEADS_MSG.leadNotFound);
 }
 
 function isConditionalFailure(error: unknown): boolean {

@@ -18,10 +18,11 @@
  *    `listarPublicaciones` returns with the month (./proposals.ts `pendingProposal`).
  * `deps` lets tests replace the provider, the brand, the networks or the retrieval.
  */
-import { CallableError, PLAN_MSG, validBudget, type ProposedPlan, type SocialNetwork, addDays, isMonth, monthLabel, monthRange, utcDateIso, formatBudget, POST_LIMITS, SOCIAL_NETWORK_LABELS } from '@director-ia/shared';
-import { toCallableError, type AiProvider, type BrandContext } from '../../platform/ai';
+import { PLAN_MSG, validBudget, type ProposedPlan, type SocialNetwork, addDays, isMonth, monthLabel, monthRange, utcDateIso, formatBudget, POST_LIMITS, SOCIAL_NETWORK_LABELS } from '@director-ia/shared';
+import type { AiProvider, BrandContext } from '../../platform/ai';
 import { systemPromptFor } from '../../platform/ai/prompt';
 import { planProposals, type PlanProposalItem } from '../../platform/db/entities/scheduledPost';
+import { GenerationFailedError, InvalidInputError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { brandAiProvider } from '../generation/provider';
 import { retrievePassages } from '../knowledge/retrieve';
@@ -90,22 +91,18 @@ function retrievalQuery(brand: BrandContext, month: string): string {
 }
 
 async function askModel(provider: AiProvider, request: { month: string; budget: number; networks: SocialNetwork[]; notBefore?: string; brand: BrandContext; passages: string[] }) {
-  try {
-    const answer = await provider.generateJson(
-      {
-        system: systemPromptFor(request.brand, planInstructions(request.month, request.budget, request.networks, request.notBefore)),
-        messages: [{ role: 'user', content: `Genera el plan de contenidos de ${monthLabel(request.month)} con un presupuesto de ${formatBudget(request.budget)}.` }],
-        brand: request.brand,
-        passages: request.passages,
-        maxTokens: 4096,
-        temperature: 0.7,
-      },
-      PlanAnswerSchema,
-    );
-    return { answer: answer.value as PlanAnswer, offline: answer.offline, model: answer.model };
-  } catch (error) {
-    throw toCallableError(error);
-  }
+  const answer = await provider.generateJson(
+    {
+      system: systemPromptFor(request.brand, planInstructions(request.month, request.budget, request.networks, request.notBefore)),
+      messages: [{ role: 'user', content: `Genera el plan de contenidos de ${monthLabel(request.month)} con un presupuesto de ${formatBudget(request.budget)}.` }],
+      brand: request.brand,
+      passages: request.passages,
+      maxTokens: 4096,
+      temperature: 0.7,
+    },
+    PlanAnswerSchema,
+  );
+  return { answer: answer.value as PlanAnswer, offline: answer.offline, model: answer.model };
 }
 
 /** Removes `sub`'s pending proposals of `month` other than `keepId` (best effort). */
@@ -123,26 +120,19 @@ async function pruneOlderProposals(sub: string, month: string, keepId: string): 
 /** Generates and stores a proposed plan for `sub` (see the module header). */
 export async function generateMonthlyPlan(sub: string, request: PlanRequest, now = new Date(), deps: PlanDeps = {}): Promise<ProposedPlan> {
   const budget = validBudget(request.budget);
-  if (budget === null) throw new CallableError('INVALID_ARGUMENT', PLAN_MSG.budgetInvalid);
-  if (!isMonth(request.month)) throw new CallableError('INVALID_ARGUMENT', PLAN_MSG.monthInvalid);
+  if (budget === null) throw new InvalidInputError(PLAN_MSG.budgetInvalid);
+  if (!isMonth(request.month)) throw new InvalidInputError(PLAN_MSG.monthInvalid);
   const { month } = request;
   const { first, last } = monthRange(month);
   const yesterday = addDays(utcDateIso(now), -1);
-  if (last < yesterday) throw new CallableError('INVALID_ARGUMENT', PLAN_MSG.planPastMonth);
+  if (last < yesterday) throw new InvalidInputError(PLAN_MSG.planPastMonth);
   // Repair tolerates yesterday (a browser west of UTC may still be there); the plan itself starts today.
   const notBefore = yesterday > first ? yesterday : undefined;
   const today = utcDateIso(now);
   const startsOn = today > first ? today : undefined;
 
   const brand = deps.brand ?? (await readBrandContext(sub));
-  let provider = deps.provider;
-  if (!provider) {
-    try {
-      provider = await brandAiProvider(sub);
-    } catch (error) {
-      throw toCallableError(error);
-    }
-  }
+  const provider = deps.provider ?? (await brandAiProvider(sub));
   const [networks, passages] = await Promise.all([
     deps.networks ? Promise.resolve(deps.networks) : planNetworks(sub),
     (deps.retrieve ?? defaultRetrieve)(sub, retrievalQuery(brand, month)),
@@ -160,7 +150,7 @@ export async function generateMonthlyPlan(sub: string, request: PlanRequest, now
   } catch (error) {
     if (!(error instanceof PlanRejected)) throw error;
     logger.warn('The AI plan had no usable post', { provider: provider.id, model, month, posts: answer.posts.length, dropped: error.dropped });
-    throw new CallableError('INTERNAL', PLAN_MSG.planNoValidPosts);
+    throw new GenerationFailedError(PLAN_MSG.planNoValidPosts);
   }
 
   const item: PlanProposalItem = {

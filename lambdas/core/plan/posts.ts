@@ -16,8 +16,9 @@
  * approval).
  */
 import * as z from 'zod/mini';
-import { CallableError, IsoDateSchema, PLAN_MSG, PlatformSchema, POST_STATUSES, PostContentSchema, PostTitleSchema, type PostStatus, type ScheduledPost, type SocialNetwork, isMonth } from '@director-ia/shared';
+import { IsoDateSchema, PLAN_MSG, PlatformSchema, POST_STATUSES, PostContentSchema, PostTitleSchema, type PostStatus, type ScheduledPost, type SocialNetwork, isMonth } from '@director-ia/shared';
 import { scheduledPostRefs, scheduledPosts, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { newObjectId } from '../uploads/keys';
 import { isConditionFailure, TransactionCancelled, transactWrite, type TransactOp } from './transaction';
@@ -77,7 +78,7 @@ export function postWriteOps(item: ScheduledPostItem): TransactOp[] {
 
 /** The posts of `sub` dated in `month` ('YYYY-MM'), by date (then creation). */
 export async function listScheduledPosts(sub: string, month: string): Promise<ScheduledPost[]> {
-  if (!isMonth(month)) throw new CallableError('INVALID_ARGUMENT', PLAN_MSG.monthInvalid);
+  if (!isMonth(month)) throw new InvalidInputError(PLAN_MSG.monthInvalid);
   const { data } = await scheduledPosts()
     .query.byUser({ uid: sub })
     .begins({ scheduledDate: `${month}-` })
@@ -88,7 +89,7 @@ export async function listScheduledPosts(sub: string, month: string): Promise<Sc
 /** Stores a new post of `sub` (see the module header). */
 export async function createScheduledPost(sub: string, input: NewScheduledPost, now = new Date()): Promise<ScheduledPost> {
   const parsed = z.safeParse(NewPostSchema, input);
-  if (!parsed.success) throw new CallableError('INVALID_ARGUMENT', parsed.error.issues[0]?.message ?? PLAN_MSG.postTitleRequired);
+  if (!parsed.success) throw new InvalidInputError(parsed.error.issues[0]?.message ?? PLAN_MSG.postTitleRequired);
   const at = now.toISOString();
   const item: ScheduledPostItem = {
     uid: sub,
@@ -108,21 +109,21 @@ export async function createScheduledPost(sub: string, input: NewScheduledPost, 
 
 async function currentPost(sub: string, id: string): Promise<ScheduledPostItem> {
   const { data: ref } = await scheduledPostRefs().get({ uid: sub, id }).go({ consistent: true });
-  if (!ref) throw new CallableError('NOT_FOUND', PLAN_MSG.postNotFound);
+  if (!ref) throw new NotFoundError(PLAN_MSG.postNotFound);
   const { data: post } = await scheduledPosts().get({ uid: sub, id, scheduledDate: ref.scheduledDate }).go({ consistent: true });
   if (!post) {
     logger.error('Scheduled post reference without its post', { id, scheduledDate: ref.scheduledDate });
-    throw new CallableError('NOT_FOUND', PLAN_MSG.postNotFound);
+    throw new NotFoundError(PLAN_MSG.postNotFound);
   }
   return post;
 }
 
-/** After a cancelled write: NOT_FOUND when the post is gone meanwhile, else ABORTED. */
-async function conflict(sub: string, id: string, error: unknown): Promise<CallableError> {
+/** After a cancelled write: NotFoundError when the post is gone meanwhile, else ConflictError. */
+async function conflict(sub: string, id: string, error: unknown): Promise<NotFoundError | ConflictError> {
   const { data: ref } = await scheduledPostRefs().get({ uid: sub, id }).go({ consistent: true });
-  if (!ref) return new CallableError('NOT_FOUND', PLAN_MSG.postNotFound);
+  if (!ref) return new NotFoundError(PLAN_MSG.postNotFound);
   logger.warn('Scheduled post changed during a write', { id, codes: error instanceof TransactionCancelled ? error.codes : ['ConditionalCheckFailed'] });
-  return new CallableError('ABORTED', PLAN_MSG.postConflict);
+  return new ConflictError(PLAN_MSG.postConflict);
 }
 
 /** Edits a post of `sub` (see the module header). */

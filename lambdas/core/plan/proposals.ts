@@ -17,8 +17,9 @@
  * - `rejectPlan(sub, planId)` deletes the proposal (conditional); NOT_FOUND when it is gone.
  * The tenant is always `sub`: another owner's plan id is simply not found.
  */
-import { CallableError, PLAN_MSG, type ProposedPlan, type ScheduledPost, isMonth } from '@director-ia/shared';
+import { PLAN_MSG, type ProposedPlan, type ScheduledPost, isMonth } from '@director-ia/shared';
 import { planProposals, type PlanProposalItem, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { postView, postWriteOps } from './posts';
 import { isConditionFailure, TransactionCancelled, transactWrite } from './transaction';
@@ -38,7 +39,7 @@ export function proposalView(item: PlanProposalItem): ProposedPlan {
 
 /** The pending proposal of `sub` for `month` ('YYYY-MM'), the newest if several; undefined when none. */
 export async function pendingProposal(sub: string, month: string): Promise<ProposedPlan | undefined> {
-  if (!isMonth(month)) throw new CallableError('INVALID_ARGUMENT', PLAN_MSG.monthInvalid);
+  if (!isMonth(month)) throw new InvalidInputError(PLAN_MSG.monthInvalid);
   const { data } = await planProposals()
     .query.byUser({ uid: sub })
     .where((attr, { eq }) => eq(attr.month, month))
@@ -54,7 +55,7 @@ export async function pendingProposal(sub: string, month: string): Promise<Propo
 /** Approves plan `planId` of `sub` (see the module header). */
 export async function approvePlan(sub: string, planId: string, now = new Date()): Promise<{ planId: string; posts: ScheduledPost[] }> {
   const { data: plan } = await planProposals().get({ uid: sub, id: planId }).go({ consistent: true });
-  if (!plan) throw new CallableError('NOT_FOUND', PLAN_MSG.planNotFound);
+  if (!plan) throw new NotFoundError(PLAN_MSG.planNotFound);
   const at = now.toISOString();
   const items: ScheduledPostItem[] = plan.posts.map((post) => ({
     uid: sub,
@@ -73,9 +74,9 @@ export async function approvePlan(sub: string, planId: string, now = new Date())
     await transactWrite(ops);
   } catch (error) {
     if (!(error instanceof TransactionCancelled)) throw error;
-    if (error.conditionFailed(ops.length - 1)) throw new CallableError('NOT_FOUND', PLAN_MSG.planNotFound);
+    if (error.conditionFailed(ops.length - 1)) throw new NotFoundError(PLAN_MSG.planNotFound);
     logger.error('Plan approval cancelled: nothing written', { planId, codes: error.codes });
-    throw new CallableError('ABORTED', PLAN_MSG.planConflict);
+    throw new ConflictError(PLAN_MSG.planConflict);
   }
   logger.info('Plan approved', { planId, month: plan.month, posts: items.length });
   return { planId: plan.id, posts: items.map(postView) };
@@ -86,7 +87,7 @@ export async function rejectPlan(sub: string, planId: string): Promise<{ planId:
   try {
     await planProposals().remove({ uid: sub, id: planId }).go();
   } catch (error) {
-    if (isConditionFailure(error)) throw new CallableError('NOT_FOUND', PLAN_MSG.planNotFound);
+    if (isConditionFailure(error)) throw new NotFoundError(PLAN_MSG.planNotFound);
     throw error;
   }
   logger.info('Plan rejected', { planId });

@@ -19,10 +19,11 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CallableError, DEFAULT_BLOG_SETTINGS, SETTINGS_MSG, canonicalSlug, type BlogSettings, type BlogSettingsInput } from '@director-ia/shared';
+import { DEFAULT_BLOG_SETTINGS, SETTINGS_MSG, canonicalSlug, type BlogSettings, type BlogSettingsInput } from '@director-ia/shared';
 import { documentClient } from '../../platform/db/client';
 import { blogSettings, type BlogSettingsItem } from '../../platform/db/entities/blogSettings';
 import { blogSlugs } from '../../platform/db/entities/blogSlug';
+import { ConflictError, InvalidInputError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { s3, uploadsBucket } from '../../platform/storage/client';
 import { deleteObject } from '../../platform/storage/objects';
@@ -131,7 +132,7 @@ export async function saveBlogSettings(caller: Pick<Caller, 'sub'>, input: BlogS
   for (let attempt = 1; ; attempt += 1) {
     const current = await readItem(caller.sub);
     const next = merge(current, input, now);
-    if (next.isEnabled && !next.slug) throw new CallableError('INVALID_ARGUMENT', SETTINGS_MSG.slugRequired);
+    if (next.isEnabled && !next.slug) throw new InvalidInputError(SETTINGS_MSG.slugRequired);
     const ops = transaction(caller.sub, current, next, now, releaseOld);
     const schedule = await scheduleOpFor(caller.sub, next, now);
     if (schedule) ops.push({ role: 'schedule', op: schedule });
@@ -141,13 +142,13 @@ export async function saveBlogSettings(caller: Pick<Caller, 'sub'>, input: BlogS
       const codes = cancellationCodes(error);
       if (!codes) throw error;
       const failed = (role: Role, code = 'ConditionalCheckFailed') => codes[ops.findIndex((op) => op.role === role)] === code;
-      if (failed('claim')) throw new CallableError('ABORTED', SETTINGS_MSG.slugTaken(next.slug));
+      if (failed('claim')) throw new ConflictError(SETTINGS_MSG.slugTaken(next.slug));
       if (failed('release')) {
         // The old claim is not ours: the records disagree. Leave that claim alone and go on.
         logger.error('Blog slug claim held by another brand', { slug: current?.slug });
         releaseOld = false;
       }
-      if (attempt >= MAX_ATTEMPTS) throw new CallableError('ABORTED', SETTINGS_MSG.settingsConflict);
+      if (attempt >= MAX_ATTEMPTS) throw new ConflictError(SETTINGS_MSG.settingsConflict);
       await sleep(10 * 2 ** attempt * (0.5 + Math.random()));
       continue;
     }
@@ -163,7 +164,7 @@ export async function saveBlogSettings(caller: Pick<Caller, 'sub'>, input: BlogS
 async function checkHeaderImage(sub: string, key: string): Promise<void> {
   const parsed = parseUploadKey(key);
   if (!parsed || parsed.sub !== sub || parsed.kind !== 'blogHeader') {
-    throw new CallableError('INVALID_ARGUMENT', 'Imagen de cabecera no válida.');
+    throw new InvalidInputError('Imagen de cabecera no válida.');
   }
   try {
     await s3().send(new HeadObjectCommand({ Bucket: uploadsBucket(), Key: key }));
@@ -172,6 +173,6 @@ async function checkHeaderImage(sub: string, key: string): Promise<void> {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     if (status !== 404 && status !== 403) throw error;
     if (status === 403) logger.warn('Blog header image HEAD was denied: treated as missing', { key });
-    throw new CallableError('INVALID_ARGUMENT', 'La imagen de cabecera no se ha subido: vuelve a intentarlo.');
+    throw new InvalidInputError('La imagen de cabecera no se ha subido: vuelve a intentarlo.');
   }
 }

@@ -4,8 +4,9 @@
  * (AWS Encryption SDK, context = tenant + field) before it reaches the table, and only its last
  * characters are kept in clear for the mask. The result is the browser's view, never a secret.
  */
-import { CallableError, secretHint, SECRET_FIELDS, type Integrations, type IntegrationsInput, type SecretField } from '@director-ia/shared';
+import { secretHint, SECRET_FIELDS, type Integrations, type IntegrationsInput, type SecretField } from '@director-ia/shared';
 import { integrationSettings, type IntegrationSettingsItem } from '../../platform/db/entities/integrationSettings';
+import { InvalidInputError } from '../../platform/errors';
 import { sealSecret } from '../../platform/secrets/lazy';
 import type { Caller } from '../accounts/profiles';
 import { hasSecret, integrationsView, readIntegrationsItem } from './integrations';
@@ -45,10 +46,10 @@ function checkProviderRequirements(current: IntegrationSettingsItem | null, inpu
     const baseUrl = input.openaiBaseUrl ?? current?.openaiBaseUrl ?? '';
     const model = input.openaiModel ?? current?.openaiModel ?? '';
     if (!baseUrl || !model) {
-      throw new CallableError('INVALID_ARGUMENT', 'Para usar un servidor compatible con OpenAI, indica su URL base y el modelo.');
+      throw new InvalidInputError('Para usar un servidor compatible con OpenAI, indica su URL base y el modelo.');
     }
   }
   if (provider === 'gemini' && !willHave('geminiApiKey')) {
-    throw new CallableError('INVALID_ARGUMENT', 'Para usar Gemini, añade tu clave de API de Gemini.');
+    throw new InvalidInputError('Para usar Gemini, añade tu clave de API de Gemini.');
   }
 }

@@ -2,7 +2,8 @@
  * `solicitarSubida`'s domain: checks the file the browser describes against the kind's rules
  * (shared with the web) and signs a presigned POST for one new key under the caller's prefix.
  */
-import { CallableError, checkUpload, UPLOAD_RULES, UPLOAD_URL_EXPIRES_SECONDS, type UploadCandidate, type UploadKind } from '@director-ia/shared';
+import { checkUpload, UPLOAD_RULES, UPLOAD_URL_EXPIRES_SECONDS, type UploadCandidate, type UploadKind } from '@director-ia/shared';
+import { InvalidInputError } from '../../platform/errors';
 import { presignPost } from '../../platform/storage/presign';
 import { newObjectId, ORIGINAL_NAME_METADATA, uploadKey } from './keys';
 
@@ -20,10 +21,10 @@ export interface UploadGrant {
   expiresInSeconds: number;
 }
 
-/** Throws INVALID_ARGUMENT with the Spanish reason when the file may not be uploaded. */
+/** Throws InvalidInputError with the Spanish reason when the file may not be uploaded. */
 export async function requestUpload(sub: string, request: UploadRequest, now = Date.now()): Promise<UploadGrant> {
   const problem = checkUpload(request.kind, request);
-  if (problem) throw new CallableError('INVALID_ARGUMENT', problem);
+  if (problem) throw new InvalidInputError(problem);
   const { maxBytes } = UPLOAD_RULES[request.kind];
   const key = uploadKey(sub, request.kind, newObjectId(now), request.fileName);
   const encodedName = encodeURIComponent(request.fileName.normalize('NFC'));

@@ -5,9 +5,10 @@
  * widget reveals nothing about accounts. Its public face: the name (Constructor de IA, or a
  * neutral fallback) and the brand context its assistant speaks with.
  */
-import { CallableError, widgetBrandName, WIDGET_MSG } from '@director-ia/shared';
+import { widgetBrandName, WIDGET_MSG } from '@director-ia/shared';
 import type { BrandContext } from '../../platform/ai/types';
 import { profiles } from '../../platform/db/entities/profile';
+import { NotFoundError } from '../../platform/errors';
 import { readBrandContext } from '../settings/aiSettings';
 
 export interface WidgetBrand {
@@ -20,7 +21,7 @@ export interface WidgetBrand {
 /** Brand `uid` if its owner is active, else NOT_FOUND (see the module header). */
 export async function readWidgetBrand(uid: string): Promise<WidgetBrand> {
   const { data } = await profiles().get({ uid }).go({ attributes: ['status', 'isAdmin'] });
-  if (!data || !(data.status === 'active' || data.isAdmin)) throw new CallableError('NOT_FOUND', WIDGET_MSG.notAvailable);
+  if (!data || !(data.status === 'active' || data.isAdmin)) throw new NotFoundError(WIDGET_MSG.notAvailable);
   const context = await readBrandContext(uid);
   return { uid, name: widgetBrandName(context.brandName), context };
 }

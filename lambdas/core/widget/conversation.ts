@@ -10,10 +10,11 @@
  * An id from the body that is not one of this brand's conversations is 404 NOT_FOUND.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { CallableError, WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
+import { WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
 import type { ChatMessage } from '../../platform/ai/types';
 import { documentClient } from '../../platform/db/client';
 import { conversationMessages, conversations, type ConversationItem } from '../../platform/db/entities/conversation';
+import { NotFoundError, QuotaExceededError } from '../../platform/errors';
 import { newObjectId } from '../uploads/keys';
 
 /** Messages (visitor's and assistant's) a conversation may hold. */
@@ -21,12 +22,12 @@ export const MAX_STORED_MESSAGES = WIDGET_LIMITS.maxVisitorMessages * 2;
 /** Earlier messages a model sees with each new one. */
 export const HISTORY_MESSAGES = 8;
 
-const conversationLimit = () => new CallableError('RESOURCE_EXHAUSTED', WIDGET_MSG.conversationLimit(WIDGET_LIMITS.maxVisitorMessages));
+const conversationLimit = () => new QuotaExceededError(WIDGET_MSG.conversationLimit(WIDGET_LIMITS.maxVisitorMessages));
 
 /** Brand `uid`'s conversation `id`; NOT_FOUND when it has none by that id. */
 export async function readConversation(uid: string, id: string): Promise<ConversationItem> {
   const { data } = await conversations().get({ uid, id }).go();
-  if (!data) throw new CallableError('NOT_FOUND', WIDGET_MSG.conversationNotFound);
+  if (!data) throw new NotFoundError(WIDGET_MSG.conversationNotFound);
   return data;
 }
 

@@ -13,10 +13,11 @@
  * which never throws).
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { CallableError, classifyContact, widgetConsentText, WIDGET_MSG } from '@director-ia/shared';
+import { classifyContact, widgetConsentText, WIDGET_MSG } from '@director-ia/shared';
 import { documentClient } from '../../platform/db/client';
 import { conversations } from '../../platform/db/entities/conversation';
 import { leads, type LeadItem } from '../../platform/db/entities/lead';
+import { InvalidInputError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { notifyNewLead } from '../leads/notify';
 import { newObjectId } from '../uploads/keys';
@@ -37,8 +38,8 @@ const isCancelled = (error: unknown) => error instanceof Error && error.name ===
 export async function createLeadWithConsent(request: LeadRequest, now = new Date()): Promise<{ leadId: string; created: boolean }> {
   const contact = classifyContact(request.contact);
   const name = request.name.replace(/\s+/g, ' ').trim();
-  if (!contact) throw new CallableError('INVALID_ARGUMENT', WIDGET_MSG.contactInvalid);
-  if (!name) throw new CallableError('INVALID_ARGUMENT', WIDGET_MSG.nameRequired);
+  if (!contact) throw new InvalidInputError(WIDGET_MSG.contactInvalid);
+  if (!name) throw new InvalidInputError(WIDGET_MSG.nameRequired);
 
   if (request.conversationId) {
     const conversation = await readConversation(request.uid, request.conversationId);

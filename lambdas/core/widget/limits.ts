@@ -14,8 +14,9 @@
  * inside counter keys that expire within minutes.
  */
 import { createHash } from 'node:crypto';
-import { CallableError, DEFAULT_WIDGET_DAILY_ANSWERS, WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
+import { DEFAULT_WIDGET_DAILY_ANSWERS, WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
 import { dayWindow, giveBackUnit, minuteWindow, takeUnit, type Counter } from '../../platform/db/counters';
+import { QuotaExceededError } from '../../platform/errors';
 
 export const WIDGET_DAILY_ANSWER_QUOTA_ENV = 'WIDGET_DAILY_ANSWER_QUOTA';
 
@@ -51,14 +52,14 @@ export function dailyAnswersCounter(uid: string, now: Date): Counter {
 /** Counts one request of `ip` in `scope`; 429 when the IP is over its limit this minute. */
 export async function enforceIpLimit(scope: IpScope, ip: string | null, now = new Date()): Promise<void> {
   if ((await takeUnit(ipCounter(scope, ip, now), IP_LIMITS[scope])) === null) {
-    throw new CallableError('RESOURCE_EXHAUSTED', WIDGET_MSG.ipRateLimited);
+    throw new QuotaExceededError(WIDGET_MSG.ipRateLimited);
   }
 }
 
 /** Counts one message or contact form for brand `uid`; 429 when the brand is over its limit this minute. */
 export async function enforceBrandLimit(uid: string, now = new Date()): Promise<void> {
   if ((await takeUnit(brandRateCounter(uid, now), WIDGET_LIMITS.brandSendsPerMinute)) === null) {
-    throw new CallableError('RESOURCE_EXHAUSTED', WIDGET_MSG.brandRateLimited);
+    throw new QuotaExceededError(WIDGET_MSG.brandRateLimited);
   }
 }
 
@@ -68,7 +69,7 @@ export async function enforceBrandLimit(uid: string, now = new Date()): Promise<
  */
 export async function withDailyAnswer<T>(uid: string, answer: () => Promise<T>, now = new Date(), limit = widgetDailyAnswerQuota()): Promise<T> {
   const counter = dailyAnswersCounter(uid, now);
-  if ((await takeUnit(counter, limit)) === null) throw new CallableError('RESOURCE_EXHAUSTED', WIDGET_MSG.dailyLimit);
+  if ((await takeUnit(counter, limit)) === null) throw new QuotaExceededError(WIDGET_MSG.dailyLimit);
   try {
     return await answer();
   } catch (error) {

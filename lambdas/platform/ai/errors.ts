@@ -1,8 +1,8 @@
 /**
  * Typed failures of the AI provider layer. Every error carries a Spanish `message` (it may reach
  * users), a stable `code`, whether retrying later can help (`retryable`), and an optional English
- * `detail` for logs (upstream error text, with any API key redacted). `toCallableError`
- * (callable-error.ts) maps them onto the callable protocol.
+ * `detail` for logs (upstream error text, with any API key redacted). The callable edge
+ * (platform/callable/errors.ts) maps them onto the callable protocol by `code`.
  *
  * No import of the shared contract here: the provider modules loaded with a dynamic import()
  * use this file, and whatever they reach is initialized lazily in the bundle, so reaching

@@ -18,7 +18,6 @@ import type { AiProvider, AiProviderId } from './types';
 
 export * from './types';
 export * from './errors';
-export { toCallableError } from './callable-error';
 export { AI_PROVIDER_IDS, type AiProviderConfig, type GeminiSettings, type OpenAiSettings } from './config';
 export { systemPromptFor, violatesTopicsToAvoid, matchedTopicToAvoid, topicsToAvoidList, knowledgeBlock } from './prompt';
 export { cosineSimilarity, OFFLINE_EMBEDDING_DIMENSIONS, OFFLINE_EMBEDDING_MODEL } from './offline-embed';

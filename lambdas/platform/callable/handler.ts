@@ -8,7 +8,6 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { parse } from 'zod/mini';
 import type { $ZodType, input, output } from 'zod/v4/core';
 import type { CallableDefinition } from '@director-ia/shared';
-import { isActive } from '../../core/accounts/profiles';
 import { clientIp } from './client-ip';
 import { logger } from '../logger';
 import type { Identity } from './identity';
@@ -29,26 +28,37 @@ export interface CallableInvocation<I> {
   sourceIp: string | null;
 }
 
+/** What the access middleware needs from above the platform layer (issue 11 item 2). */
+export interface CallableDeps {
+  /** Whether a verified caller may use owner features (an active profile, or an admin). */
+  isActive: (identity: Identity) => Promise<boolean>;
+}
+
+/** A domain implementation of one callable. */
+export type CallableImpl<I extends $ZodType, O extends $ZodType> = (invocation: CallableInvocation<output<I>>) => Promise<input<O>>;
+
 /**
- * `createCallable(def, impl)` → a middy handler for API Gateway HTTP API (v2) events.
- * `impl` may throw CallableError for expected failures; anything else is a logged 500.
+ * `callableFactory(deps)` → `createCallable(def, impl)`, which builds a middy handler for API
+ * Gateway HTTP API (v2) events. The function layer supplies `deps` (the account check lives in
+ * core, which the platform layer may not import) once, in lambdas/functions/lib/callable.ts.
+ * `impl` may throw a DomainError, an AiError or a CallableError for expected failures
+ * (errors.ts maps them); anything else is a logged 500.
  */
-export function createCallable<I extends $ZodType, O extends $ZodType>(
-  definition: CallableDefinition<I, O>,
-  impl: (invocation: CallableInvocation<output<I>>) => Promise<input<O>>,
-) {
-  const run = async (event: CallableEvent, context: CallableContext) => {
-    const sourceIp = clientIp(event);
-    const result = await impl({ data: context.data as output<I>, identity: context.caller, requestId: context.awsRequestId, sourceIp });
-    return jsonResponse(200, { result: parse(definition.output, result) });
+export function callableFactory({ isActive }: CallableDeps) {
+  return function createCallable<I extends $ZodType, O extends $ZodType>(definition: CallableDefinition<I, O>, impl: CallableImpl<I, O>) {
+    const run = async (event: CallableEvent, context: CallableContext) => {
+      const sourceIp = clientIp(event);
+      const result = await impl({ data: context.data as output<I>, identity: context.caller, requestId: context.awsRequestId, sourceIp });
+      return jsonResponse(200, { result: parse(definition.output, result) });
+    };
+    return middy<CallableEvent, unknown, Error, CallableContext>()
+      .use(injectLambdaContext(logger, { resetKeys: true }))
+      .use(callableErrors())
+      .use(callableEnvelope({ maxBodyBytes: definition.maxBodyBytes }))
+      .use(callableAccess({ access: definition.access, isActive }))
+      .use(callableValidation(definition.input))
+      .handler(run);
   };
-  return middy<CallableEvent, unknown, Error, CallableContext>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(callableErrors())
-    .use(callableEnvelope({ maxBodyBytes: definition.maxBodyBytes }))
-    .use(callableAccess({ access: definition.access, isActive: (identity) => isActive(identity) }))
-    .use(callableValidation(definition.input))
-    .handler(run);
 }
 
 /** The verified caller of a non-public function (the access middleware guarantees one). */

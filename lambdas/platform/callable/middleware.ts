@@ -1,8 +1,8 @@
 /**
  * middy middlewares implementing the callable protocol (architecture "callable contract"):
  * envelope parsing with a body limit, access enforcement from verified claims, payload validation,
- * and error mapping (4xx messages exposed, 5xx replaced by a generic one and logged with the
- * request id).
+ * and error mapping (expected failures keep their Spanish message, errors.ts; unexpected ones are
+ * replaced by a generic 500 and logged with the request id).
  */
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -10,6 +10,7 @@ import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { CallableError, DEFAULT_MAX_BODY_BYTES, MSG, type Access } from '@director-ia/shared';
 import { logger } from '../logger';
+import { toCallableError } from './errors';
 import { identityFromEvent, type Identity } from './identity';
 
 export type CallableEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -94,13 +95,18 @@ export function callableValidation(schema: $ZodType): MiddlewareObj<CallableEven
   };
 }
 
-/** Turns thrown errors into the protocol's error body; unexpected ones become a generic 500. */
+/**
+ * Turns thrown errors into the protocol's error body: expected failures (domain, AI and protocol
+ * errors, mapped by errors.ts) with their status and Spanish message; unexpected ones become a
+ * generic 500.
+ */
 export function callableErrors(): MiddlewareObj<CallableEvent, APIGatewayProxyStructuredResultV2, Error, CallableContext> {
   return {
     onError: (request: CallableRequest) => {
       const error = request.error;
-      if (error instanceof CallableError) {
-        request.response = jsonResponse(error.httpStatus, error.toBody());
+      const expected = toCallableError(error);
+      if (expected) {
+        request.response = jsonResponse(expected.httpStatus, expected.toBody());
         return;
       }
       logger.error('Unexpected failure in callable', { requestId: request.context.awsRequestId, error: error as Error });

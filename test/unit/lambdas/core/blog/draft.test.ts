@@ -8,7 +8,9 @@
  * the newest gallery image becomes the cover.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CallableError, BLOG_MSG } from '@director-ia/shared';
+import { BLOG_MSG } from '@director-ia/shared';
+import { AiOutputError } from '../../../../../lambdas/platform/ai/errors';
+import { InvalidInputError } from '../../../../../lambdas/platform/errors';
 import type { AiProvider, TextRequest, TextResult } from '../../../../../lambdas/platform/ai/types';
 import { generateJsonWithRepair } from '../../../../../lambdas/platform/ai/json';
 
@@ -90,8 +92,8 @@ describe('draftArticle', () => {
     state.settings = settings;
     state.provider = modelProvider(article('Nunca')).provider;
     const error = await draftArticle('u1', { origin: 'owner' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(CallableError);
-    expect(error).toMatchObject({ status: 'INVALID_ARGUMENT', message: BLOG_MSG.blogDisabled });
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect(error).toMatchObject({ kind: 'INVALID_INPUT', message: BLOG_MSG.blogDisabled });
     expect(state.created).toEqual([]);
     expect(state.quota).toBe(0);
   });
@@ -99,7 +101,7 @@ describe('draftArticle', () => {
   it("refuses an owner's topic that is a topic to avoid, before any generation", async () => {
     const { provider, seen } = modelProvider(article('Nunca'));
     state.provider = provider;
-    await expect(draftArticle('u1', { topic: 'La política municipal', origin: 'owner' })).rejects.toMatchObject({ status: 'INVALID_ARGUMENT', message: BLOG_MSG.topicToAvoid('política') });
+    await expect(draftArticle('u1', { topic: 'La política municipal', origin: 'owner' })).rejects.toMatchObject({ kind: 'INVALID_INPUT', message: BLOG_MSG.topicToAvoid('política') });
     expect(seen).toEqual([]);
     expect(state.created).toEqual([]);
   });
@@ -129,7 +131,7 @@ describe('draftArticle', () => {
 
     state.created = [];
     state.provider = modelProvider('nada', '{"title": 1}').provider;
-    await expect(draftArticle('u1', { origin: 'owner' })).rejects.toMatchObject({ status: 'INTERNAL', message: 'La IA devolvió una respuesta con un formato no válido. Inténtalo de nuevo.' });
+    await expect(draftArticle('u1', { origin: 'owner' })).rejects.toBeInstanceOf(AiOutputError);
     expect(state.created).toEqual([]);
   });
 
@@ -142,7 +144,7 @@ describe('draftArticle', () => {
 
     state.created = [];
     state.provider = modelProvider(off, off).provider;
-    await expect(draftArticle('u1', { origin: 'owner' })).rejects.toMatchObject({ status: 'ABORTED', message: BLOG_MSG.draftAvoidedTopic });
+    await expect(draftArticle('u1', { origin: 'owner' })).rejects.toMatchObject({ kind: 'CONFLICT', message: BLOG_MSG.draftAvoidedTopic });
     expect(state.created).toEqual([]);
   });
 

@@ -6,7 +6,9 @@
  * query) is covered against DynamoDB Local in test/integration/blog-manager.test.ts.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BLOG_MSG, CallableError } from '@director-ia/shared';
+import { BLOG_MSG } from '@director-ia/shared';
+import { AiRetryableError } from '../../../../../lambdas/platform/ai/errors';
+import { InvalidInputError } from '../../../../../lambdas/platform/errors';
 
 const calls = vi.hoisted(() => ({ claimed: new Set<string>(), retried: [] as [string, string, string][], removed: [] as string[], recorded: [] as string[] }));
 const due = vi.hoisted(() => ({ items: [] as { uid: string; frequency: string; nextDueAt: string }[] }));
@@ -37,8 +39,8 @@ describe('runScheduledDrafts', () => {
     due.items = [item('ok'), item('taken'), item('disabled'), item('failing'), item('ok2')];
     calls.claimed.add('taken');
     const draft = vi.fn(async (...[sub]: [string, unknown]) => {
-      if (sub === 'disabled') throw new CallableError('INVALID_ARGUMENT', BLOG_MSG.blogDisabled);
-      if (sub === 'failing') throw new CallableError('UNAVAILABLE', 'IA caída');
+      if (sub === 'disabled') throw new InvalidInputError(BLOG_MSG.blogDisabled);
+      if (sub === 'failing') throw new AiRetryableError('bedrock', 'IA caída');
       return { id: `article-${sub}` } as never;
     });
     const result = await runScheduledDrafts(NOW, { draft });

@@ -74,7 +74,9 @@ const { runConfirmedTool } = await import('../../../../../lambdas/core/chat/conf
 const { generateImage } = await import('../../../../../lambdas/core/generation/image');
 const { answerOwnerMessage } = await import('../../../../../lambdas/core/chat/turn');
 const { confirmChatAction } = await import('../../../../../lambdas/core/chat/confirm');
-const { CallableError, CHAT_ACTION_TTL_MS, CHAT_MSG } = await import('@director-ia/shared');
+const { CHAT_ACTION_TTL_MS, CHAT_MSG } = await import('@director-ia/shared');
+const { AiConfigError, AI_MSG } = await import('../../../../../lambdas/platform/ai/errors');
+const { QuotaExceededError } = await import('../../../../../lambdas/platform/errors');
 
 const OWNER = 'owner-sub-1111';
 const NOW = new Date('2026-06-10T10:00:00Z');
@@ -128,7 +130,7 @@ describe('answering: spending tools are proposed, never run', () => {
     vi.mocked(decideTurn).mockResolvedValueOnce({ kind: 'reply', text: 'Hola', offline: true, model: 'offline-template-v1' });
     expect((await answerOwnerMessage(OWNER, ownerMessage('Hola'), [], undefined, NOW))[0]).toMatchObject({ text: 'Hola', offline: true });
 
-    vi.mocked(decideTurn).mockRejectedValueOnce(new CallableError('INVALID_ARGUMENT', 'Falta la clave de API de Gemini. Configúrala en Integraciones.'));
+    vi.mocked(decideTurn).mockRejectedValueOnce(new AiConfigError(AI_MSG.missingGeminiKey));
     expect((await answerOwnerMessage(OWNER, ownerMessage('Hola'), [], undefined, NOW))[0]).toMatchObject({
       error: true,
       text: CHAT_MSG.aiFailed('Falta la clave de API de Gemini. Configúrala en Integraciones.'),
@@ -153,7 +155,7 @@ describe('confirmarAccionChat', () => {
     const answer = [...store.values()].find((item) => item.assetId === 'asset1');
     expect(answer).toMatchObject({ uid: OWNER, offline: true });
 
-    await expect(confirmChatAction(OWNER, { actionId: proposal.id, confirm: true }, NOW)).rejects.toMatchObject({ status: 'ABORTED', message: CHAT_MSG.actionResolved });
+    await expect(confirmChatAction(OWNER, { actionId: proposal.id, confirm: true }, NOW)).rejects.toMatchObject({ kind: 'CONFLICT', message: CHAT_MSG.actionResolved });
     expect(runConfirmedTool).toHaveBeenCalledTimes(1);
   });
 
@@ -165,7 +167,7 @@ describe('confirmarAccionChat', () => {
       confirmChatAction(OWNER, { actionId: proposal.id, confirm: true }, NOW),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.status)).toEqual(['ABORTED']);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.kind)).toEqual(['CONFLICT']);
     expect(runConfirmedTool).toHaveBeenCalledTimes(1);
   });
 
@@ -174,28 +176,28 @@ describe('confirmarAccionChat', () => {
     const views = await confirmChatAction(OWNER, { actionId: proposal.id, confirm: false }, NOW);
     expect(runConfirmedTool).not.toHaveBeenCalled();
     expect(views).toMatchObject([{ action: 'cancelled' }, { text: CHAT_MSG.actionCancelled }]);
-    await expect(confirmChatAction(OWNER, { actionId: proposal.id, confirm: true }, NOW)).rejects.toMatchObject({ status: 'ABORTED' });
+    await expect(confirmChatAction(OWNER, { actionId: proposal.id, confirm: true }, NOW)).rejects.toMatchObject({ kind: 'CONFLICT' });
   });
 
   it('refuses an expired action without running it', async () => {
     const proposal = await proposeImage();
     const later = new Date(NOW.getTime() + CHAT_ACTION_TTL_MS + 1000);
-    await expect(confirmChatAction(OWNER, { actionId: proposal.id, confirm: true }, later)).rejects.toMatchObject({ status: 'ABORTED', message: CHAT_MSG.actionExpired });
+    await expect(confirmChatAction(OWNER, { actionId: proposal.id, confirm: true }, later)).rejects.toMatchObject({ kind: 'CONFLICT', message: CHAT_MSG.actionExpired });
     expect(store.get(proposal.id)?.actionStatus).toBe('expired');
     expect(runConfirmedTool).not.toHaveBeenCalled();
   });
 
   it('does not find another owner\'s action, a plain message, or an unknown id', async () => {
     const proposal = await proposeImage();
-    await expect(confirmChatAction('another-sub', { actionId: proposal.id, confirm: true }, NOW)).rejects.toMatchObject({ status: 'NOT_FOUND' });
-    await expect(confirmChatAction(OWNER, { actionId: 'o0000000000000000001', confirm: true }, NOW)).rejects.toMatchObject({ status: 'NOT_FOUND' });
-    await expect(confirmChatAction(OWNER, { actionId: 'zzzzzzzzzzzzzzzzzzzz', confirm: true }, NOW)).rejects.toMatchObject({ status: 'NOT_FOUND' });
+    await expect(confirmChatAction('another-sub', { actionId: proposal.id, confirm: true }, NOW)).rejects.toMatchObject({ kind: 'NOT_FOUND' });
+    await expect(confirmChatAction(OWNER, { actionId: 'o0000000000000000001', confirm: true }, NOW)).rejects.toMatchObject({ kind: 'NOT_FOUND' });
+    await expect(confirmChatAction(OWNER, { actionId: 'zzzzzzzzzzzzzzzzzzzz', confirm: true }, NOW)).rejects.toMatchObject({ kind: 'NOT_FOUND' });
     expect(runConfirmedTool).not.toHaveBeenCalled();
   });
 
   it('ends as failed with the tool\'s Spanish reason (e.g. the daily quota)', async () => {
     const proposal = await proposeImage();
-    vi.mocked(runConfirmedTool).mockRejectedValue(new CallableError('RESOURCE_EXHAUSTED', 'Has alcanzado el límite diario de generaciones (5). Vuelve a intentarlo mañana.'));
+    vi.mocked(runConfirmedTool).mockRejectedValue(new QuotaExceededError('Has alcanzado el límite diario de generaciones (5). Vuelve a intentarlo mañana.'));
     const views = await confirmChatAction(OWNER, { actionId: proposal.id, confirm: true }, NOW);
     expect(views).toMatchObject([{ action: 'failed' }, { error: true, text: CHAT_MSG.actionFailed('Has alcanzado el límite diario de generaciones (5). Vuelve a intentarlo mañana.') }]);
     expect(store.get(proposal.id)?.actionStatus).toBe('failed');

@@ -2,11 +2,12 @@
  * `generateImage`'s orchestration (issue 4 item 1) with its collaborators replaced: what the
  * provider is asked (enriched prompt, brand, the inspiration bytes as reference image), the order of
  * the checks (bad image and topics to avoid before any provider or quota), AI failures mapped with
- * the AI layer's `toCallableError` (same Spanish message) inside the quota — so the unit is given
- * back — and a provider answer that is not an image refused without storing anything.
+ * the AI layer's errors that propagate unchanged out of the quota (the callable edge maps them with
+ * the same Spanish message) — so the unit is given back — and a provider answer that is not an image refused without storing anything.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CallableError, TALLER_MSG } from '@director-ia/shared';
+import { TALLER_MSG } from '@director-ia/shared';
+import { toCallableError } from '../../../../../lambdas/platform/callable/errors';
 import { AI_MSG, AiContentFilteredError, AiRetryableError, type AiProvider, type ImageRequest } from '../../../../../lambdas/platform/ai';
 import { solidPng } from '../../../../support/generation';
 
@@ -81,7 +82,7 @@ describe('generateImage', () => {
 
   it('refuses a topic to avoid before resolving the provider or touching the quota', async () => {
     await expect(generateImage('sub-1', { prompt: 'Un cartel sobre política municipal', imageBase64: null })).rejects.toMatchObject({
-      status: 'INVALID_ARGUMENT',
+      kind: 'INVALID_INPUT',
       message: TALLER_MSG.topicToAvoid('política'),
     });
     expect(calls.provider).toBe(0);
@@ -89,7 +90,7 @@ describe('generateImage', () => {
   });
 
   it('refuses a non-image inspiration before anything else', async () => {
-    await expect(generateImage('sub-1', { prompt: 'Una taza', imageBase64: Buffer.from('hola').toString('base64') })).rejects.toMatchObject({ status: 'INVALID_ARGUMENT' });
+    await expect(generateImage('sub-1', { prompt: 'Una taza', imageBase64: Buffer.from('hola').toString('base64') })).rejects.toMatchObject({ kind: 'INVALID_INPUT' });
     expect(calls.provider).toBe(0);
     expect(calls.quota).toEqual([]);
   });
@@ -97,18 +98,18 @@ describe('generateImage', () => {
   it.each([
     ['a content filter', () => new AiContentFilteredError('bedrock', 'Filter reason: prompt'), 'INVALID_ARGUMENT', AI_MSG.contentFiltered],
     ['a throttled model', () => new AiRetryableError('bedrock', 'ThrottlingException'), 'UNAVAILABLE', AI_MSG.retryable],
-  ] as const)('maps %s with toCallableError and gives the unit back', async (_label, error, status, message) => {
+  ] as const)('lets %s through (mapped at the edge) and gives the unit back', async (_label, error, status, message) => {
     imageImpl = async () => Promise.reject(error());
     const failure = await generateImage('sub-1', { prompt: 'Una taza', imageBase64: null }).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(CallableError);
-    expect(failure).toMatchObject({ status, message });
+    expect(failure).toMatchObject({ name: error().name, message });
+    expect(toCallableError(failure)).toMatchObject({ status, message });
     expect(calls.quota).toEqual(['reserve', 'release']);
     expect(calls.saved).toEqual([]);
   });
 
   it('refuses an answer that is not an image: nothing stored, unit given back', async () => {
     imageImpl = async () => ({ bytes: new TextEncoder().encode('<html>error</html>'), mediaType: 'image/png', offline: false, model: 'm' });
-    await expect(generateImage('sub-1', { prompt: 'Una taza', imageBase64: null })).rejects.toMatchObject({ status: 'INTERNAL', message: TALLER_MSG.imageNotGenerated });
+    await expect(generateImage('sub-1', { prompt: 'Una taza', imageBase64: null })).rejects.toMatchObject({ kind: 'GENERATION_FAILED', message: TALLER_MSG.imageNotGenerated });
     expect(calls.saved).toEqual([]);
     expect(calls.quota).toEqual(['reserve', 'release']);
   });

@@ -7,7 +7,8 @@
  * `iniciarVideo` answering 501 with the right sentence for each provider / model configuration.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CallableError, checkUpload, generarIdentidad, estadoVideo, iniciarVideo, UPLOAD_RULES } from '@director-ia/shared';
+import { checkUpload, generarIdentidad, estadoVideo, iniciarVideo, UPLOAD_RULES } from '@director-ia/shared';
+import { UnsupportedError, type DomainError } from '../../../../../lambdas/platform/errors';
 import { AiCapabilityUnavailableError } from '../../../../../lambdas/platform/ai';
 import { CAPABILITY_MSG } from '../../../../../lambdas/platform/ai/capabilities';
 import { VIDEO_FAMILY_MSG } from '../../../../../lambdas/platform/ai/bedrock-video';
@@ -119,7 +120,7 @@ describe('voice by capability', () => {
   });
 
   it("refuses another owner's sample before anything else", async () => {
-    await expect(generateIdentity(SUB, { type: 'voice', text: 'Hola', sampleKey: voiceSample.replace(SUB, 'other') }, new Date(), {})).rejects.toMatchObject({ status: 'INVALID_ARGUMENT' });
+    await expect(generateIdentity(SUB, { type: 'voice', text: 'Hola', sampleKey: voiceSample.replace(SUB, 'other') }, new Date(), {})).rejects.toMatchObject({ kind: 'INVALID_INPUT' });
   });
 });
 
@@ -128,7 +129,7 @@ describe('video by capability', () => {
     try {
       await startVideo(SUB, { prompt: 'Olas' }, env);
     } catch (error) {
-      return error as CallableError;
+      return error as DomainError;
     }
     throw new Error('expected a refusal');
   };
@@ -141,11 +142,11 @@ describe('video by capability', () => {
   ])('%s %j → 501 with the plain statement', async (provider, env, message) => {
     state.provider = provider;
     const error = await start(env);
-    expect(error).toBeInstanceOf(CallableError);
-    expect(error).toMatchObject({ status: 'UNIMPLEMENTED', message });
+    expect(error).toBeInstanceOf(UnsupportedError);
+    expect(error).toMatchObject({ message });
   });
   it('has no job under an id the server could not have made', async () => {
-    await expect(videoStatus(SUB, 'not-a-job')).rejects.toMatchObject({ status: 'NOT_FOUND', message: VIDEO_MSG.jobNotFound });
+    await expect(videoStatus(SUB, 'not-a-job')).rejects.toMatchObject({ kind: 'NOT_FOUND', message: VIDEO_MSG.jobNotFound });
   });
   it('the avatar-by-video answer says plainly that no provider supports it', async () => {
     const result = await generateIdentity(SUB, { type: 'video', sampleKey: `users/${SUB}/identity-videos/abcdefghij0123456789-yo.mp4` }, new Date(), {});

@@ -10,7 +10,10 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CallableError, DEFAULT_DAILY_GENERATION_QUOTA, TALLER_MSG } from '@director-ia/shared';
+import { DEFAULT_DAILY_GENERATION_QUOTA, TALLER_MSG } from '@director-ia/shared';
+import { AiRetryableError } from '../../../../../lambdas/platform/ai/errors';
+import { toCallableError } from '../../../../../lambdas/platform/callable/errors';
+import { QuotaExceededError } from '../../../../../lambdas/platform/errors';
 import {
   dailyGenerationQuota,
   quotaCounterKey,
@@ -105,8 +108,9 @@ describe('reserveGeneration', () => {
   it('is 429 RESOURCE_EXHAUSTED with the Spanish message when the condition fails', async () => {
     dynamo.on(UpdateCommand).rejects(conditionFailed());
     const error = await reserveGeneration(SUB, NOON, 7).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(CallableError);
-    expect(error).toMatchObject({ status: 'RESOURCE_EXHAUSTED', httpStatus: 429, message: TALLER_MSG.quotaExceeded(7) });
+    expect(error).toBeInstanceOf(QuotaExceededError);
+    expect(error).toMatchObject({ message: TALLER_MSG.quotaExceeded(7) });
+    expect(toCallableError(error)).toMatchObject({ status: 'RESOURCE_EXHAUSTED', httpStatus: 429, message: TALLER_MSG.quotaExceeded(7) });
     expect(TALLER_MSG.quotaExceeded(7)).toBe('Has alcanzado el límite diario de generaciones (7). Vuelve a intentarlo mañana.');
   });
 
@@ -122,7 +126,7 @@ describe('reserveGeneration', () => {
   });
 
   it('refuses everything with a quota of 0 without touching the table', async () => {
-    await expect(reserveGeneration(SUB, NOON, 0)).rejects.toMatchObject({ status: 'RESOURCE_EXHAUSTED' });
+    await expect(reserveGeneration(SUB, NOON, 0)).rejects.toMatchObject({ kind: 'QUOTA_EXCEEDED' });
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
@@ -137,14 +141,14 @@ describe('the counter', () => {
     const table = fakeCounters();
     const results = await Promise.allSettled(Array.from({ length: 12 }, () => reserveGeneration(SUB, NOON, 5)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.status)).toEqual(Array(7).fill('RESOURCE_EXHAUSTED'));
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.kind)).toEqual(Array(7).fill('QUOTA_EXCEEDED'));
     expect(table.count(SUB, '2025-03-09')).toBe(5);
   });
 
   it('is per tenant and per UTC day', async () => {
     const table = fakeCounters();
     for (let i = 0; i < 2; i += 1) await reserveGeneration(SUB, NOON, 2);
-    await expect(reserveGeneration(SUB, NOON, 2)).rejects.toMatchObject({ status: 'RESOURCE_EXHAUSTED' });
+    await expect(reserveGeneration(SUB, NOON, 2)).rejects.toMatchObject({ kind: 'QUOTA_EXCEEDED' });
     await expect(reserveGeneration('another-sub', NOON, 2)).resolves.toMatchObject({ count: 1 });
     await expect(reserveGeneration(SUB, new Date('2025-03-10T00:00:01Z'), 2)).resolves.toEqual({ day: '2025-03-10', count: 1 });
     expect(table.count(SUB, '2025-03-09')).toBe(2);
@@ -167,7 +171,7 @@ describe('withGenerationQuota', () => {
   });
 
   it('gives the unit back when the generation fails, and rethrows its error', async () => {
-    const failure = new CallableError('UNAVAILABLE', 'El servicio de IA está saturado.');
+    const failure = new AiRetryableError('bedrock', 'ThrottlingException');
     await expect(withGenerationQuota(SUB, async () => Promise.reject(failure), NOON)).rejects.toBe(failure);
     expect(table.count(SUB, '2025-03-09')).toBe(0);
     // So two more generations still fit in a quota of 2, and a third does not run at all.
@@ -182,7 +186,7 @@ describe('withGenerationQuota', () => {
         },
         NOON,
       ),
-    ).rejects.toMatchObject({ status: 'RESOURCE_EXHAUSTED', message: TALLER_MSG.quotaExceeded(2) });
+    ).rejects.toMatchObject({ kind: 'QUOTA_EXCEEDED', message: TALLER_MSG.quotaExceeded(2) });
     expect(ran).toBe(false);
   });
 

@@ -13,11 +13,11 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CallableError } from '@director-ia/shared';
+import { DomainError } from '../../../../../lambdas/platform/errors';
 import { startVideo, VIDEO_MSG } from '../../../../../lambdas/core/generation/video';
 import { videoStatus } from '../../../../../lambdas/core/generation/videoStatus';
 import { VIDEO_FAMILY_MSG, VIDEO_IMAGE_MSG } from '../../../../../lambdas/platform/ai/bedrock-video';
-import { AI_MSG } from '../../../../../lambdas/platform/ai/errors';
+import { AI_MSG, AiError } from '../../../../../lambdas/platform/ai/errors';
 
 vi.mock('../../../../../lambdas/core/settings/integrations', () => ({ readIntegrationsItem: async () => ({ aiProvider: 'bedrock' }), hasSecret: () => false }));
 vi.mock('../../../../../lambdas/core/settings/aiSettings', () => ({ readBrandContext: async () => ({ brandName: 'Café Luna', topicsToAvoid: 'política' }) }));
@@ -83,12 +83,13 @@ beforeEach(() => {
   bedrock.on(StartAsyncInvokeCommand).resolves({ invocationArn: ARN });
 });
 
-async function refusal(promise: Promise<unknown>): Promise<CallableError> {
+/** The expected failure (a domain or AI error, which the callable edge maps) `promise` rejects with. */
+async function refusal(promise: Promise<unknown>): Promise<DomainError | AiError> {
   try {
     await promise;
   } catch (error) {
-    expect(error).toBeInstanceOf(CallableError);
-    return error as CallableError;
+    expect(error instanceof DomainError || error instanceof AiError).toBe(true);
+    return error as DomainError | AiError;
   }
   throw new Error('expected a refusal');
 }
@@ -124,11 +125,11 @@ describe('iniciarVideo on Bedrock with Luma Ray 2', () => {
   });
 
   it.each([
-    ['another model family', { prompt: 'Olas' }, { ...VIDEO_ENV, BEDROCK_VIDEO_MODEL_ID: 'amazon.nova-reel-v2:0' }, 'UNIMPLEMENTED', VIDEO_FAMILY_MSG('amazon.nova-reel-v2:0')],
-    ['a starting image', { prompt: 'Olas', imageKey: `users/${SUB}/assets/x.png` }, VIDEO_ENV, 'INVALID_ARGUMENT', VIDEO_IMAGE_MSG],
-    ['a topic to avoid', { prompt: 'Un mitin de política' }, VIDEO_ENV, 'INVALID_ARGUMENT', VIDEO_MSG.topicToAvoid('política')],
-  ])('refuses %s and changes nothing', async (_what, input, env, status, message) => {
-    expect(await refusal(startVideo(SUB, input, env, NOW))).toMatchObject({ status, message });
+    ['another model family', { prompt: 'Olas' }, { ...VIDEO_ENV, BEDROCK_VIDEO_MODEL_ID: 'amazon.nova-reel-v2:0' }, 'UNSUPPORTED', VIDEO_FAMILY_MSG('amazon.nova-reel-v2:0')],
+    ['a starting image', { prompt: 'Olas', imageKey: `users/${SUB}/assets/x.png` }, VIDEO_ENV, 'INVALID_INPUT', VIDEO_IMAGE_MSG],
+    ['a topic to avoid', { prompt: 'Un mitin de política' }, VIDEO_ENV, 'INVALID_INPUT', VIDEO_MSG.topicToAvoid('política')],
+  ])('refuses %s and changes nothing', async (_what, input, env, kind, message) => {
+    expect(await refusal(startVideo(SUB, input, env, NOW))).toMatchObject({ kind, message });
     expect(bedrock.commandCalls(StartAsyncInvokeCommand)).toHaveLength(0);
     expect(dynamo.calls()).toHaveLength(0);
   });
@@ -179,8 +180,8 @@ describe('estadoVideo', () => {
 
   it('another tenant’s job and unknown ids are NOT_FOUND, and Bedrock is not asked', async () => {
     const jobId = await started();
-    expect(await refusal(videoStatus(OTHER, jobId))).toMatchObject({ status: 'NOT_FOUND', message: VIDEO_MSG.jobNotFound });
-    expect(await refusal(videoStatus(SUB, 'zzzzzzzzzzzzzzzzzzzz'))).toMatchObject({ status: 'NOT_FOUND' });
+    expect(await refusal(videoStatus(OTHER, jobId))).toMatchObject({ kind: 'NOT_FOUND', message: VIDEO_MSG.jobNotFound });
+    expect(await refusal(videoStatus(SUB, 'zzzzzzzzzzzzzzzzzzzz'))).toMatchObject({ kind: 'NOT_FOUND' });
     expect(bedrock.commandCalls(GetAsyncInvokeCommand)).toHaveLength(0);
   });
 });

@@ -5,7 +5,8 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CallableError, DOCX_CONTENT_TYPE, UPLOAD_RULES, UPLOAD_URL_EXPIRES_SECONDS } from '@director-ia/shared';
+import { DOCX_CONTENT_TYPE, UPLOAD_RULES, UPLOAD_URL_EXPIRES_SECONDS } from '@director-ia/shared';
+import { InvalidInputError } from '../../../../../lambdas/platform/errors';
 import { ORIGINAL_NAME_METADATA, originalName } from '../../../../../lambdas/core/uploads/keys';
 import { requestUpload } from '../../../../../lambdas/core/uploads/requestUpload';
 
@@ -106,9 +107,8 @@ describe('requestUpload (solicitarSubida)', () => {
     [{ fileName: 'a.pdf', contentType: 'application/pdf', size: 10 * 1024 * 1024 + 1 }, /máximo de 10 MB/],
   ])('refuses %j with INVALID_ARGUMENT and a Spanish reason', async (file, message) => {
     const error = await requestUpload(SUB, { kind: 'knowledge', ...file }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(CallableError);
-    expect((error as CallableError).status).toBe('INVALID_ARGUMENT');
-    expect((error as CallableError).message).toMatch(message);
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect((error as InvalidInputError).message).toMatch(message);
   });
 
   it('reads the original name back from object metadata', () => {

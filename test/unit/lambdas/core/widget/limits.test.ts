@@ -12,7 +12,9 @@ import { DynamoDBDocumentClient, UpdateCommand, type UpdateCommandInput } from '
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CallableError, DEFAULT_WIDGET_DAILY_ANSWERS, WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
+import { DEFAULT_WIDGET_DAILY_ANSWERS, WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
+import { toCallableError } from '../../../../../lambdas/platform/callable/errors';
+import { QuotaExceededError } from '../../../../../lambdas/platform/errors';
 import { counterKey, dayWindow, giveBackUnit, minuteWindow, takeUnit } from '../../../../../lambdas/platform/db/counters';
 import {
   brandRateCounter,
@@ -157,8 +159,8 @@ describe('enforcing', () => {
     fakeTable();
     for (let i = 0; i < WIDGET_LIMITS.ipSendsPerMinute; i += 1) await enforceIpLimit('send', '198.51.100.1', NOON);
     const error = await enforceIpLimit('send', '198.51.100.1', NOON).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(CallableError);
-    expect(error).toMatchObject({ status: 'RESOURCE_EXHAUSTED', httpStatus: 429, message: WIDGET_MSG.ipRateLimited });
+    expect(error).toBeInstanceOf(QuotaExceededError);
+    expect(toCallableError(error)).toMatchObject({ status: 'RESOURCE_EXHAUSTED', httpStatus: 429, message: WIDGET_MSG.ipRateLimited });
     // Another IP, the loads of the same IP, and the next minute are not affected.
     await enforceIpLimit('send', '198.51.100.2', NOON);
     await enforceIpLimit('load', '198.51.100.1', NOON);
@@ -168,7 +170,7 @@ describe('enforcing', () => {
   it(`a brand answers ${WIDGET_LIMITS.brandSendsPerMinute} a minute, then 429`, async () => {
     fakeTable();
     for (let i = 0; i < WIDGET_LIMITS.brandSendsPerMinute; i += 1) await enforceBrandLimit(UID, NOON);
-    await expect(enforceBrandLimit(UID, NOON)).rejects.toMatchObject({ status: 'RESOURCE_EXHAUSTED', message: WIDGET_MSG.brandRateLimited });
+    await expect(enforceBrandLimit(UID, NOON)).rejects.toMatchObject({ kind: 'QUOTA_EXCEEDED', message: WIDGET_MSG.brandRateLimited });
     await enforceBrandLimit('another-brand', NOON);
   });
 });
@@ -198,7 +200,7 @@ describe('the daily answer cap', () => {
       NOON,
       2,
     );
-    await expect(refused).rejects.toMatchObject({ status: 'RESOURCE_EXHAUSTED', message: WIDGET_MSG.dailyLimit });
+    await expect(refused).rejects.toMatchObject({ kind: 'QUOTA_EXCEEDED', message: WIDGET_MSG.dailyLimit });
     expect(ran).toBe(false);
     await expect(withDailyAnswer(UID, async () => 'mañana', new Date('2025-03-10T00:00:01Z'), 2)).resolves.toBe('mañana');
   });

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { AI_CAPABILITIES, aiCapabilities, bedrockVideoModel, CAPABILITY_MSG, type AiCapabilities } from '../../../../../lambdas/platform/ai/capabilities';
 import { AiCapabilityUnavailableError } from '../../../../../lambdas/platform/ai/errors';
-import { toCallableError } from '../../../../../lambdas/platform/ai/callable-error';
+import { toCallableError } from '../../../../../lambdas/platform/callable/errors';
 import { CallableError } from '@director-ia/shared';
 
 const SPEECH_UNAVAILABLE = 'La síntesis de voz necesita un proveedor configurado (Amazon Polly en AWS).';

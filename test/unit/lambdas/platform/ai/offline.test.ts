@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { AiOfflineUnsupportedError, AI_MSG } from '../../../../../lambdas/platform/ai/errors';
-import { toCallableError } from '../../../../../lambdas/platform/ai/callable-error';
+import { toCallableError } from '../../../../../lambdas/platform/callable/errors';
 import { OFFLINE_PREFIX, offlineProvider } from '../../../../../lambdas/platform/ai/offline';
 import { knowledgeBlock, systemPromptFor } from '../../../../../lambdas/platform/ai/prompt';
 import type { BrandContext, TextRequest } from '../../../../../lambdas/platform/ai/types';

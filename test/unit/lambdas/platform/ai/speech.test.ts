@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { AiCapabilityUnavailableError, AiInputError, AiProviderError, AiRetryableError } from '../../../../../lambdas/platform/ai/errors';
-import { toCallableError } from '../../../../../lambdas/platform/ai/callable-error';
+import { toCallableError } from '../../../../../lambdas/platform/callable/errors';
 import {
   checkedSpeechRequest,
   DEFAULT_SPEECH_VOICE,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { define, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV, VIEWER_IP_HEADER } from '@director-ia/shared';
 import { clientIp } from '../../../../../lambdas/platform/callable/client-ip';
-import { createCallable } from '../../../../../lambdas/platform/callable/handler';
+import { callableFactory } from '../../../../../lambdas/platform/callable/handler';
 import type { CallableContext, CallableEvent } from '../../../../../lambdas/platform/callable/middleware';
 
 const SECRET = 'k3yFromSecretsManager0123456789abcdefABCDEF012345';
@@ -66,6 +66,8 @@ describe('clientIp', () => {
     expect(clientIp(eventWith(undefined, ''), {})).toBeNull();
   });
 });
+
+const createCallable = callableFactory({ isActive: async () => true });
 
 describe('createCallable hands the client IP to the domain', () => {
   const echo = define({ name: 'eco', access: 'public', input: z.nullish(z.strictObject({})), output: z.object({ ip: z.nullable(z.string()) }) });

@@ -1,0 +1,88 @@
+/**
+ * Domain errors (issue 11 item 3): what `core` throws for an expected failure, in the domain's
+ * words rather than the wire's. Every error carries the Spanish `message` users see (from the
+ * contract's MSG constants) and a `kind`; the callable edge (platform/callable/errors.ts) maps
+ * each kind onto one contract error status, so the response is the one spec section 8 lists:
+ *
+ * | class                 | kind              | wire status          | HTTP |
+ * |-----------------------|-------------------|----------------------|------|
+ * | InvalidInputError     | INVALID_INPUT     | INVALID_ARGUMENT     | 400  |
+ * | ForbiddenError        | FORBIDDEN         | PERMISSION_DENIED    | 403  |
+ * | NotFoundError         | NOT_FOUND         | NOT_FOUND            | 404  |
+ * | ConflictError         | CONFLICT          | ABORTED              | 409  |
+ * | QuotaExceededError    | QUOTA_EXCEEDED    | RESOURCE_EXHAUSTED   | 429  |
+ * | GenerationFailedError | GENERATION_FAILED | INTERNAL             | 500  |
+ * | UnsupportedError      | UNSUPPORTED       | UNIMPLEMENTED        | 501  |
+ *
+ * Failures of the AI layer are its own `AiError` (platform/ai/errors.ts), mapped at the same edge.
+ * No import of the shared contract here, so that any layer can throw these cheaply.
+ */
+
+export type DomainErrorKind = 'INVALID_INPUT' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'QUOTA_EXCEEDED' | 'GENERATION_FAILED' | 'UNSUPPORTED';
+
+/** An expected failure with a Spanish message for users; see the module header for the kinds. */
+export class DomainError extends Error {
+  readonly kind: DomainErrorKind;
+
+  constructor(kind: DomainErrorKind, message: string) {
+    super(message);
+    this.name = 'DomainError';
+    this.kind = kind;
+  }
+}
+
+/** The request itself is unacceptable (bad value, missing upload, topic to avoid, feature off). */
+export class InvalidInputError extends DomainError {
+  constructor(message: string) {
+    super('INVALID_INPUT', message);
+    this.name = 'InvalidInputError';
+  }
+}
+
+/** The caller may not touch this resource (e.g. another owner's chat). */
+export class ForbiddenError extends DomainError {
+  constructor(message: string) {
+    super('FORBIDDEN', message);
+    this.name = 'ForbiddenError';
+  }
+}
+
+/** The resource does not exist for this caller (unknown, or another tenant's). */
+export class NotFoundError extends DomainError {
+  constructor(message: string) {
+    super('NOT_FOUND', message);
+    this.name = 'NotFoundError';
+  }
+}
+
+/** The resource changed or is taken: a concurrent edit, an already resolved action, a used slug. */
+export class ConflictError extends DomainError {
+  constructor(message: string) {
+    super('CONFLICT', message);
+    this.name = 'ConflictError';
+  }
+}
+
+/** A quota or rate limit is used up (daily generations, widget limits). */
+export class QuotaExceededError extends DomainError {
+  constructor(message: string) {
+    super('QUOTA_EXCEEDED', message);
+    this.name = 'QuotaExceededError';
+  }
+}
+
+/** A generation ran but produced nothing usable (no image, no valid post); the message says so. */
+export class GenerationFailedError extends DomainError {
+  constructor(message: string) {
+    super('GENERATION_FAILED', message);
+    this.name = 'GenerationFailedError';
+  }
+}
+
+/** What this deployment or the brand's provider cannot do at all (e.g. video without a video model). */
+export class UnsupportedError extends DomainError {
+  constructor(message: string) {
+    super('UNSUPPORTED', message);
+    this.name = 'UnsupportedError';
+  }
+}
