@@ -10,6 +10,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          // One DynamoDB Local for the domain modules' unit tests, started on first use (test/support/domain-env.ts).
+          globalSetup: ['test/support/domain-db-global-setup.ts'],
           testTimeout: 120_000,
           // CDK synth in beforeAll takes several seconds, more on a busy 2-core machine.
           hookTimeout: 180_000,

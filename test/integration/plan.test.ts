@@ -18,6 +18,8 @@
  *   month, unknown networks, duplicates, topics to avoid dropped; aliases mapped; the owner's
  *   budget kept); a malformed answer is fixed by the one repair round-trip or rejected, and an
  *   answer with no usable post is rejected — never stored half-way.
+ * The core as other contexts call it (createScheduledPost, generateMonthlyPlan with a scripted
+ * provider or a fixed clock) is unit-tested at test/unit/lambdas/core/plan/{posts,generate}.test.ts.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -27,15 +29,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BUDGET_INVALID, formatBudget, PLAN_MSG, type CallableOutput, type KnowledgeDocument, type ProposedPlan, type ScheduledPost } from '@director-ia/shared';
 import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
 import { LOCAL_TABLE } from '../../infra/local/twin';
-import { AI_MSG, AiRetryableError } from '../../lambdas/platform/ai/errors';
-import type { AiProvider } from '../../lambdas/platform/ai/types';
-import type * as PostsCore from '../../lambdas/core/plan/posts';
-import type * as GenerateCore from '../../lambdas/core/plan/generate';
-
-type PostsModule = typeof PostsCore;
-type GenerateModule = typeof GenerateCore;
+import { AI_MSG } from '../../lambdas/platform/ai/errors';
 import { call, callOk } from '../support/api';
-import { useTwinDomainEnv } from '../support/twin-env';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { rawTable } from '../support/dynamo';
 
@@ -426,64 +421,5 @@ describe('monthly plan from a model (OpenAI-compatible stub)', () => {
     expect(body.error).toEqual({ status: 'INTERNAL', message });
     expect(await rawItems(dani, 'plan#')).toEqual(before);
     expect(await rawItems(dani, 'post#')).toEqual([]);
-  });
-});
-
-describe('the core as other contexts call it (createScheduledPost, listScheduledPosts, generateMonthlyPlan)', () => {
-  let eva: TestUser;
-  let core: PostsModule;
-  let generation: GenerateModule;
-
-  beforeAll(async () => {
-    eva = await owner('eva');
-    // The core functions run here as in a Lambda: the twin's table, by configuration.
-    useTwinDomainEnv(twin, { POWERTOOLS_LOG_LEVEL: 'SILENT' });
-    core = await import('../../lambdas/core/plan/posts');
-    generation = await import('../../lambdas/core/plan/generate');
-  });
-
-  it('createScheduledPost stores a post the calendar lists, with its id reference', async () => {
-    const post = await core.createScheduledPost(eva.sub, { title: ' Desde el chat ', content: 'Texto', scheduledDate: '2031-03-01', platform: 'telegram', status: 'propuesto' });
-    expect(post).toMatchObject({ id: expect.stringMatching(/^[a-z0-9]{20}$/), title: 'Desde el chat', scheduledDate: '2031-03-01', platform: 'telegram', status: 'propuesto' });
-    expect(await listMonth(eva)).toEqual([post]);
-    expect(await core.listScheduledPosts(eva.sub, MONTH)).toEqual([post]);
-    expect(await rawItems(eva, `postref#${post.id}`)).toHaveLength(1);
-  });
-
-  it.each([
-    ['an unknown network', { platform: 'myspace' }],
-    ['an unknown status', { status: 'publicado' }],
-    ['an impossible date', { scheduledDate: '2031-02-29' }],
-    ['an empty title', { title: '  ' }],
-  ])('createScheduledPost refuses %s and writes nothing', async (_label, change) => {
-    const before = await rawItems(eva, 'post');
-    await expect(core.createScheduledPost(eva.sub, { title: 'Título', content: 'Texto', scheduledDate: '2031-03-02', platform: 'x', status: 'aprobado', ...change })).rejects.toMatchObject({
-      status: 'INVALID_ARGUMENT',
-    });
-    expect(await rawItems(eva, 'post')).toEqual(before);
-  });
-
-  it('generateMonthlyPlan keeps the AI layer message of a failing provider and stores nothing', async () => {
-    const failing: AiProvider = {
-      id: 'bedrock',
-      offline: false,
-      generateText: () => Promise.reject(new Error('unused')),
-      generateJson: () => Promise.reject(new AiRetryableError('bedrock', 'ThrottlingException')),
-      generateImage: () => Promise.reject(new Error('unused')),
-      embed: () => Promise.reject(new Error('unused')),
-    };
-    await expect(generation.generateMonthlyPlan(eva.sub, { month: MONTH, budget: 100 }, new Date(), { provider: failing, retrieve: async () => [] })).rejects.toMatchObject({
-      status: 'UNAVAILABLE',
-      message: AI_MSG.retryable,
-    });
-    expect(await rawItems(eva, 'plan#')).toEqual([]);
-  });
-
-  it('generateMonthlyPlan plans the rest of the current month only: never a day already gone', async () => {
-    const now = new Date('2031-03-20T10:00:00Z');
-    const plan = await generation.generateMonthlyPlan(eva.sub, { month: MONTH, budget: 80 }, now, { retrieve: async () => [] });
-    expect(plan.offline).toBe(true);
-    expect(plan.posts.map((p) => p.scheduledDate)).toEqual(['2031-03-20', '2031-03-26', '2031-03-31']);
-    await expect(generation.generateMonthlyPlan(eva.sub, { month: '2031-02', budget: 80 }, now)).rejects.toMatchObject({ status: 'INVALID_ARGUMENT', message: PLAN_MSG.planPastMonth });
   });
 });
