@@ -21,14 +21,10 @@
  * The core as other contexts call it (createScheduledPost, generateMonthlyPlan with a scripted
  * provider or a fixed clock) is unit-tested at test/unit/lambdas/core/plan/{posts,generate}.test.ts.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BUDGET_INVALID, formatBudget, PLAN_MSG, type CallableOutput, type KnowledgeDocument, type ProposedPlan, type ScheduledPost } from '@director-ia/shared';
-import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
-import { LOCAL_TABLE } from '../../infra/local/twin';
 import { AI_MSG } from '../../lambdas/platform/ai/errors';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
@@ -39,7 +35,6 @@ const MONTH = '2031-03';
 const OTHER_MONTH = '2031-04';
 
 let admin: TestUser;
-let db: DynamoDBDocumentClient;
 
 async function owner(prefix: string): Promise<TestUser> {
   const user = await registerUser(twin, prefix);
@@ -53,12 +48,11 @@ const monthPlan = (user: TestUser, month = MONTH) => callOk<CallableOutput<'list
 const listMonth = async (user: TestUser, month = MONTH) => (await monthPlan(user, month)).posts;
 
 /** Every item of the user's partition whose sort key starts with `prefix` (a Query, straight from DynamoDB Local). */
-const rawItems = (user: TestUser, prefix: string) => rawTable(twin).query(`user#${user.sub}`, prefix);
+const table = rawTable(twin);
+const rawItems = (user: TestUser, prefix: string) => table.query(`user#${user.sub}`, prefix);
 
 beforeAll(async () => {
   admin = await signInAdmin(twin);
-  if (!twin.dynamodbEndpoint) throw new Error('this twin does not expose DynamoDB');
-  db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.dynamodbEndpoint, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS }));
 });
 
 describe('monthly plan with the offline provider', () => {
@@ -161,7 +155,7 @@ describe('monthly plan with the offline provider', () => {
     it('is the newest when an older one survived its (best effort) replacement', async () => {
       const current = (await monthPlan(fran, MAY)).proposal as ProposedPlan;
       const stale = { ...(await rawItems(fran, `plan#${current.planId}`))[0], sk: 'plan#0000000000zzzzzzzz', id: '0000000000zzzzzzzz', title: 'Plan antiguo', createdAt: '2000-01-01T00:00:00.000Z' };
-      await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: stale }));
+      await table.put(stale);
       expect((await monthPlan(fran, MAY)).proposal).toEqual(current);
       await callOk(twin, 'rechazarPlan', { planId: stale.id }, fran.accessToken);
     });
@@ -276,7 +270,7 @@ describe('monthly plan with the offline provider', () => {
     const plan = await generateOk(carmen);
     const blocked = plan.posts[2]?.id ?? '';
     // Someone (a bug, a race) already holds the id reference of the third post.
-    await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: { pk: `user#${carmen.sub}`, sk: `postref#${blocked}`, id: blocked, uid: carmen.sub, scheduledDate: '2031-03-01', __edb_e__: 'scheduledPostRef', __edb_v__: '1' } }));
+    await table.put({ pk: `user#${carmen.sub}`, sk: `postref#${blocked}`, id: blocked, uid: carmen.sub, scheduledDate: '2031-03-01', __edb_e__: 'scheduledPostRef', __edb_v__: '1' });
     const { status, body } = await call(twin, 'aprobarPlan', { planId: plan.planId }, carmen.accessToken);
     expect(status).toBe(409);
     expect(body.error).toEqual({ status: 'ABORTED', message: PLAN_MSG.planConflict });
@@ -284,7 +278,7 @@ describe('monthly plan with the offline provider', () => {
     expect(await rawItems(carmen, 'post#')).toEqual([]);
     expect((await rawItems(carmen, 'postref#')).map((i) => i.id)).toEqual([blocked]);
     // The proposal is still pending: once the obstacle is gone it can be approved as a whole.
-    await db.send(new DeleteCommand({ TableName: LOCAL_TABLE, Key: { pk: `user#${carmen.sub}`, sk: `postref#${blocked}` } }));
+    await table.delete(`user#${carmen.sub}`, `postref#${blocked}`);
     const approved = await callOk<CallableOutput<'aprobarPlan'>>(twin, 'aprobarPlan', { planId: plan.planId }, carmen.accessToken);
     expect(approved.posts.map((p) => p.id)).toEqual(plan.posts.map((p) => p.id));
   });
@@ -329,14 +323,8 @@ describe('monthly plan from a model (OpenAI-compatible stub)', () => {
     await callOk(twin, 'guardarAjustesIA', { brandName: 'Obrador Dani', keywords: 'masa madre', topicsToAvoid: 'política' }, dani.accessToken);
     await callOk(twin, 'guardarIntegraciones', { aiProvider: 'openai-compatible', openaiBaseUrl: stub.url, openaiModel: 'stub-plan', openaiApiKey: 'sk-stub-12345678' }, dani.accessToken);
     // The owner's connected networks, in the spec's integrations shape (spec 3).
-    await db.send(
-      new UpdateCommand({
-        TableName: LOCAL_TABLE,
-        Key: { pk: `user#${dani.sub}`, sk: 'settings#integrations' },
-        UpdateExpression: 'SET linkedin = :on, x = :on, facebook = :off',
-        ExpressionAttributeValues: { ':on': { connected: true, pages: [] }, ':off': { connected: false } },
-      }),
-    );
+    // No callable connects a network yet: written raw.
+    await table.set(`user#${dani.sub}`, 'settings#integrations', { linkedin: { connected: true, pages: [] }, x: { connected: true, pages: [] }, facebook: { connected: false } });
     // A knowledge document the plan's retrieval can find (processed by the twin's S3 event).
     const bytes = new TextEncoder().encode(`${PASSAGE}\n\nAbrimos de lunes a sábado.`);
     const grant = await callOk<CallableOutput<'solicitarSubida'>>(twin, 'solicitarSubida', { kind: 'knowledge', fileName: 'obrador.txt', contentType: 'text/plain', size: bytes.byteLength }, dani.accessToken);
