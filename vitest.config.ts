@@ -1,5 +1,6 @@
-// Test projects: unit (pure logic, CDK templates), integration (against a twin the tests start),
-// e2e (Chromium driving the real UI against that twin). `npm test` runs them all.
+// Test projects: unit (logic, CDK templates, and domain modules on one lazily started DynamoDB
+// Local), integration (against a twin the tests start), e2e (Chromium driving the real UI against
+// that twin). `npm test` runs them all.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
