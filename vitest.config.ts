@@ -1,5 +1,6 @@
-// Test projects: unit (pure logic, CDK templates), integration (against a twin the tests start),
-// e2e (Chromium driving the real UI against that twin). `npm test` runs them all.
+// Test projects: unit (logic, CDK templates, and domain modules on one lazily started DynamoDB
+// Local), integration (against a twin the tests start), e2e (Chromium driving the real UI against
+// that twin). `npm test` runs them all.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          // One DynamoDB Local for the domain modules' unit tests, started on first use (test/support/domain-env.ts).
+          globalSetup: ['test/support/domain-db-global-setup.ts'],
           testTimeout: 120_000,
           // CDK synth in beforeAll takes several seconds, more on a busy 2-core machine.
           hookTimeout: 180_000,

@@ -8,22 +8,16 @@
  *   `publicarArticulo` sets the publication date once and keeps it; `eliminarArticulo` removes the
  *   article and its slug claim; bad payloads are 400 and change nothing;
  * - tenant isolation: another owner can neither list, edit, publish nor delete the article;
- * - the scheduled job (the same handler module the Scheduler and the twin's timer invoke, run here
- *   against the twin's DynamoDB Local) drafts exactly once per due period even when runs overlap,
- *   advances the due time, and skips disabled blogs.
+ * - `guardarAjustesBlog` keeps one due-time item per enabled blog (on GSI1), moved only when the
+ *   frequency changes, removed when the blog is disabled. The scheduled job that drafts from it
+ *   (overlapping runs, disabled blogs) is unit-tested at test/unit/lambdas/events/blogDrafts.test.ts.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ARTICLE_LIMITS, BLOG_MSG, type Article, type BlogSettings, type CallableOutput } from '@director-ia/shared';
-import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
-import { LOCAL_TABLE } from '../../infra/local/twin';
 import { articleSlugBase } from '../../lambdas/core/blog/slugs';
 import { nextDueAfter } from '../../lambdas/core/blog/frequency';
-import type { BlogDraftsEvent } from '../../lambdas/events/blogDrafts';
 import { call, callOk } from '../support/api';
-import { useTwinDomainEnv } from '../support/twin-env';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { rawTable } from '../support/dynamo';
 
@@ -212,35 +206,7 @@ describe('editing, publishing and deleting', () => {
   });
 });
 
-describe('scheduled drafts', () => {
-  let raw: DynamoDBDocumentClient;
-  let runJob: (event: BlogDraftsEvent) => Promise<{ drafted: string[] }>;
-
-  beforeAll(async () => {
-    // The job module runs in this process against the twin's DynamoDB Local, as the twin's timer runs it.
-    useTwinDomainEnv(twin, { AI_PROVIDER: 'offline', POWERTOOLS_LOG_LEVEL: 'SILENT' });
-    runJob = (await import('../../lambdas/events/blogDrafts')).handler;
-    raw = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.dynamodbEndpoint, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS }));
-  });
-  afterAll(() => {
-    vi.unstubAllEnvs();
-  });
-
-  /** Moves `user`'s next draft (and its GSI1 key) to `at`, as if that time had come. */
-  async function makeDue(user: TestUser, at: Date): Promise<void> {
-    const due = at.toISOString();
-    await raw.send(
-      new UpdateCommand({
-        TableName: LOCAL_TABLE,
-        Key: { pk: `user#${user.sub}`, sk: 'blog#schedule' },
-        UpdateExpression: 'SET nextDueAt = :due, gsi1sk = :sk',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':due': due, ':sk': `${due}#${user.sub}` },
-      }),
-    );
-  }
-  const event = (): BlogDraftsEvent => ({ job: 'blogDrafts', scheduledTime: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') });
-
+describe('the schedule of drafts', () => {
   it('keeps a due-time item per enabled blog, on GSI1, moved only when the frequency changes, removed when disabled', async () => {
     const dora = await owner('blog-dora');
     expect(await scheduleItem(dora)).toBeUndefined();
@@ -254,43 +220,5 @@ describe('scheduled drafts', () => {
     await callOk(twin, 'guardarAjustesBlog', { isEnabled: false }, dora.accessToken);
     expect(await scheduleItem(dora)).toBeUndefined();
     expect((await list(dora)).nextScheduledAt).toBeNull();
-  });
-
-  it('drafts exactly once per due period, even with overlapping runs, and advances the due time', async () => {
-    const eva = await owner('blog-eva');
-    await enableBlog(eva, { topics: 'recetas de otoño' });
-    await makeDue(eva, new Date(Date.now() - 60 * 60 * 1000));
-    await Promise.all([runJob(event()), runJob(event()), runJob(event())]);
-    const after = await list(eva);
-    expect(after.articles).toHaveLength(1);
-    expect(after.articles[0]).toMatchObject({ origin: 'schedule', status: 'draft', offline: true, title: 'Recetas de otoño: apuntes de nuestra marca' });
-    const schedule = await scheduleItem(eva);
-    expect(Date.parse(schedule?.nextDueAt as string)).toBeGreaterThan(Date.now());
-    expect(schedule?.nextDueAt).toBe(after.nextScheduledAt);
-    expect(schedule?.lastArticleId).toBe(after.articles[0]?.id);
-    // Nothing is due any more: another run drafts nothing; the schedule's drafts use no quota.
-    await runJob(event());
-    expect((await list(eva)).articles).toHaveLength(1);
-    expect(await quotaUsed(eva)).toBe(0);
-    // The next period: one more.
-    await makeDue(eva, new Date(Date.now() - 1000));
-    await runJob(event());
-    expect((await list(eva)).articles).toHaveLength(2);
-  });
-
-  it('skips disabled blogs: no item after disabling, and a stale due item is removed without drafting', async () => {
-    const [fede, gala] = await Promise.all([owner('blog-fede'), owner('blog-gala')]);
-    await Promise.all([enableBlog(fede), enableBlog(gala)]);
-    await callOk(twin, 'guardarAjustesBlog', { isEnabled: false }, fede.accessToken);
-    expect(await scheduleItem(fede)).toBeUndefined();
-    // A stale item (the blog disabled behind the schedule's back).
-    await makeDue(gala, new Date(Date.now() - 1000));
-    await raw.send(
-      new UpdateCommand({ TableName: LOCAL_TABLE, Key: { pk: `user#${gala.sub}`, sk: 'settings#blog' }, UpdateExpression: 'SET isEnabled = :no', ExpressionAttributeValues: { ':no': false } }),
-    );
-    await runJob(event());
-    expect((await list(fede)).articles).toEqual([]);
-    expect((await list(gala)).articles).toEqual([]);
-    expect(await scheduleItem(gala)).toBeUndefined();
   });
 });

@@ -2,24 +2,22 @@
  * The knowledge base against the twin (issue 3 item 4): real PDF, DOCX and Latin-1 TXT files
  * with Spanish text are POSTed to s3rver with the presigned fields like a browser would; the
  * ObjectCreated event runs the processing handler; the documents reach 'listo' with their
- * passages stored and accents intact. Then retrieval (offline embeddings) answers paraphrased
- * questions with the right document and never crosses tenants; deletion removes file, record and
- * chunks; bad uploads are refused or end as 'error' with nothing left behind.
+ * passages stored and accents intact; deletion removes file, record and chunks; bad uploads are
+ * refused or end as 'error' with nothing left behind. Retrieval over processed documents and
+ * repeated deliveries are unit-tested (test/unit/lambdas/core/knowledge/retrieve/documents.test.ts,
+ * process.test.ts).
  */
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DOCX_CONTENT_TYPE, UPLOAD_MSG, type CallableOutput, type KnowledgeDocument } from '@director-ia/shared';
 import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
 import { REJECTION } from '../../lambdas/core/knowledge/extract';
-import type * as RetrieveModuleNs from '../../lambdas/core/knowledge/retrieve';
 import { call, callOk } from '../support/api';
 import { rawTable } from '../support/dynamo';
-import { useTwinDomainEnv } from '../support/twin-env';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { latin1, makeDocx, makePdf, SPANISH_DOCS, utf8 } from '../support/knowledge-fixtures';
 
 const twin = inject('twin');
-type RetrieveModule = typeof RetrieveModuleNs;
 
 type Grant = CallableOutput<'solicitarSubida'>;
 
@@ -94,8 +92,6 @@ let other: TestUser;
 const uploaded: Record<'pdf' | 'docx' | 'txt', { grant: Grant; doc: KnowledgeDocument }> = {} as never;
 
 beforeAll(async () => {
-  // Domain modules imported by this file (retrieval, processing) talk to the twin's services.
-  useTwinDomainEnv(twin);
   const admin = await signInAdmin(twin);
   [owner, other] = await Promise.all([registerUser(twin, 'kb-owner'), registerUser(twin, 'kb-other')]);
   for (const user of [owner, other]) await callOk(twin, 'aprobarUsuario', { uid: user.sub }, admin.accessToken);
@@ -167,55 +163,6 @@ describe('uploading and processing real documents', () => {
     const ids = (await documents(owner)).map((d) => d.id);
     expect(ids).toEqual([uploaded.txt.doc.id, uploaded.docx.doc.id, uploaded.pdf.doc.id]);
     for (const kind of ['pdf', 'docx', 'txt'] as const) expect(await objectExists(uploaded[kind].grant.key)).toBe(true);
-  });
-
-  it('a repeated ObjectCreated delivery does not process a finished document again', async () => {
-    process.env.AWS_ENDPOINT_URL_S3 = new URL(uploaded.pdf.grant.url).origin;
-    process.env.S3_FORCE_PATH_STYLE = 'true';
-    process.env.UPLOADS_BUCKET = bucket;
-    const { processUploadedObject } = await import('../../lambdas/core/knowledge/process');
-    expect(await processUploadedObject({ key: uploaded.pdf.grant.key })).toBe('duplicate');
-    expect((await documents(owner)).find((d) => d.id === uploaded.pdf.doc.id)).toEqual(uploaded.pdf.doc);
-  });
-});
-
-describe('retrieval', () => {
-  let retrievePassages: RetrieveModule['retrievePassages'];
-  beforeAll(async () => {
-    // Runs in this process against the twin's table (environment set in the first beforeAll).
-    ({ retrievePassages } = await import('../../lambdas/core/knowledge/retrieve'));
-  });
-
-  const QUESTIONS: [string, 'pdf' | 'docx' | 'txt'][] = [
-    ['¿A qué hora abrís los sábados?', 'pdf'],
-    ['¿Hacéis tartas por encargo para un cumpleaños?', 'pdf'],
-    ['¿Tenéis algo sin gluten para celíacos?', 'pdf'],
-    ['¿Cuánto tarda la revisión de mi bici?', 'docx'],
-    ['¿Venís a recoger la bicicleta a mi casa?', 'docx'],
-    ['Me llegó el pedido roto, ¿me devolvéis el dinero?', 'txt'],
-    ['¿Puedo cambiar el café en grano por otro si no he abierto el paquete?', 'txt'],
-  ];
-
-  it.each(QUESTIONS)('"%s" → the %s document first', async (question, kind) => {
-    const passages = await retrievePassages(owner.sub, question);
-    expect(passages.length).toBeGreaterThan(0);
-    expect(passages[0]?.docId, JSON.stringify(passages.map((p) => [p.docName, p.score.toFixed(3)]))).toBe(uploaded[kind].doc.id);
-    expect(passages[0]?.docName).toBe(uploaded[kind].doc.name);
-    for (let i = 1; i < passages.length; i++) expect(passages[i - 1]!.score).toBeGreaterThanOrEqual(passages[i]!.score);
-  });
-
-  it("tenant B never retrieves tenant A's passages", async () => {
-    for (const [question] of QUESTIONS) expect(await retrievePassages(other.sub, question)).toEqual([]);
-    const grant = await upload(other, { name: 'mi-tienda.txt', type: 'text/plain', bytes: utf8('Tienda de Beatriz: vendemos zapatillas de montaña y mochilas. Abrimos los sábados por la tarde.') });
-    const mine = await settled(other, idOfKey(grant.key));
-    expect(mine.status).toBe('listo');
-    const ownerIds = new Set(Object.values(uploaded).map((u) => u.doc.id));
-    for (const [question] of QUESTIONS) {
-      const passages = await retrievePassages(other.sub, question, 10);
-      expect(passages.every((p) => p.docId === mine.id && !ownerIds.has(p.docId))).toBe(true);
-      const ownerPassages = await retrievePassages(owner.sub, question, 10);
-      expect(ownerPassages.some((p) => p.docId === mine.id)).toBe(false);
-    }
   });
 });
 

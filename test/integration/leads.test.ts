@@ -4,23 +4,17 @@
  * like the page uses them: the list newest first with status filter and accent-insensitive search;
  * status changes (only the stored Spanish values); the transcript; deleting a lead with its
  * conversation and every message (also past one transaction's 100 items). Every callable keeps to
- * the caller's own leads: another brand's id is NOT_FOUND and changes nothing. Then the new-lead
- * e-mail against a real local SMTP server: the login is the brand's Gmail address and its app
- * password (opened from the sealed value), the owner gets a Spanish notice; 'not-configured' and
- * 'failed' (refused login, server away) never throw and never log the password.
+ * the caller's own leads: another brand's id is NOT_FOUND and changes nothing. The new-lead
+ * e-mail (notifyNewLead against a local SMTP server) is unit-tested at
+ * test/unit/lambdas/core/leads/notify.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { LEADS_MSG, type Lead, type TranscriptMessage } from '@director-ia/shared';
-import { readMessage } from '../../infra/local/mail';
-import { freePort } from '../../infra/local/ports';
-import type * as NotifyModule from '../../lambdas/core/leads/notify';
 import type { LeadItem } from '../../lambdas/platform/db/entities/lead';
-import type * as LoggerModule from '../../lambdas/platform/logger';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { rawTable } from '../support/dynamo';
 import { leadSeeder } from '../support/leads';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 const twin = inject('twin');
 
@@ -211,84 +205,5 @@ describe('eliminarLead', () => {
     expect(await rawItems(owner.sub, `convmsg#${long.conversationId}#`)).toEqual([]);
     expect(await rawItems(owner.sub, `conversation#${long.conversationId}`)).toEqual([]);
     expect(await rawItems(owner.sub, `lead#${long.id}`)).toEqual([]);
-  });
-});
-
-describe('the new-lead e-mail (notifyNewLead against a local SMTP server)', () => {
-  const GMAIL = 'marca.prueba@gmail.com';
-  const APP_PASSWORD = 'abcd efgh ijkl mnop';
-  let server: TestSmtpServer;
-  let notifyNewLead: (typeof NotifyModule)['notifyNewLead'];
-  let logger: (typeof LoggerModule)['logger'];
-
-  beforeAll(async () => {
-    server = await startTestSmtpServer((user, password) => user === GMAIL && password === APP_PASSWORD.replace(/ /g, ''));
-    vi.stubEnv('SMTP_HOST', server.env.SMTP_HOST);
-    vi.stubEnv('SMTP_PORT', server.env.SMTP_PORT);
-    vi.stubEnv('SMTP_SECURE', server.env.SMTP_SECURE);
-    vi.stubEnv('SITE_URL', 'http://localhost:5173');
-    ({ notifyNewLead } = await import('../../lambdas/core/leads/notify'));
-    ({ logger } = await import('../../lambdas/platform/logger'));
-    await callOk(twin, 'guardarIntegraciones', { gmailAddress: GMAIL, gmailAppPassword: APP_PASSWORD }, owner.accessToken);
-  });
-  afterAll(async () => {
-    vi.unstubAllEnvs();
-    await server?.stop();
-  });
-
-  it('sends the owner a Spanish notice, logged in as the Gmail address with its app password', async () => {
-    await expect(notifyNewLead(owner.sub, seeded.lucia)).resolves.toBe('sent');
-    expect(server.mails).toHaveLength(1);
-    const mail = server.mails[0];
-    expect(mail?.auth).toEqual({ method: 'PLAIN', user: GMAIL, password: 'abcdefghijklmnop' });
-    expect(mail?.from).toBe(GMAIL);
-    expect(mail?.to).toEqual([owner.email]);
-    const message = readMessage(mail?.raw ?? '');
-    expect(message.headers.from).toBe(`"Director IA" <${GMAIL}>`);
-    expect(message.headers.to).toBe(`<${owner.email}>`);
-    expect(message.subject).toBe('Nuevo lead: Lucía Martín');
-    expect(message.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(message.text).toContain('Nombre: Lucía Martín');
-    expect(message.text).toContain('Contacto: +34 600 123 456 (teléfono)');
-    expect(message.text).toContain('Fuente: Widget web');
-    expect(message.text).toMatch(/Fecha: \S+, \d{1,2} de \S+ de \d{4}, \d{1,2}:\d{2}/);
-    expect(message.text).toContain('«Leads» de tu panel de Director IA: http://localhost:5173');
-    expect(mail?.raw).not.toContain(APP_PASSWORD.replace(/ /g, ''));
-  });
-
-  it('is "not-configured" without a Gmail address and app password, and sends nothing', async () => {
-    await expect(notifyNewLead(other.sub, seeded.theirs)).resolves.toBe('not-configured');
-    await callOk(twin, 'guardarIntegraciones', { gmailAddress: 'otra@gmail.com' }, other.accessToken);
-    await expect(notifyNewLead(other.sub, seeded.theirs)).resolves.toBe('not-configured');
-    expect(server.mails).toHaveLength(1);
-  });
-
-  it('is "failed" when the server refuses the login: no throw, and the log has no password', async () => {
-    await callOk(twin, 'guardarIntegraciones', { gmailAppPassword: 'contraseña-equivocada' }, other.accessToken);
-    const warn = vi.spyOn(logger, 'warn');
-    try {
-      await expect(notifyNewLead(other.sub, seeded.theirs)).resolves.toBe('failed');
-      expect(server.logins.at(-1)).toMatchObject({ user: 'otra@gmail.com', accepted: false });
-      expect(warn).toHaveBeenCalledTimes(1);
-      const logged = JSON.stringify(warn.mock.calls);
-      expect(logged).toContain(seeded.theirs.id);
-      expect(logged).toContain('EAUTH');
-      expect(logged).not.toMatch(/contraseña-equivocada|ajeno@otra\.es|José Ajeno/);
-    } finally {
-      warn.mockRestore();
-    }
-    expect(server.mails).toHaveLength(1);
-  });
-
-  it('is "failed" when the server is down', async () => {
-    vi.stubEnv('SMTP_PORT', String(await freePort()));
-    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
-    try {
-      await expect(notifyNewLead(owner.sub, seeded.marta)).resolves.toBe('failed');
-      expect(JSON.stringify(warn.mock.calls)).not.toContain('abcdefghijklmnop');
-    } finally {
-      warn.mockRestore();
-      vi.stubEnv('SMTP_PORT', server.env.SMTP_PORT);
-    }
   });
 });

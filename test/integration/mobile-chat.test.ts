@@ -21,7 +21,7 @@ import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { rawTable } from '../support/dynamo';
 import { solidPng } from '../support/generation';
 import { leadSeeder } from '../support/leads';
-import { useTwinDomainEnv } from '../support/twin-env';
+import { seedPendingAction } from '../support/chat';
 
 const twin = inject('twin');
 
@@ -176,14 +176,8 @@ describe('actions that spend need the owner\'s confirmation', () => {
 
 describe('tools run with the owner\'s identity only', () => {
   it('a stored action whose input names another uid still generates into the caller\'s gallery', async () => {
-    useTwinDomainEnv(twin);
-    const { chatMessages } = await import('../../lambdas/platform/db/entities/chatMessage');
-    const { newObjectId } = await import('../../lambdas/core/uploads/keys');
-    const id = newObjectId();
     // As if a model had put the other owner's uid (and a sub) into the tool input.
-    await chatMessages()
-      .create({ uid: owner.sub, id, role: 'assistant', text: '¿Genero una imagen?', offline: false, createdAt: new Date().toISOString(), tool: 'generar_imagen', actionStatus: 'pending', actionInput: JSON.stringify({ prompt: 'Un velero rojo', uid: other.sub, sub: other.sub }) })
-      .go();
+    const id = await seedPendingAction(twin, owner.sub, { text: '¿Genero una imagen?', tool: 'generar_imagen', input: { prompt: 'Un velero rojo', uid: other.sub, sub: other.sub } });
     const before = (await gallery(owner)).length;
     const confirmed = await callOk<Messages>(twin, 'confirmarAccionChat', { uid: owner.sub, actionId: id, confirm: true }, owner.accessToken);
     expect(confirmed.messages[0]?.action?.status).toBe('done');

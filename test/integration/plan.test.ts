@@ -18,24 +18,15 @@
  *   month, unknown networks, duplicates, topics to avoid dropped; aliases mapped; the owner's
  *   budget kept); a malformed answer is fixed by the one repair round-trip or rejected, and an
  *   answer with no usable post is rejected — never stored half-way.
+ * The core as other contexts call it (createScheduledPost, generateMonthlyPlan with a scripted
+ * provider or a fixed clock) is unit-tested at test/unit/lambdas/core/plan/{posts,generate}.test.ts.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BUDGET_INVALID, formatBudget, PLAN_MSG, type CallableOutput, type KnowledgeDocument, type ProposedPlan, type ScheduledPost } from '@director-ia/shared';
-import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
-import { LOCAL_TABLE } from '../../infra/local/twin';
-import { AI_MSG, AiRetryableError } from '../../lambdas/platform/ai/errors';
-import type { AiProvider } from '../../lambdas/platform/ai/types';
-import type * as PostsCore from '../../lambdas/core/plan/posts';
-import type * as GenerateCore from '../../lambdas/core/plan/generate';
-
-type PostsModule = typeof PostsCore;
-type GenerateModule = typeof GenerateCore;
+import { AI_MSG } from '../../lambdas/platform/ai/errors';
 import { call, callOk } from '../support/api';
-import { useTwinDomainEnv } from '../support/twin-env';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { rawTable } from '../support/dynamo';
 
@@ -44,7 +35,6 @@ const MONTH = '2031-03';
 const OTHER_MONTH = '2031-04';
 
 let admin: TestUser;
-let db: DynamoDBDocumentClient;
 
 async function owner(prefix: string): Promise<TestUser> {
   const user = await registerUser(twin, prefix);
@@ -58,12 +48,11 @@ const monthPlan = (user: TestUser, month = MONTH) => callOk<CallableOutput<'list
 const listMonth = async (user: TestUser, month = MONTH) => (await monthPlan(user, month)).posts;
 
 /** Every item of the user's partition whose sort key starts with `prefix` (a Query, straight from DynamoDB Local). */
-const rawItems = (user: TestUser, prefix: string) => rawTable(twin).query(`user#${user.sub}`, prefix);
+const table = rawTable(twin);
+const rawItems = (user: TestUser, prefix: string) => table.query(`user#${user.sub}`, prefix);
 
 beforeAll(async () => {
   admin = await signInAdmin(twin);
-  if (!twin.dynamodbEndpoint) throw new Error('this twin does not expose DynamoDB');
-  db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.dynamodbEndpoint, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS }));
 });
 
 describe('monthly plan with the offline provider', () => {
@@ -166,7 +155,7 @@ describe('monthly plan with the offline provider', () => {
     it('is the newest when an older one survived its (best effort) replacement', async () => {
       const current = (await monthPlan(fran, MAY)).proposal as ProposedPlan;
       const stale = { ...(await rawItems(fran, `plan#${current.planId}`))[0], sk: 'plan#0000000000zzzzzzzz', id: '0000000000zzzzzzzz', title: 'Plan antiguo', createdAt: '2000-01-01T00:00:00.000Z' };
-      await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: stale }));
+      await table.put(stale);
       expect((await monthPlan(fran, MAY)).proposal).toEqual(current);
       await callOk(twin, 'rechazarPlan', { planId: stale.id }, fran.accessToken);
     });
@@ -281,7 +270,7 @@ describe('monthly plan with the offline provider', () => {
     const plan = await generateOk(carmen);
     const blocked = plan.posts[2]?.id ?? '';
     // Someone (a bug, a race) already holds the id reference of the third post.
-    await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: { pk: `user#${carmen.sub}`, sk: `postref#${blocked}`, id: blocked, uid: carmen.sub, scheduledDate: '2031-03-01', __edb_e__: 'scheduledPostRef', __edb_v__: '1' } }));
+    await table.put({ pk: `user#${carmen.sub}`, sk: `postref#${blocked}`, id: blocked, uid: carmen.sub, scheduledDate: '2031-03-01', __edb_e__: 'scheduledPostRef', __edb_v__: '1' });
     const { status, body } = await call(twin, 'aprobarPlan', { planId: plan.planId }, carmen.accessToken);
     expect(status).toBe(409);
     expect(body.error).toEqual({ status: 'ABORTED', message: PLAN_MSG.planConflict });
@@ -289,7 +278,7 @@ describe('monthly plan with the offline provider', () => {
     expect(await rawItems(carmen, 'post#')).toEqual([]);
     expect((await rawItems(carmen, 'postref#')).map((i) => i.id)).toEqual([blocked]);
     // The proposal is still pending: once the obstacle is gone it can be approved as a whole.
-    await db.send(new DeleteCommand({ TableName: LOCAL_TABLE, Key: { pk: `user#${carmen.sub}`, sk: `postref#${blocked}` } }));
+    await table.delete(`user#${carmen.sub}`, `postref#${blocked}`);
     const approved = await callOk<CallableOutput<'aprobarPlan'>>(twin, 'aprobarPlan', { planId: plan.planId }, carmen.accessToken);
     expect(approved.posts.map((p) => p.id)).toEqual(plan.posts.map((p) => p.id));
   });
@@ -334,14 +323,8 @@ describe('monthly plan from a model (OpenAI-compatible stub)', () => {
     await callOk(twin, 'guardarAjustesIA', { brandName: 'Obrador Dani', keywords: 'masa madre', topicsToAvoid: 'política' }, dani.accessToken);
     await callOk(twin, 'guardarIntegraciones', { aiProvider: 'openai-compatible', openaiBaseUrl: stub.url, openaiModel: 'stub-plan', openaiApiKey: 'sk-stub-12345678' }, dani.accessToken);
     // The owner's connected networks, in the spec's integrations shape (spec 3).
-    await db.send(
-      new UpdateCommand({
-        TableName: LOCAL_TABLE,
-        Key: { pk: `user#${dani.sub}`, sk: 'settings#integrations' },
-        UpdateExpression: 'SET linkedin = :on, x = :on, facebook = :off',
-        ExpressionAttributeValues: { ':on': { connected: true, pages: [] }, ':off': { connected: false } },
-      }),
-    );
+    // No callable connects a network yet: written raw.
+    await table.set(`user#${dani.sub}`, 'settings#integrations', { linkedin: { connected: true, pages: [] }, x: { connected: true, pages: [] }, facebook: { connected: false } });
     // A knowledge document the plan's retrieval can find (processed by the twin's S3 event).
     const bytes = new TextEncoder().encode(`${PASSAGE}\n\nAbrimos de lunes a sábado.`);
     const grant = await callOk<CallableOutput<'solicitarSubida'>>(twin, 'solicitarSubida', { kind: 'knowledge', fileName: 'obrador.txt', contentType: 'text/plain', size: bytes.byteLength }, dani.accessToken);
@@ -426,64 +409,5 @@ describe('monthly plan from a model (OpenAI-compatible stub)', () => {
     expect(body.error).toEqual({ status: 'INTERNAL', message });
     expect(await rawItems(dani, 'plan#')).toEqual(before);
     expect(await rawItems(dani, 'post#')).toEqual([]);
-  });
-});
-
-describe('the core as other contexts call it (createScheduledPost, listScheduledPosts, generateMonthlyPlan)', () => {
-  let eva: TestUser;
-  let core: PostsModule;
-  let generation: GenerateModule;
-
-  beforeAll(async () => {
-    eva = await owner('eva');
-    // The core functions run here as in a Lambda: the twin's table, by configuration.
-    useTwinDomainEnv(twin, { POWERTOOLS_LOG_LEVEL: 'SILENT' });
-    core = await import('../../lambdas/core/plan/posts');
-    generation = await import('../../lambdas/core/plan/generate');
-  });
-
-  it('createScheduledPost stores a post the calendar lists, with its id reference', async () => {
-    const post = await core.createScheduledPost(eva.sub, { title: ' Desde el chat ', content: 'Texto', scheduledDate: '2031-03-01', platform: 'telegram', status: 'propuesto' });
-    expect(post).toMatchObject({ id: expect.stringMatching(/^[a-z0-9]{20}$/), title: 'Desde el chat', scheduledDate: '2031-03-01', platform: 'telegram', status: 'propuesto' });
-    expect(await listMonth(eva)).toEqual([post]);
-    expect(await core.listScheduledPosts(eva.sub, MONTH)).toEqual([post]);
-    expect(await rawItems(eva, `postref#${post.id}`)).toHaveLength(1);
-  });
-
-  it.each([
-    ['an unknown network', { platform: 'myspace' }],
-    ['an unknown status', { status: 'publicado' }],
-    ['an impossible date', { scheduledDate: '2031-02-29' }],
-    ['an empty title', { title: '  ' }],
-  ])('createScheduledPost refuses %s and writes nothing', async (_label, change) => {
-    const before = await rawItems(eva, 'post');
-    await expect(core.createScheduledPost(eva.sub, { title: 'Título', content: 'Texto', scheduledDate: '2031-03-02', platform: 'x', status: 'aprobado', ...change })).rejects.toMatchObject({
-      status: 'INVALID_ARGUMENT',
-    });
-    expect(await rawItems(eva, 'post')).toEqual(before);
-  });
-
-  it('generateMonthlyPlan keeps the AI layer message of a failing provider and stores nothing', async () => {
-    const failing: AiProvider = {
-      id: 'bedrock',
-      offline: false,
-      generateText: () => Promise.reject(new Error('unused')),
-      generateJson: () => Promise.reject(new AiRetryableError('bedrock', 'ThrottlingException')),
-      generateImage: () => Promise.reject(new Error('unused')),
-      embed: () => Promise.reject(new Error('unused')),
-    };
-    await expect(generation.generateMonthlyPlan(eva.sub, { month: MONTH, budget: 100 }, new Date(), { provider: failing, retrieve: async () => [] })).rejects.toMatchObject({
-      status: 'UNAVAILABLE',
-      message: AI_MSG.retryable,
-    });
-    expect(await rawItems(eva, 'plan#')).toEqual([]);
-  });
-
-  it('generateMonthlyPlan plans the rest of the current month only: never a day already gone', async () => {
-    const now = new Date('2031-03-20T10:00:00Z');
-    const plan = await generation.generateMonthlyPlan(eva.sub, { month: MONTH, budget: 80 }, now, { retrieve: async () => [] });
-    expect(plan.offline).toBe(true);
-    expect(plan.posts.map((p) => p.scheduledDate)).toEqual(['2031-03-20', '2031-03-26', '2031-03-31']);
-    await expect(generation.generateMonthlyPlan(eva.sub, { month: '2031-02', budget: 80 }, now)).rejects.toMatchObject({ status: 'INVALID_ARGUMENT', message: PLAN_MSG.planPastMonth });
   });
 });

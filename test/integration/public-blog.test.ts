@@ -15,7 +15,7 @@ import type { BlogSettings } from '@director-ia/shared';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { solidPng } from '../support/generation';
-import { fetchPage, seedArticle, uploadHeader, type FetchedPage } from '../support/public-blog';
+import { fetchPage, seedArticle, seedEnabledBlog, seedSlugClaim, uploadHeader, type FetchedPage } from '../support/public-blog';
 import { useTwinDomainEnv } from '../support/twin-env';
 
 const twin = inject('twin');
@@ -73,13 +73,8 @@ beforeAll(async () => {
   await saveBlog(closed, { isEnabled: false });
 
   // A pending owner cannot save settings; write what a since-suspended brand would have left.
-  const [{ blogSettings }, { blogSlugs }] = await Promise.all([import('../../lambdas/platform/db/entities/blogSettings'), import('../../lambdas/platform/db/entities/blogSlug')]);
   slugPending = fresh('pendiente');
-  const now = new Date().toISOString();
-  await blogSettings()
-    .put({ uid: pending.sub, isEnabled: true, slug: slugPending, tone: 'Profesional y Técnico', topics: '', frequency: '1 artículo al mes', layout: 'Minimalista', headerImageKey: '', revision: 1, lastUpdated: now })
-    .go();
-  await blogSlugs().put({ slug: slugPending, ownerSub: pending.sub, claimedAt: now }).go();
+  await seedEnabledBlog(pending.sub, slugPending);
 
   coverAssetId = (await callOk<{ assetId: string }>(twin, 'generarImagen', { prompt: 'Granos de café recién tostados' }, a.accessToken)).assetId;
   await seedArticle(a.sub, { slug: 'el-tueste', title: 'El tueste <perfecto>', status: 'published', summary: 'Cómo tostamos, paso a paso.', body: XSS_BODY, coverAssetId, publishedAt: '2026-03-05T10:00:00.000Z' });
@@ -208,9 +203,8 @@ describe('nothing else is ever served', () => {
   });
 
   it('a stale slug claim (the settings name another slug) opens nothing', async () => {
-    const { blogSlugs } = await import('../../lambdas/platform/db/entities/blogSlug');
     const stale = fresh('reclamo-viejo');
-    await blogSlugs().put({ slug: stale, ownerSub: a.sub, claimedAt: new Date().toISOString() }).go();
+    await seedSlugClaim(a.sub, stale);
     expectBlogNotFound(await fetchPage(twin, `/blog/${stale}`));
     expectBlogNotFound(await fetchPage(twin, `/blog/${stale}/el-tueste`));
   });

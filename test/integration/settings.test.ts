@@ -2,7 +2,9 @@
  * Brand settings against the twin (issue 3 items 1 and 2): Constructor de IA round trips with a
  * server-set lastUpdated, and Integraciones with secrets sealed at rest — read raw from DynamoDB
  * Local, never in any response, kept when the form is saved without them, cleared on request,
- * and bound to their tenant.
+ * and bound to their tenant (opened here with the twin's KMS key, as the functions open them: the
+ * sealing under test is the function's, with KMS). What the AI layer gets of them
+ * (readBrandAiProviderConfig, readBrandContext) is unit-tested at test/unit/lambdas/core/settings/.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AI_SETTINGS_LIMITS, type AiSettings, type Integrations } from '@director-ia/shared';
@@ -236,16 +238,5 @@ describe('Integraciones: secrets sealed at rest', () => {
   it('without a session the server answers 401', async () => {
     const { status } = await call(twin, 'guardarIntegraciones', { geminiApiKey: SECRETS.geminiApiKey });
     expect(status).toBe(401);
-  });
-
-  it('the server-side AI layer gets the opened keys of the chosen provider, and the brand context', async () => {
-    // The core functions run here as in a Lambda: the twin's table and key file, by configuration.
-    useTwinDomainEnv(twin);
-    const { readBrandAiProviderConfig } = await import('../../lambdas/core/settings/aiProviderConfig');
-    const { readBrandContext } = await import('../../lambdas/core/settings/aiSettings');
-    await expect(readBrandAiProviderConfig(owner.sub)).resolves.toEqual({ provider: 'gemini', gemini: { apiKey: SECRETS.geminiApiKey, imagenApiKey: 'new-imagen-key-0000' } });
-    await expect(readBrandAiProviderConfig(other.sub)).resolves.toEqual({ provider: 'openai-compatible', openaiCompatible: { baseUrl: 'http://localhost:11434/v1', model: 'llama3.1' } });
-    await callOk(twin, 'guardarAjustesIA', { brandName: 'Marca Otra', topicsToAvoid: 'política' }, other.accessToken);
-    await expect(readBrandContext(other.sub)).resolves.toEqual({ brandName: 'Marca Otra', topicsToAvoid: 'política' });
   });
 });

@@ -22,6 +22,26 @@ export interface SeedArticle {
 
 let sequence = 0;
 
+/**
+ * Writes an enabled blog under `slug` for `uid` with its slug claim, straight to the table (call
+ * useTwinDomainEnv first): what a since-suspended brand would have left, which no callable can
+ * write (a pending owner cannot save settings).
+ */
+export async function seedEnabledBlog(uid: string, slug: string): Promise<void> {
+  const { blogSettings } = await import('../../lambdas/platform/db/entities/blogSettings');
+  const now = new Date().toISOString();
+  await blogSettings()
+    .put({ uid, isEnabled: true, slug, tone: 'Profesional y Técnico', topics: '', frequency: '1 artículo al mes', layout: 'Minimalista', headerImageKey: '', revision: 1, lastUpdated: now })
+    .go();
+  await seedSlugClaim(uid, slug);
+}
+
+/** Claims blog `slug` for `uid` without touching its settings (call useTwinDomainEnv first): alone, a stale claim. */
+export async function seedSlugClaim(uid: string, slug: string): Promise<void> {
+  const { blogSlugs } = await import('../../lambdas/platform/db/entities/blogSlug');
+  await blogSlugs().put({ slug, ownerSub: uid, claimedAt: new Date().toISOString() }).go();
+}
+
 /** Writes an article and its slug claim under `uid` (call useTwinDomainEnv first); returns its id. */
 export async function seedArticle(uid: string, article: SeedArticle): Promise<string> {
   const [{ articles }, { articleSlugs }, { newObjectId }] = await Promise.all([
