@@ -3,7 +3,7 @@
  * table calls replaced: a period is drafted only after it is claimed; a lost claim is skipped; a
  * disabled blog's stale schedule is removed; a failed draft is retried later and does not stop the
  * others; no draft starts without time left. The table behaviour itself (conditional claims, GSI
- * query) is covered against DynamoDB Local in test/integration/blog-manager.test.ts.
+ * query) is covered against DynamoDB Local in test/unit/lambdas/events/blogDrafts.test.ts.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BLOG_MSG } from '@director-ia/shared';

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_MSG } from '@director-ia/shared';
 import { AI_MSG, AiRetryableError } from '../../../../../lambdas/platform/ai/errors';
 import type { AiProvider } from '../../../../../lambdas/platform/ai/types';
+import { InvalidInputError } from '../../../../../lambdas/platform/errors';
 import { useDomainEnv, uniqueSub } from '../../../../support/domain-env';
 import { rawTableAt } from '../../../../support/raw-table';
 
@@ -27,10 +28,10 @@ describe('generateMonthlyPlan', () => {
       generateImage: () => Promise.reject(new Error('unused')),
       embed: () => Promise.reject(new Error('unused')),
     };
-    await expect(generateMonthlyPlan(sub, { month: MONTH, budget: 100 }, new Date(), { provider: failing, retrieve: async () => [] })).rejects.toMatchObject({
-      status: 'UNAVAILABLE',
-      message: AI_MSG.retryable,
-    });
+    // The AI layer's own error reaches the callable edge, which answers 503 with this message.
+    const failure = generateMonthlyPlan(sub, { month: MONTH, budget: 100 }, new Date(), { provider: failing, retrieve: async () => [] });
+    await expect(failure).rejects.toBeInstanceOf(AiRetryableError);
+    await expect(failure).rejects.toThrow(AI_MSG.retryable);
     expect(await rawItems(sub, 'plan#')).toEqual([]);
   });
 
@@ -41,6 +42,6 @@ describe('generateMonthlyPlan', () => {
     expect(plan.offline).toBe(true);
     expect(plan.posts.map((p) => p.scheduledDate)).toEqual(['2031-03-20', '2031-03-26', '2031-03-31']);
     expect(await rawItems(sub, `plan#${plan.planId}`)).toHaveLength(1);
-    await expect(generateMonthlyPlan(sub, { month: '2031-02', budget: 80 }, now)).rejects.toMatchObject({ status: 'INVALID_ARGUMENT', message: PLAN_MSG.planPastMonth });
+    await expect(generateMonthlyPlan(sub, { month: '2031-02', budget: 80 }, now)).rejects.toThrow(new InvalidInputError(PLAN_MSG.planPastMonth));
   });
 });
