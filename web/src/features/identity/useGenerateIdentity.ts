@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDENTITY_TYPE_NAMES, type CallableInput, type CallableOutput, type IdentityType } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
-import { assetsKey } from '../assets/useAssets';
+import { assetsKey } from '../assets';
 
 export type IdentityRequest = CallableInput<'generarIdentidad'>;
 export type IdentityResult = CallableOutput<'generarIdentidad'>;

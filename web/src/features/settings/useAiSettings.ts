@@ -1,7 +1,7 @@
 /** obtenerAjustesIA: the brand's Constructor de IA settings (spec 3 "AI settings"). */
 import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '../../lib/api';
-import { useSessionUid } from './saveFeedback';
+import { useSessionUid } from '../../lib/authContext';
 
 export const aiSettingsKey = (uid: string | null) => ['settings', 'ia', uid] as const;
 

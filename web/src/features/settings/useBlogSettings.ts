@@ -1,7 +1,7 @@
 /** obtenerAjustesBlog: the Creador de Blog settings (spec 3 "Blog settings"). */
 import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '../../lib/api';
-import { useSessionUid } from './saveFeedback';
+import { useSessionUid } from '../../lib/authContext';
 
 export const blogSettingsKey = (uid: string | null) => ['settings', 'blog', uid] as const;
 

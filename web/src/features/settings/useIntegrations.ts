@@ -1,7 +1,7 @@
 /** obtenerIntegraciones: AI provider and Gmail settings; secrets arrive only as {configured, mask}. */
 import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '../../lib/api';
-import { useSessionUid } from './saveFeedback';
+import { useSessionUid } from '../../lib/authContext';
 
 export const integrationsKey = (uid: string | null) => ['settings', 'integrations', uid] as const;
 

@@ -7,7 +7,8 @@ import { SETTINGS_MSG, type CallableInput } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { aiSettingsKey } from './useAiSettings';
-import { NoSessionError, saveErrorText, useSessionUid } from './saveFeedback';
+import { useSessionUid } from '../../lib/authContext';
+import { NoSessionError, saveErrorText } from './saveFeedback';
 
 export function saveAiSettings(input: CallableInput<'guardarAjustesIA'>) {
   return callFunction('guardarAjustesIA', input);

@@ -7,7 +7,8 @@ import { SETTINGS_MSG, type CallableInput } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { blogSettingsKey } from './useBlogSettings';
-import { NoSessionError, saveErrorText, useSessionUid } from './saveFeedback';
+import { useSessionUid } from '../../lib/authContext';
+import { NoSessionError, saveErrorText } from './saveFeedback';
 
 export function saveBlogSettings(input: CallableInput<'guardarAjustesBlog'>) {
   return callFunction('guardarAjustesBlog', input);

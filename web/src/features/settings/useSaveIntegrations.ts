@@ -7,7 +7,8 @@ import { SETTINGS_MSG, type CallableInput } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { integrationsKey } from './useIntegrations';
-import { NoSessionError, saveErrorText, useSessionUid } from './saveFeedback';
+import { useSessionUid } from '../../lib/authContext';
+import { NoSessionError, saveErrorText } from './saveFeedback';
 
 export function saveIntegrations(input: CallableInput<'guardarIntegraciones'>) {
   return callFunction('guardarIntegraciones', input);

@@ -9,24 +9,19 @@
  * with none remembered, the signed-in user's own chat. The server enforces the same rule on every
  * chat call (PERMISSION_DENIED): these checks are only for display.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { newQueryClient } from '../../lib/queryClient';
 import { useEffect, useState } from 'react';
 import { CHAT_MSG, MSG } from '@director-ia/shared';
-import { AuthProvider } from '../../app/auth/AuthProvider';
-import { useAuth } from '../../app/auth/authContext';
-import { useSignOut } from '../../app/auth/useSignOut';
-import { LoginScreen } from '../../app/login/LoginScreen';
-import { PendingScreen } from '../../app/signed-in/PendingScreen';
-import type { AuthUser } from '../../lib/auth';
+import { ChatScreen, chatPath, installPwaHead, registerChatServiceWorker, rememberChatUid, rememberedChatUid } from '../../features/chat';
+import { useAuth } from '../../lib/authContext';
+import { useSignOut } from '../../lib/useSignOut';
 import { Button } from '../../ui/Button';
 import fullScreen from '../../ui/FullScreen.module.css';
 import { Icon } from '../../ui/Icon';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { ToastProvider } from '../../ui/toast/ToastProvider';
-import { useProfile } from '../profile/useProfile';
-import { ChatScreen } from './ChatScreen';
-import { chatPath, installPwaHead, registerChatServiceWorker, rememberChatUid, rememberedChatUid } from './pwa';
+import { AuthProvider } from '../auth/AuthProvider';
+import { LoginScreen } from '../login/LoginScreen';
+import { ProfileGate } from '../signed-in/ProfileGate';
 
 export function ChatApp({ uid }: { uid: string }) {
   const [owner] = useState(() => uid || rememberedChatUid() || '');
@@ -51,7 +46,8 @@ function ChatEntry({ owner }: { owner: string }) {
   // /chat/ with no owner remembered: the signed-in user's own chat.
   const chatOwner = owner || auth.user.uid;
   if (chatOwner !== auth.user.uid) return <WrongOwnerScreen />;
-  return <OwnerChat key={auth.user.uid} user={auth.user} />;
+  const user = auth.user;
+  return <ProfileGate key={user.uid} user={user} active={() => <OwnerChat uid={user.uid} />} />;
 }
 
 /** Signed in with another account: the refusal and a way out, nothing of the chat. */
@@ -76,31 +72,11 @@ function WrongOwnerScreen() {
   );
 }
 
-function OwnerChat({ user }: { user: AuthUser }) {
-  const [queryClient] = useState(newQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <OwnerEntry user={user} />
-    </QueryClientProvider>
-  );
-}
-
-function OwnerEntry({ user }: { user: AuthUser }) {
-  const profile = useProfile(user.uid);
-  const active = profile.status === 'active';
+/** The owner's chat once the profile is active; the device remembers the owner and the URL names them. */
+function OwnerChat({ uid }: { uid: string }) {
   useEffect(() => {
-    if (!active) return;
-    rememberChatUid(user.uid);
-    if (window.location.pathname !== chatPath(user.uid)) window.history.replaceState(null, '', chatPath(user.uid));
-  }, [active, user.uid]);
-  switch (profile.status) {
-    case 'loading':
-      return <LoadingScreen />;
-    case 'error':
-      return <LoginScreen notice={`${MSG.profileError} ${MSG.errorPrefix}${profile.message}`} />;
-    case 'pending':
-      return <PendingScreen email={profile.profile?.email ?? user.email} />;
-    case 'active':
-      return <ChatScreen uid={user.uid} />;
-  }
+    rememberChatUid(uid);
+    if (window.location.pathname !== chatPath(uid)) window.history.replaceState(null, '', chatPath(uid));
+  }, [uid]);
+  return <ChatScreen uid={uid} />;
 }

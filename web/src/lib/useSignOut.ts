@@ -4,8 +4,8 @@
  */
 import { useState } from 'react';
 import { MSG } from '@director-ia/shared';
-import { signOut } from '../../lib/auth';
-import { useToast } from '../../ui/toast/toastContext';
+import { signOut } from './auth';
+import { useToast } from '../ui/toast/toastContext';
 
 export function useSignOut(): { signOut: () => Promise<void>; busy: boolean } {
   const [busy, setBusy] = useState(false);

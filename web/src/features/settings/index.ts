@@ -1,0 +1,12 @@
+/**
+ * The settings feature's public surface: the form parts the settings pages and tools share, what a
+ * save tells the user, and one query and one save hook per settings document (IA, blog, integrations).
+ */
+export { Choice, FormCard, QueryBoundary, SaveBar, SecretField, SelectField, TextAreaField, TextField, fieldStyles, secretPayload, type SecretEdit } from './Fields';
+export { NoSessionError, saveErrorText } from './saveFeedback';
+export { aiSettingsKey, fetchAiSettings, useAiSettings } from './useAiSettings';
+export { blogSettingsKey, fetchBlogSettings, useBlogSettings } from './useBlogSettings';
+export { fetchIntegrations, integrationsKey, useIntegrations } from './useIntegrations';
+export { saveAiSettings, useSaveAiSettings } from './useSaveAiSettings';
+export { saveBlogSettings, useSaveBlogSettings } from './useSaveBlogSettings';
+export { saveIntegrations, useSaveIntegrations } from './useSaveIntegrations';
