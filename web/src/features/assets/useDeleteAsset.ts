@@ -1,8 +1,7 @@
 /** eliminarRecurso (active): removes an asset (file and record), then re-reads the gallery. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG, TALLER_MSG, type Asset } from '@director-ia/shared';
-import { callFunction, errorMessage } from '../../lib/api';
-import { useToast } from '../../ui/toast/toastContext';
+import { TALLER_MSG, type Asset } from '@director-ia/shared';
+import { callFunction } from '../../lib/api';
+import { useCallableMutation } from '../../lib/queries';
 import { assetsKey } from './useAssets';
 
 export function deleteAsset(id: string) {
@@ -10,15 +9,10 @@ export function deleteAsset(id: string) {
 }
 
 export function useDeleteAsset() {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useCallableMutation({
     mutationFn: deleteAsset,
-    onSuccess: ({ id }) => {
-      queryClient.setQueryData<Asset[]>(assetsKey, (old) => old?.filter((asset) => asset.id !== id));
-      toast.success(TALLER_MSG.assetDeleted);
-    },
-    onError: (error) => toast.error(MSG.errorPrefix + errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: assetsKey }),
+    success: TALLER_MSG.assetDeleted,
+    invalidates: [assetsKey],
+    onSuccess: ({ id }, _id, _onMutate, { client }) => client.setQueryData<Asset[]>(assetsKey, (old) => old?.filter((asset) => asset.id !== id)),
   });
 }

@@ -1,7 +1,7 @@
 /** obtenerAjustesIA: the brand's Constructor de IA settings (spec 3 "AI settings"). */
-import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '../../lib/api';
 import { useSessionUid } from '../../lib/authContext';
+import { useCallableQuery } from '../../lib/queries';
 
 export const aiSettingsKey = (uid: string | null) => ['settings', 'ia', uid] as const;
 
@@ -11,5 +11,5 @@ export function fetchAiSettings(signal?: AbortSignal) {
 
 export function useAiSettings() {
   const uid = useSessionUid();
-  return useQuery({ queryKey: aiSettingsKey(uid), queryFn: ({ signal }) => fetchAiSettings(signal), enabled: uid !== null, retry: 1 });
+  return useCallableQuery(aiSettingsKey(uid), fetchAiSettings, { enabled: uid !== null });
 }

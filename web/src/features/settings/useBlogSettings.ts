@@ -1,7 +1,7 @@
 /** obtenerAjustesBlog: the Creador de Blog settings (spec 3 "Blog settings"). */
-import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '../../lib/api';
 import { useSessionUid } from '../../lib/authContext';
+import { useCallableQuery } from '../../lib/queries';
 
 export const blogSettingsKey = (uid: string | null) => ['settings', 'blog', uid] as const;
 
@@ -12,5 +12,5 @@ export function fetchBlogSettings(signal?: AbortSignal) {
 export function useBlogSettings() {
   const uid = useSessionUid();
   // The header image URL is short-lived: do not serve it from a stale cache.
-  return useQuery({ queryKey: blogSettingsKey(uid), queryFn: ({ signal }) => fetchBlogSettings(signal), enabled: uid !== null, retry: 1, staleTime: 0 });
+  return useCallableQuery(blogSettingsKey(uid), fetchBlogSettings, { enabled: uid !== null, staleTime: 0 });
 }

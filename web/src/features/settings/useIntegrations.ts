@@ -1,7 +1,7 @@
 /** obtenerIntegraciones: AI provider and Gmail settings; secrets arrive only as {configured, mask}. */
-import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '../../lib/api';
 import { useSessionUid } from '../../lib/authContext';
+import { useCallableQuery } from '../../lib/queries';
 
 export const integrationsKey = (uid: string | null) => ['settings', 'integrations', uid] as const;
 
@@ -11,5 +11,5 @@ export function fetchIntegrations(signal?: AbortSignal) {
 
 export function useIntegrations() {
   const uid = useSessionUid();
-  return useQuery({ queryKey: integrationsKey(uid), queryFn: ({ signal }) => fetchIntegrations(signal), enabled: uid !== null, retry: 1 });
+  return useCallableQuery(integrationsKey(uid), fetchIntegrations, { enabled: uid !== null });
 }
