@@ -14,7 +14,7 @@ import {
   MAX_LOOP_IMAGES,
   nextFrame,
   type LoopFrame,
-} from '../../../../../../web/src/pages/taller/live/liveStudio';
+} from '../../../../../../../web/src/pages/taller/live/liveStudio';
 
 const file = (name: string, type: string) => ({ name, type });
 

@@ -1,6 +1,6 @@
 /** The QR link and the widget snippet (spec sections 2 "Modals" and 9). */
 import { describe, expect, it } from 'vitest';
-import { chatLink, widgetLink, widgetSnippet } from '../../../../../web/src/features/tools/links';
+import { chatLink, widgetLink, widgetSnippet } from '../../../../../../web/src/features/tools/links';
 
 const ORIGIN = 'https://acme.example';
 const UID = '0b7c5a1e-1111-4c2d-9e3f-abcdefabcdef';

@@ -5,7 +5,7 @@
  */
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, csvDate, csvFileName, leadCsvRows, leadsCsv, UTF8_BOM } from '../../../../../web/src/features/leads/csv';
+import { CSV_COLUMNS, csvDate, csvFileName, leadCsvRows, leadsCsv, UTF8_BOM } from '../../../../../../web/src/features/leads/csv';
 import type { Lead } from '@director-ia/shared';
 
 const base = { source: 'widget', status: 'Nuevo', createdAt: '2026-05-05T10:30:00.000Z' } as const;

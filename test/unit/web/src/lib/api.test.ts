@@ -1,18 +1,22 @@
 /**
  * The web's callable client (spec sections 7, 8): request shape, result parsing, and how every
- * kind of failure becomes a CallableClientError with a status and a Spanish message.
+ * kind of failure becomes a CallableClientError with a status and a Spanish message; and the
+ * `anonymous` option (issue 6 item 1): public widget calls never carry the bearer token of an owner
+ * signed in on the same origin, while calls without it still do.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@director-ia/shared';
 
-vi.mock('../../../../web/src/lib/auth', () => ({ getAccessToken: async () => 'token-123' }));
-vi.mock('../../../../web/src/lib/config', () => ({ getConfig: () => ({ apiBase: '/api' }) }));
+const getAccessToken = vi.fn(async () => 'token-123');
+vi.mock('../../../../../web/src/lib/auth', () => ({ getAccessToken }));
+vi.mock('../../../../../web/src/lib/config', () => ({ getConfig: () => ({ apiBase: '/api' }) }));
 
-const { callFunction, CallableClientError } = await import('../../../../web/src/lib/api');
+const { callFunction, CallableClientError } = await import('../../../../../web/src/lib/api');
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   fetchMock.mockReset();
+  getAccessToken.mockClear();
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -77,5 +81,24 @@ describe('callFunction', () => {
     fetchMock.mockResolvedValue(json(200, { result: { theme: 42 } }));
     const error = await failure(callFunction('guardarTema', { theme: 'sea' }));
     expect(error.status).toBe('INTERNAL');
+  });
+});
+
+describe('callFunction({anonymous: true})', () => {
+  const UID = '7d3f0a52-0000-4000-8000-00000000abcd';
+  const widget = { brandName: 'Panadería', greeting: 'Hola', consentText: 'Acepto', maxMessageLength: 400 };
+  const headersOf = (call = 0) => fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string>;
+
+  it('sends no Authorization header and never reads the session', async () => {
+    fetchMock.mockResolvedValue(json(200, { result: widget }));
+    await callFunction('obtenerWidget', { uid: UID }, { anonymous: true });
+    expect(headersOf().Authorization).toBeUndefined();
+    expect(getAccessToken).not.toHaveBeenCalled();
+  });
+
+  it('without it, the signed-in token still travels', async () => {
+    fetchMock.mockResolvedValue(json(200, { result: widget }));
+    await callFunction('obtenerWidget', { uid: UID });
+    expect(headersOf().Authorization).toBe('Bearer token-123');
   });
 });

@@ -1,6 +1,6 @@
 /** surfaceFor: which surface each URL path opens (dashboard, widget, mobile chat). */
 import { describe, expect, it } from 'vitest';
-import { surfaceFor } from '../../../../../web/src/app/entry/surface';
+import { surfaceFor } from '../../../../../../web/src/app/entry/surface';
 
 describe('surfaceFor', () => {
   it.each([
