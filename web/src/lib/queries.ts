@@ -6,7 +6,7 @@
  */
 import { useMutation, useQuery, type MutationFunctionContext, type QueryKey, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
 import { ASSET_URL_EXPIRES_SECONDS, MSG } from '@director-ia/shared';
-import { useToast } from '../ui/toast/toastContext';
+import { useToast, type ToastApi } from '../ui/toast/toastContext';
 import { errorMessage } from './api';
 
 /** Lists with short-lived file URLs (assets, articles, chat) re-read this long (ms) before their URLs expire. */
@@ -38,11 +38,17 @@ export interface CallableMutationOptions<TData, TVariables, TOnMutate = unknown>
   onError?: (error: Error, variables: TVariables, onMutateResult: TOnMutate | undefined, context: MutationFunctionContext) => unknown;
 }
 
-/** A TanStack mutation with the dashboard's toasts and invalidations (see `CallableMutationOptions`). */
-export function useCallableMutation<TData, TVariables, TOnMutate = unknown>(options: CallableMutationOptions<TData, TVariables, TOnMutate>) {
-  const toast = useToast();
+/**
+ * The TanStack mutation options of `options` with their toasts shown through `toast`: the success
+ * text first, then `onSuccess`; the failure text first, then `onError`; `invalidates` re-read on
+ * settle through the mutation's own QueryClient. Pure, so it can run under a bare MutationObserver.
+ */
+export function callableMutationOptions<TData, TVariables, TOnMutate = unknown>(
+  options: CallableMutationOptions<TData, TVariables, TOnMutate>,
+  toast: Pick<ToastApi, 'success' | 'error'>,
+): UseMutationOptions<TData, Error, TVariables, TOnMutate> {
   const { success, failure = operationErrorText, invalidates, onSuccess, onError, ...mutation } = options;
-  return useMutation<TData, Error, TVariables, TOnMutate>({
+  return {
     ...mutation,
     onSuccess: (data, variables, onMutateResult, context) => {
       if (success !== undefined) toast.success(typeof success === 'string' ? success : success(data, variables));
@@ -53,5 +59,10 @@ export function useCallableMutation<TData, TVariables, TOnMutate = unknown>(opti
       return onError?.(error, variables, onMutateResult, context);
     },
     ...(invalidates ? { onSettled: (_data, _error, _variables, _onMutateResult, context) => Promise.all(invalidates.map((queryKey) => context.client.invalidateQueries({ queryKey }))) } : {}),
-  });
+  };
+}
+
+/** A TanStack mutation with the dashboard's toasts and invalidations (see `CallableMutationOptions`). */
+export function useCallableMutation<TData, TVariables, TOnMutate = unknown>(options: CallableMutationOptions<TData, TVariables, TOnMutate>) {
+  return useMutation(callableMutationOptions(options, useToast()));
 }
