@@ -4,13 +4,9 @@ import { callFunction } from '../../lib/api';
 import { useCallableMutation } from '../../lib/queries';
 import { assetsKey } from './useAssets';
 
-export function deleteAsset(id: string) {
-  return callFunction('eliminarRecurso', { id });
-}
-
 export function useDeleteAsset() {
   return useCallableMutation({
-    mutationFn: deleteAsset,
+    mutationFn: (id: string) => callFunction('eliminarRecurso', { id }),
     success: TALLER_MSG.assetDeleted,
     invalidates: [assetsKey],
     onSuccess: ({ id }, _id, _onMutate, { client }) => client.setQueryData<Asset[]>(assetsKey, (old) => old?.filter((asset) => asset.id !== id)),

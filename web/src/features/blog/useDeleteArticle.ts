@@ -4,13 +4,9 @@ import { callFunction } from '../../lib/api';
 import { useCallableMutation } from '../../lib/queries';
 import { articlesKey, removeArticle } from './useArticles';
 
-export function deleteArticle(id: string) {
-  return callFunction('eliminarArticulo', { id });
-}
-
 export function useDeleteArticle() {
   return useCallableMutation({
-    mutationFn: deleteArticle,
+    mutationFn: (id: string) => callFunction('eliminarArticulo', { id }),
     success: BLOG_MSG.articleDeleted,
     invalidates: [articlesKey],
     onSuccess: ({ id }, _id, _onMutate, { client }) => removeArticle(client, id),

@@ -4,13 +4,9 @@ import { callFunction } from '../../lib/api';
 import { useCallableMutation } from '../../lib/queries';
 import { upsertArticle } from './useArticles';
 
-export function publishArticle(input: { id: string; published: boolean }) {
-  return callFunction('publicarArticulo', input);
-}
-
 export function usePublishArticle() {
   return useCallableMutation({
-    mutationFn: publishArticle,
+    mutationFn: (input: { id: string; published: boolean }) => callFunction('publicarArticulo', input),
     success: (article) => (article.status === 'published' ? BLOG_MSG.articlePublished : BLOG_MSG.articleUnpublished),
     onSuccess: (article, _input, _onMutate, { client }) => upsertArticle(client, article),
   });

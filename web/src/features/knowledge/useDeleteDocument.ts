@@ -4,10 +4,6 @@ import { callFunction } from '../../lib/api';
 import { useCallableMutation } from '../../lib/queries';
 import { documentsKey } from './useDocuments';
 
-export function deleteDocument(id: string) {
-  return callFunction('eliminarDocumento', { id });
-}
-
 export function useDeleteDocument() {
-  return useCallableMutation({ mutationFn: deleteDocument, success: UPLOAD_MSG.documentDeleted, invalidates: [documentsKey] });
+  return useCallableMutation({ mutationFn: (id: string) => callFunction('eliminarDocumento', { id }), success: UPLOAD_MSG.documentDeleted, invalidates: [documentsKey] });
 }

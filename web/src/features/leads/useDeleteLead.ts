@@ -5,13 +5,9 @@ import { useCallableMutation } from '../../lib/queries';
 import { leadsKey } from './useLeads';
 import { transcriptKey } from './useTranscript';
 
-export function deleteLead(id: string) {
-  return callFunction('eliminarLead', { id });
-}
-
 export function useDeleteLead() {
   return useCallableMutation({
-    mutationFn: deleteLead,
+    mutationFn: (id: string) => callFunction('eliminarLead', { id }),
     success: LEADS_MSG.leadDeleted,
     invalidates: [leadsKey],
     onSuccess: ({ id }, _id, _onMutate, { client }) => {

@@ -8,13 +8,9 @@ import { callFunction } from '../../lib/api';
 import { useCallableMutation } from '../../lib/queries';
 import { forgetProposal, isGone, postsKey } from './usePosts';
 
-export function approvePlan(planId: string) {
-  return callFunction('aprobarPlan', { planId });
-}
-
 export function useApprovePlan() {
   return useCallableMutation({
-    mutationFn: approvePlan,
+    mutationFn: (planId: string) => callFunction('aprobarPlan', { planId }),
     success: ({ posts }) => PLAN_MSG.planApproved(posts.length),
     invalidates: [postsKey],
     onSuccess: (_result, planId, _onMutate, { client }) => forgetProposal(client, planId),

@@ -4,10 +4,6 @@ import { callFunction } from '../../lib/api';
 import { useCallableMutation } from '../../lib/queries';
 import { postsKey } from './usePosts';
 
-export function deletePost(id: string) {
-  return callFunction('eliminarPublicacion', { id });
-}
-
 export function useDeletePost() {
-  return useCallableMutation({ mutationFn: deletePost, success: PLAN_MSG.postDeleted, invalidates: [postsKey] });
+  return useCallableMutation({ mutationFn: (id: string) => callFunction('eliminarPublicacion', { id }), success: PLAN_MSG.postDeleted, invalidates: [postsKey] });
 }

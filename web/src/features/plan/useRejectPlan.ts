@@ -9,13 +9,9 @@ import { callFunction } from '../../lib/api';
 import { useCallableMutation } from '../../lib/queries';
 import { forgetProposal, isGone, postsKey } from './usePosts';
 
-export function rejectPlan(planId: string) {
-  return callFunction('rechazarPlan', { planId });
-}
-
 export function useRejectPlan() {
   return useCallableMutation({
-    mutationFn: rejectPlan,
+    mutationFn: (planId: string) => callFunction('rechazarPlan', { planId }),
     success: PLAN_MSG.planRejected,
     onSuccess: (_result, planId, _onMutate, { client }) => forgetProposal(client, planId),
     onError: async (error, planId, _onMutate, { client }) => {

@@ -4,9 +4,9 @@
  */
 export { Choice, FormCard, QueryBoundary, SaveBar, SecretField, SelectField, TextAreaField, TextField, fieldStyles, secretPayload, type SecretEdit } from './Fields';
 export { NoSessionError, saveErrorText } from './saveFeedback';
-export { aiSettingsKey, fetchAiSettings, useAiSettings } from './useAiSettings';
-export { blogSettingsKey, fetchBlogSettings, useBlogSettings } from './useBlogSettings';
-export { fetchIntegrations, integrationsKey, useIntegrations } from './useIntegrations';
-export { saveAiSettings, useSaveAiSettings } from './useSaveAiSettings';
-export { saveBlogSettings, useSaveBlogSettings } from './useSaveBlogSettings';
-export { saveIntegrations, useSaveIntegrations } from './useSaveIntegrations';
+export { aiSettingsKey, useAiSettings } from './useAiSettings';
+export { blogSettingsKey, useBlogSettings } from './useBlogSettings';
+export { integrationsKey, useIntegrations } from './useIntegrations';
+export { useSaveAiSettings } from './useSaveAiSettings';
+export { useSaveBlogSettings } from './useSaveBlogSettings';
+export { useSaveIntegrations } from './useSaveIntegrations';

@@ -1,15 +1,9 @@
 /** obtenerAjustesIA: the brand's Constructor de IA settings (spec 3 "AI settings"). */
 import { callFunction } from '../../lib/api';
-import { useSessionUid } from '../../lib/authContext';
-import { useCallableQuery } from '../../lib/queries';
+import { useSessionSettings } from './sessionSettings';
 
 export const aiSettingsKey = (uid: string | null) => ['settings', 'ia', uid] as const;
 
-export function fetchAiSettings(signal?: AbortSignal) {
-  return callFunction('obtenerAjustesIA', null, { signal });
-}
-
 export function useAiSettings() {
-  const uid = useSessionUid();
-  return useCallableQuery(aiSettingsKey(uid), fetchAiSettings, { enabled: uid !== null });
+  return useSessionSettings(aiSettingsKey, (signal) => callFunction('obtenerAjustesIA', null, { signal }));
 }

@@ -2,15 +2,10 @@
  * guardarAjustesIA: saves the Constructor de IA form; 'Configuración de IA guardada!' on
  * success, the saved values (with the server's lastUpdated) become the cached ones.
  */
-import { SETTINGS_MSG, type CallableInput } from '@director-ia/shared';
-import { callFunction } from '../../lib/api';
-import { useSettingsSave } from './saveFeedback';
+import { SETTINGS_MSG } from '@director-ia/shared';
+import { useSettingsSave } from './sessionSettings';
 import { aiSettingsKey } from './useAiSettings';
 
-export function saveAiSettings(input: CallableInput<'guardarAjustesIA'>) {
-  return callFunction('guardarAjustesIA', input);
-}
-
 export function useSaveAiSettings() {
-  return useSettingsSave(saveAiSettings, aiSettingsKey, SETTINGS_MSG.aiSettingsSaved);
+  return useSettingsSave('guardarAjustesIA', aiSettingsKey, SETTINGS_MSG.aiSettingsSaved);
 }

@@ -2,15 +2,10 @@
  * guardarIntegraciones: saves the Integraciones form. Secrets not retyped are omitted (the
  * server keeps them); a cleared one is sent as null. 'Configuración de integraciones guardada!'.
  */
-import { SETTINGS_MSG, type CallableInput } from '@director-ia/shared';
-import { callFunction } from '../../lib/api';
-import { useSettingsSave } from './saveFeedback';
+import { SETTINGS_MSG } from '@director-ia/shared';
+import { useSettingsSave } from './sessionSettings';
 import { integrationsKey } from './useIntegrations';
 
-export function saveIntegrations(input: CallableInput<'guardarIntegraciones'>) {
-  return callFunction('guardarIntegraciones', input);
-}
-
 export function useSaveIntegrations() {
-  return useSettingsSave(saveIntegrations, integrationsKey, SETTINGS_MSG.integrationsSaved);
+  return useSettingsSave('guardarIntegraciones', integrationsKey, SETTINGS_MSG.integrationsSaved);
 }

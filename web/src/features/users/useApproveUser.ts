@@ -4,13 +4,9 @@ import { callFunction } from '../../lib/api';
 import { useCallableMutation } from '../../lib/queries';
 import { usersKey } from './useUsers';
 
-export function approveUser(uid: string) {
-  return callFunction('aprobarUsuario', { uid });
-}
-
 export function useApproveUser() {
   return useCallableMutation({
-    mutationFn: approveUser,
+    mutationFn: (uid: string) => callFunction('aprobarUsuario', { uid }),
     success: MSG.userApproved,
     // Awaited: the row stays busy until the re-read list shows the user active.
     onSuccess: (_result, _uid, _onMutate, { client }) => client.invalidateQueries({ queryKey: usersKey }),
