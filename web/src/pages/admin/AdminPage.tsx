@@ -6,7 +6,7 @@ import { useUsers } from '../../features/users/useUsers';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { PageHeader, Panel } from '../../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
+import { EmptyState, QueryList } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
 import styles from './AdminPage.module.css';
 import tableStyles from '../../ui/DataTable.module.css';
@@ -49,16 +49,11 @@ export default function AdminPage() {
 }
 
 function UsersBody({ query }: { query: ReturnType<typeof useUsers> }) {
-  if (query.isPending) {
-    return <LoadingState />;
-  }
-  if (query.isError) {
-    return <ErrorState error={query.error} onRetry={query.refetch} />;
-  }
-  if (query.data.length === 0) {
-    return <EmptyState icon={<Icon name="users" size={28} />}>{MSG.noUsers}</EmptyState>;
-  }
-  return <UsersTable users={sortUsers(query.data)} />;
+  return (
+    <QueryList query={query} empty={<EmptyState icon={<Icon name="users" size={28} />}>{MSG.noUsers}</EmptyState>}>
+      {(users) => <UsersTable users={sortUsers(users)} />}
+    </QueryList>
+  );
 }
 
 function UsersTable({ users }: { users: UserSummary[] }) {
