@@ -10,3 +10,4 @@ export { integrationsKey, useIntegrations } from './useIntegrations';
 export { useSaveAiSettings } from './useSaveAiSettings';
 export { useSaveBlogSettings } from './useSaveBlogSettings';
 export { useSaveIntegrations } from './useSaveIntegrations';
+export { SettingsPage } from './SettingsPage';
