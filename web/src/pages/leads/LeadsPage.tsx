@@ -16,6 +16,7 @@ import { useUpdateLeadStatus } from '../../features/leads/useUpdateLeadStatus';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
+import { Options } from '../../ui/Options';
 import { Icon } from '../../ui/Icon';
 import { PageHeader, Panel } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
@@ -78,11 +79,7 @@ export default function LeadsPage() {
             <span>Estado</span>
             <select value={status} onChange={(event) => setStatus(event.target.value as LeadStatus | typeof ALL)} aria-label="Filtrar por estado">
               <option value={ALL}>Todos</option>
-              {LEAD_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
+              <Options values={LEAD_STATUSES} />
             </select>
           </label>
           <Button size="small" onClick={() => void leads.refetch()} disabled={leads.isFetching} aria-label="Actualizar leads">
@@ -168,11 +165,7 @@ function LeadsTable({ leads }: { leads: Lead[] }) {
                 disabled={saving || deleting}
                 onChange={(event) => update.mutate({ id: lead.id, status: event.target.value as LeadStatus })}
               >
-                {LEAD_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ))}
+                <Options values={LEAD_STATUSES} />
               </select>
             </td>
             <td className={styles.actions}>
