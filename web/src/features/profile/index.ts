@@ -1,2 +1,2 @@
 /** The profile feature's public surface (obtenerPerfil): the entry-state hook and its cache key. */
-export { fetchProfile, profileKey, useProfile, type ProfileView } from './useProfile';
+export { fetchProfile, profileKey, profileView, useProfile, type ProfileView } from './useProfile';
