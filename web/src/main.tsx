@@ -1,6 +1,6 @@
 /**
  * Entry: load and validate /config.json, configure Amplify Auth, then render the surface the URL
- * asks for (app/entry/surface.ts): the dashboard, or the lazily loaded widget or mobile chat.
+ * asks for (app/entry/surface.ts): the dashboard, or the lazily loaded widget or mobile chat (app/chat).
  */
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -25,7 +25,7 @@ async function surfaceElement(): Promise<ReactNode> {
     return <WidgetApp uid={surface.uid} />;
   }
   if (surface.kind === 'chat') {
-    const { ChatApp } = await import('./features/chat/ChatApp');
+    const { ChatApp } = await import('./app/chat/ChatApp');
     return <ChatApp uid={surface.uid} />;
   }
   return <App />;

@@ -43,3 +43,23 @@ export function EmptyState({ icon, children }: { icon: ReactNode; children: Reac
     </div>
   );
 }
+
+/** What `QueryList` reads of a TanStack list query. */
+export interface ListQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: T[] | undefined;
+  refetch: () => unknown;
+}
+
+/**
+ * A list read in its state: loading, error (also over stale data, with a retry), `empty` when the
+ * list has no items, else `children(items)`.
+ */
+export function QueryList<T>({ query, empty, children }: { query: ListQuery<T>; empty: ReactNode; children: (items: T[]) => ReactNode }) {
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={query.refetch} />;
+  if (!query.data || query.data.length === 0) return <>{empty}</>;
+  return <>{children(query.data)}</>;
+}

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { currentUser, onAuthChange, restoreSession, type AuthUser } from '../../lib/auth';
-import { AuthContext, type AuthState } from './authContext';
+import { AuthContext, type AuthState } from '../../lib/authContext';
 
 function stateFor(user: AuthUser | null): AuthState {
   return user ? { status: 'signedIn', user } : { status: 'signedOut' };

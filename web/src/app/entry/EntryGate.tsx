@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { LoadingScreen } from '../../ui/LoadingScreen';
-import { useAuth } from '../auth/authContext';
+import { useAuth } from '../../lib/authContext';
 import { LoginScreen } from '../login/LoginScreen';
 
 const SignedInRoot = lazy(() => import('../signed-in/SignedInRoot'));

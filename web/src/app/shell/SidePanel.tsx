@@ -1,6 +1,6 @@
 /** Spec 2 side panel: tools, theme picker, optional partner and sign-out. */
 import { MSG, type Profile, type ThemeId } from '@director-ia/shared';
-import { useSignOut } from '../auth/useSignOut';
+import { useSignOut } from '../../lib/useSignOut';
 import { getConfig } from '../../lib/config';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';

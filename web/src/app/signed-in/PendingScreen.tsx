@@ -1,6 +1,6 @@
 /** Spec 2 "Pending screen": title, review notice and a logout button. */
 import { MSG } from '@director-ia/shared';
-import { useSignOut } from '../auth/useSignOut';
+import { useSignOut } from '../../lib/useSignOut';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import styles from '../../ui/FullScreen.module.css';

@@ -3,13 +3,13 @@
  * first, each with short-lived URLs. The URLs live ASSET_URL_EXPIRES_SECONDS, so the list is
  * re-read before they expire and whenever the window regains focus.
  */
-import { useQuery } from '@tanstack/react-query';
-import { ASSET_URL_EXPIRES_SECONDS, type Asset } from '@director-ia/shared';
+import { type Asset } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
+import { URL_REFRESH_MS, useCallableQuery } from '../../lib/queries';
 
 export const assetsKey = ['assets', 'list'] as const;
 /** Re-read a while before the URLs of the last read expire. */
-export const ASSETS_REFRESH_MS = (ASSET_URL_EXPIRES_SECONDS - 120) * 1000;
+export const ASSETS_REFRESH_MS = URL_REFRESH_MS;
 
 export async function fetchAssets(signal?: AbortSignal): Promise<Asset[]> {
   const { assets } = await callFunction('listarRecursos', null, { signal });
@@ -17,12 +17,5 @@ export async function fetchAssets(signal?: AbortSignal): Promise<Asset[]> {
 }
 
 export function useAssets() {
-  return useQuery({
-    queryKey: assetsKey,
-    queryFn: ({ signal }) => fetchAssets(signal),
-    retry: 1,
-    staleTime: 60_000,
-    refetchInterval: ASSETS_REFRESH_MS,
-    refetchOnWindowFocus: true,
-  });
+  return useCallableQuery(assetsKey, fetchAssets, { staleTime: 60_000, refetchInterval: ASSETS_REFRESH_MS, refetchOnWindowFocus: true });
 }

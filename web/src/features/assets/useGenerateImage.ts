@@ -4,10 +4,9 @@
  * spec's messages — '¡Imagen generada con éxito!', 'La IA no pudo generar la imagen.' when no
  * imageUrl came back, otherwise 'Error de la IA: {message}'. A new image refreshes the gallery.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TALLER_MSG, type CallableOutput } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
-import { useToast } from '../../ui/toast/toastContext';
+import { useCallableMutation } from '../../lib/queries';
 import { assetsKey } from './useAssets';
 
 export interface GenerateImageRequest {
@@ -37,14 +36,11 @@ export function generationErrorText(error: unknown): string {
 }
 
 export function useGenerateImage() {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useCallableMutation({
     mutationFn: generateImage,
-    onSuccess: () => {
-      toast.success(TALLER_MSG.imageGenerated);
-      void queryClient.invalidateQueries({ queryKey: assetsKey });
-    },
-    onError: (error) => toast.error(generationErrorText(error)),
+    success: TALLER_MSG.imageGenerated,
+    failure: generationErrorText,
+    // Not awaited: the result shows at once while the gallery re-reads.
+    onSuccess: (_image, _request, _onMutate, { client }) => void client.invalidateQueries({ queryKey: assetsKey }),
   });
 }

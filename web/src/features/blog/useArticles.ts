@@ -4,28 +4,21 @@
  * expire and when the window regains focus. `upsertArticle` puts a changed article in the cached
  * list (a new one first) so the table updates without waiting for the re-read.
  */
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { ASSET_URL_EXPIRES_SECONDS, type Article, type CallableOutput } from '@director-ia/shared';
+import { type QueryClient } from '@tanstack/react-query';
+import { type Article, type CallableOutput } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
+import { URL_REFRESH_MS, useCallableQuery } from '../../lib/queries';
 
 export type ArticleList = CallableOutput<'listarArticulos'>;
 
 export const articlesKey = ['blog', 'articles'] as const;
-const REFRESH_MS = (ASSET_URL_EXPIRES_SECONDS - 120) * 1000;
 
 export function fetchArticles(signal?: AbortSignal): Promise<ArticleList> {
   return callFunction('listarArticulos', null, { signal });
 }
 
 export function useArticles() {
-  return useQuery({
-    queryKey: articlesKey,
-    queryFn: ({ signal }) => fetchArticles(signal),
-    retry: 1,
-    staleTime: 30_000,
-    refetchInterval: REFRESH_MS,
-    refetchOnWindowFocus: true,
-  });
+  return useCallableQuery(articlesKey, fetchArticles, { staleTime: 30_000, refetchInterval: URL_REFRESH_MS, refetchOnWindowFocus: true });
 }
 
 /** Puts `article` in the cached list: replaced where it is, or first when new. */
@@ -35,4 +28,9 @@ export function upsertArticle(queryClient: QueryClient, article: Article): void 
     const known = old.articles.some((a) => a.id === article.id);
     return { ...old, articles: known ? old.articles.map((a) => (a.id === article.id ? article : a)) : [article, ...old.articles] };
   });
+}
+
+/** Drops article `id` from the cached list. */
+export function removeArticle(queryClient: QueryClient, id: string): void {
+  queryClient.setQueryData<ArticleList>(articlesKey, (old) => (old ? { ...old, articles: old.articles.filter((a) => a.id !== id) } : old));
 }

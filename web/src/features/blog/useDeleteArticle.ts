@@ -1,24 +1,14 @@
 /** eliminarArticulo (active): deletes an article for good, then re-reads the list. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BLOG_MSG, MSG } from '@director-ia/shared';
-import { callFunction, errorMessage } from '../../lib/api';
-import { useToast } from '../../ui/toast/toastContext';
-import { articlesKey, type ArticleList } from './useArticles';
-
-export function deleteArticle(id: string) {
-  return callFunction('eliminarArticulo', { id });
-}
+import { BLOG_MSG } from '@director-ia/shared';
+import { callFunction } from '../../lib/api';
+import { useCallableMutation } from '../../lib/queries';
+import { articlesKey, removeArticle } from './useArticles';
 
 export function useDeleteArticle() {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: deleteArticle,
-    onSuccess: ({ id }) => {
-      queryClient.setQueryData<ArticleList>(articlesKey, (old) => (old ? { ...old, articles: old.articles.filter((a) => a.id !== id) } : old));
-      toast.success(BLOG_MSG.articleDeleted);
-    },
-    onError: (error) => toast.error(MSG.errorPrefix + errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: articlesKey }),
+  return useCallableMutation({
+    mutationFn: (id: string) => callFunction('eliminarArticulo', { id }),
+    success: BLOG_MSG.articleDeleted,
+    invalidates: [articlesKey],
+    onSuccess: ({ id }, _id, _onMutate, { client }) => removeArticle(client, id),
   });
 }

@@ -3,10 +3,9 @@
  * draft, put first in the list. Its failures (the blog disabled, a topic the brand avoids, the daily
  * quota, the AI) come back with their Spanish message, shown as 'Error de la IA: …'.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BLOG_MSG, TALLER_MSG } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
-import { useToast } from '../../ui/toast/toastContext';
+import { useCallableMutation } from '../../lib/queries';
 import { articlesKey, upsertArticle } from './useArticles';
 
 export function generateArticle(topic: string) {
@@ -15,15 +14,11 @@ export function generateArticle(topic: string) {
 }
 
 export function useGenerateArticle() {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useCallableMutation({
     mutationFn: generateArticle,
-    onSuccess: (article) => {
-      upsertArticle(queryClient, article);
-      toast.success(BLOG_MSG.articleGenerated);
-    },
-    onError: (error) => toast.error(TALLER_MSG.aiErrorPrefix + errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: articlesKey }),
+    success: BLOG_MSG.articleGenerated,
+    failure: (error) => TALLER_MSG.aiErrorPrefix + errorMessage(error),
+    invalidates: [articlesKey],
+    onSuccess: (article, _topic, _onMutate, { client }) => upsertArticle(client, article),
   });
 }

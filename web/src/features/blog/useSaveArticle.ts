@@ -1,8 +1,7 @@
 /** guardarArticulo (active): saves the owner's edit (title, summary, Markdown body, cover) of one article. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BLOG_MSG, MSG, type CallableInput } from '@director-ia/shared';
-import { callFunction, errorMessage } from '../../lib/api';
-import { useToast } from '../../ui/toast/toastContext';
+import { BLOG_MSG, type CallableInput } from '@director-ia/shared';
+import { callFunction } from '../../lib/api';
+import { useCallableMutation } from '../../lib/queries';
 import { upsertArticle } from './useArticles';
 
 export type ArticleEditInput = CallableInput<'guardarArticulo'>;
@@ -12,14 +11,9 @@ export function saveArticle(input: ArticleEditInput) {
 }
 
 export function useSaveArticle() {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useCallableMutation({
     mutationFn: saveArticle,
-    onSuccess: (article) => {
-      upsertArticle(queryClient, article);
-      toast.success(BLOG_MSG.articleSaved);
-    },
-    onError: (error) => toast.error(MSG.errorPrefix + errorMessage(error)),
+    success: BLOG_MSG.articleSaved,
+    onSuccess: (article, _input, _onMutate, { client }) => upsertArticle(client, article),
   });
 }

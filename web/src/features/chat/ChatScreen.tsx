@@ -6,11 +6,11 @@
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { CHAT_MSG, MSG } from '@director-ia/shared';
-import { useSignOut } from '../../app/auth/useSignOut';
+import { useSignOut } from '../../lib/useSignOut';
 import { Icon } from '../../ui/Icon';
 import { ErrorState, LoadingState } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
-import styles from './ChatApp.module.css';
+import styles from './Chat.module.css';
 import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
 import { useChatMessages } from './useChatMessages';

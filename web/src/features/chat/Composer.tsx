@@ -10,7 +10,7 @@ import { uploadProblem } from '../../lib/upload';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/toastContext';
 import { PageIcon } from '../../ui/PageIcon';
-import styles from './ChatApp.module.css';
+import styles from './Chat.module.css';
 import type { OutgoingMessage } from './useSendChatMessage';
 import { useVoiceRecorder } from './useVoiceRecorder';
 

@@ -5,7 +5,7 @@
  */
 import { CHAT_MSG, type ChatMessageView } from '@director-ia/shared';
 import { Button } from '../../ui/Button';
-import styles from './ChatApp.module.css';
+import styles from './Chat.module.css';
 
 const timeFormat = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit' });
 

@@ -4,27 +4,24 @@
  * the window regains focus, and before the short-lived URLs of its photos and images expire.
  * `mergeChatMessages` puts the messages other calls return into the same cache (by id, in order).
  */
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { ASSET_URL_EXPIRES_SECONDS, CHAT_TRANSCRIPTION_POLL_MS, type CallableOutput, type ChatMessageView } from '@director-ia/shared';
+import { type QueryClient } from '@tanstack/react-query';
+import { CHAT_TRANSCRIPTION_POLL_MS, type CallableOutput, type ChatMessageView } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
+import { URL_REFRESH_MS, useCallableQuery } from '../../lib/queries';
 
 export type ChatHistory = CallableOutput<'listarMensajesChat'>;
 
 export const chatKey = (uid: string) => ['chat', uid, 'messages'] as const;
-/** Re-read a while before the URLs of the last read expire. */
-const URL_REFRESH_MS = (ASSET_URL_EXPIRES_SECONDS - 120) * 1000;
 
 export async function fetchChatMessages(uid: string, signal?: AbortSignal): Promise<ChatHistory> {
   return callFunction('listarMensajesChat', { uid }, { signal });
 }
 
 export function useChatMessages(uid: string) {
-  return useQuery({
-    queryKey: chatKey(uid),
-    queryFn: ({ signal }) => fetchChatMessages(uid, signal),
-    retry: 1,
+  return useCallableQuery(chatKey(uid), (signal) => fetchChatMessages(uid, signal), {
     staleTime: 30_000,
     refetchOnWindowFocus: true,
+    // A voice note being transcribed is polled; otherwise re-read before the URLs expire.
     refetchInterval: (query) => (query.state.data?.transcribing ? CHAT_TRANSCRIPTION_POLL_MS : URL_REFRESH_MS),
   });
 }

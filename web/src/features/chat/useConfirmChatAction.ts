@@ -4,9 +4,8 @@
  * proposal and the answer are added to the cached history; a refusal (already resolved, expired)
  * is a toast and the history is read again.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction, errorMessage } from '../../lib/api';
-import { useToast } from '../../ui/toast/toastContext';
+import { useCallableMutation } from '../../lib/queries';
 import { chatKey, mergeChatMessages } from './useChatMessages';
 
 export interface ActionDecision {
@@ -15,18 +14,14 @@ export interface ActionDecision {
 }
 
 export function useConfirmChatAction(uid: string) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useCallableMutation({
     mutationFn: async ({ actionId, confirm }: ActionDecision) => (await callFunction('confirmarAccionChat', { uid, actionId, confirm })).messages,
-    onSuccess: (messages) => {
-      mergeChatMessages(queryClient, uid, messages);
+    failure: errorMessage,
+    onSuccess: (messages, _decision, _onMutate, { client }) => {
+      mergeChatMessages(client, uid, messages);
       // A generated image is also in the gallery.
-      void queryClient.invalidateQueries({ queryKey: ['assets'] });
+      void client.invalidateQueries({ queryKey: ['assets'] });
     },
-    onError: (error) => {
-      toast.error(errorMessage(error));
-      void queryClient.invalidateQueries({ queryKey: chatKey(uid) });
-    },
+    onError: (_error, _decision, _onMutate, { client }) => void client.invalidateQueries({ queryKey: chatKey(uid) }),
   });
 }

@@ -5,11 +5,10 @@
  * message names their keys. The answers are added to the cached history; a failure is a toast
  * with the Spanish message (the composer keeps what was typed).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CHAT_MSG } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
+import { useCallableMutation } from '../../lib/queries';
 import { uploadFile } from '../../lib/upload';
-import { useToast } from '../../ui/toast/toastContext';
 import { preparePhoto } from './photo';
 import { mergeChatMessages } from './useChatMessages';
 
@@ -34,11 +33,9 @@ export async function sendChatMessage(uid: string, message: OutgoingMessage) {
 }
 
 export function useSendChatMessage(uid: string) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useCallableMutation({
     mutationFn: (message: OutgoingMessage) => sendChatMessage(uid, message),
-    onSuccess: (messages) => mergeChatMessages(queryClient, uid, messages),
-    onError: (error) => toast.error(errorMessage(error)),
+    failure: errorMessage,
+    onSuccess: (messages, _message, _onMutate, { client }) => mergeChatMessages(client, uid, messages),
   });
 }

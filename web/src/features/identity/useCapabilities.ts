@@ -3,9 +3,9 @@
  * Spanish sentence each identity-lab card and the video panel show when something is missing, so
  * the owner knows before trying.
  */
-import { useQuery } from '@tanstack/react-query';
 import type { CallableOutput } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
+import { useCallableQuery } from '../../lib/queries';
 
 export type Capabilities = CallableOutput<'obtenerCapacidades'>['capabilities'];
 
@@ -16,5 +16,5 @@ export async function fetchCapabilities(signal?: AbortSignal): Promise<Capabilit
 }
 
 export function useCapabilities() {
-  return useQuery({ queryKey: capabilitiesKey, queryFn: ({ signal }) => fetchCapabilities(signal), retry: 1, staleTime: 5 * 60_000 });
+  return useCallableQuery(capabilitiesKey, fetchCapabilities, { staleTime: 5 * 60_000 });
 }

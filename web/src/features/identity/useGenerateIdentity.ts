@@ -4,11 +4,10 @@
  * both read 'Error al generar {type}: {message}' (spec 8) with the type's Spanish name. A produced
  * asset refreshes the gallery.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDENTITY_TYPE_NAMES, type CallableInput, type CallableOutput, type IdentityType } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
-import { useToast } from '../../ui/toast/toastContext';
-import { assetsKey } from '../assets/useAssets';
+import { useCallableMutation } from '../../lib/queries';
+import { assetsKey } from '../assets';
 
 export type IdentityRequest = CallableInput<'generarIdentidad'>;
 export type IdentityResult = CallableOutput<'generarIdentidad'>;
@@ -37,13 +36,9 @@ export async function generateIdentity(request: IdentityRequest): Promise<Identi
 
 /** One mutation per card, so each card has its own busy flag (spec 4). */
 export function useGenerateIdentity(type: IdentityType) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useCallableMutation({
     mutationFn: (request: IdentityRequest) => generateIdentity(request),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: assetsKey });
-    },
-    onError: (error) => toast.error(identityErrorText(type, errorMessage(error))),
+    failure: (error) => identityErrorText(type, errorMessage(error)),
+    onSuccess: (_result, _request, _onMutate, { client }) => void client.invalidateQueries({ queryKey: assetsKey }),
   });
 }

@@ -1,26 +1,18 @@
 /** eliminarLead (active): removes a lead with its conversation and transcript, then re-reads the list. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LEADS_MSG, MSG, type Lead } from '@director-ia/shared';
-import { callFunction, errorMessage } from '../../lib/api';
-import { useToast } from '../../ui/toast/toastContext';
+import { LEADS_MSG, type Lead } from '@director-ia/shared';
+import { callFunction } from '../../lib/api';
+import { useCallableMutation } from '../../lib/queries';
 import { leadsKey } from './useLeads';
 import { transcriptKey } from './useTranscript';
 
-export function deleteLead(id: string) {
-  return callFunction('eliminarLead', { id });
-}
-
 export function useDeleteLead() {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: deleteLead,
-    onSuccess: ({ id }) => {
-      queryClient.setQueryData<Lead[]>(leadsKey, (old) => old?.filter((lead) => lead.id !== id));
-      queryClient.removeQueries({ queryKey: transcriptKey(id) });
-      toast.success(LEADS_MSG.leadDeleted);
+  return useCallableMutation({
+    mutationFn: (id: string) => callFunction('eliminarLead', { id }),
+    success: LEADS_MSG.leadDeleted,
+    invalidates: [leadsKey],
+    onSuccess: ({ id }, _id, _onMutate, { client }) => {
+      client.setQueryData<Lead[]>(leadsKey, (old) => old?.filter((lead) => lead.id !== id));
+      client.removeQueries({ queryKey: transcriptKey(id) });
     },
-    onError: (error) => toast.error(MSG.errorPrefix + errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: leadsKey }),
   });
 }

@@ -5,9 +5,9 @@
  * New leads arrive from the website widget at any time: the list is re-read every
  * LEADS_REFRESH_MS while the page is open and whenever the window regains focus.
  */
-import { useQuery } from '@tanstack/react-query';
 import type { Lead } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
+import { useCallableQuery } from '../../lib/queries';
 
 export const leadsKey = ['leads', 'list'] as const;
 /** How often the open page looks for new leads. */
@@ -19,12 +19,5 @@ export async function fetchLeads(signal?: AbortSignal): Promise<Lead[]> {
 }
 
 export function useLeads() {
-  return useQuery({
-    queryKey: leadsKey,
-    queryFn: ({ signal }) => fetchLeads(signal),
-    retry: 1,
-    staleTime: 5_000,
-    refetchInterval: LEADS_REFRESH_MS,
-    refetchOnWindowFocus: 'always',
-  });
+  return useCallableQuery(leadsKey, fetchLeads, { staleTime: 5_000, refetchInterval: LEADS_REFRESH_MS, refetchOnWindowFocus: 'always' });
 }

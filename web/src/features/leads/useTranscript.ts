@@ -2,9 +2,9 @@
  * obtenerConversacion (active): the transcript of a lead's conversation with the website widget,
  * oldest first; read when the owner opens it.
  */
-import { useQuery } from '@tanstack/react-query';
 import type { TranscriptMessage } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
+import { useCallableQuery } from '../../lib/queries';
 
 export const transcriptKey = (leadId: string) => ['leads', 'transcript', leadId] as const;
 
@@ -14,10 +14,5 @@ export async function fetchTranscript(leadId: string, signal?: AbortSignal): Pro
 }
 
 export function useTranscript(leadId: string) {
-  return useQuery({
-    queryKey: transcriptKey(leadId),
-    queryFn: ({ signal }) => fetchTranscript(leadId, signal),
-    retry: 1,
-    staleTime: 30_000,
-  });
+  return useCallableQuery(transcriptKey(leadId), (signal) => fetchTranscript(leadId, signal), { staleTime: 30_000 });
 }

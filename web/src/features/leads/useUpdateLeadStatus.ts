@@ -3,10 +3,9 @@
  * table shows the new status at once (optimistic), goes back if the server refuses, and re-reads
  * the list afterwards.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LEADS_MSG, MSG, type Lead, type LeadStatus } from '@director-ia/shared';
-import { callFunction, errorMessage } from '../../lib/api';
-import { useToast } from '../../ui/toast/toastContext';
+import { LEADS_MSG, type Lead, type LeadStatus } from '@director-ia/shared';
+import { callFunction } from '../../lib/api';
+import { useCallableMutation } from '../../lib/queries';
 import { leadsKey } from './useLeads';
 
 export interface LeadStatusChange {
@@ -20,24 +19,19 @@ export async function updateLeadStatus(change: LeadStatusChange): Promise<Lead> 
 }
 
 export function useUpdateLeadStatus() {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useCallableMutation({
     mutationFn: updateLeadStatus,
-    onMutate: async ({ id, status }) => {
-      await queryClient.cancelQueries({ queryKey: leadsKey });
-      const previous = queryClient.getQueryData<Lead[]>(leadsKey);
-      queryClient.setQueryData<Lead[]>(leadsKey, (old) => old?.map((lead) => (lead.id === id ? { ...lead, status } : lead)));
+    onMutate: async ({ id, status }, { client }) => {
+      await client.cancelQueries({ queryKey: leadsKey });
+      const previous = client.getQueryData<Lead[]>(leadsKey);
+      client.setQueryData<Lead[]>(leadsKey, (old) => old?.map((lead) => (lead.id === id ? { ...lead, status } : lead)));
       return { previous };
     },
-    onSuccess: (lead) => {
-      queryClient.setQueryData<Lead[]>(leadsKey, (old) => old?.map((item) => (item.id === lead.id ? lead : item)));
-      toast.success(LEADS_MSG.statusSaved(lead.name, lead.status));
+    success: (lead) => LEADS_MSG.statusSaved(lead.name, lead.status),
+    invalidates: [leadsKey],
+    onSuccess: (lead, _change, _onMutate, { client }) => client.setQueryData<Lead[]>(leadsKey, (old) => old?.map((item) => (item.id === lead.id ? lead : item))),
+    onError: (_error, _change, onMutateResult, { client }) => {
+      if (onMutateResult?.previous) client.setQueryData(leadsKey, onMutateResult.previous);
     },
-    onError: (error, _change, context) => {
-      if (context?.previous) queryClient.setQueryData(leadsKey, context.previous);
-      toast.error(MSG.errorPrefix + errorMessage(error));
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: leadsKey }),
   });
 }

@@ -6,10 +6,9 @@
  * as its month's pending proposal in the month's cached data (replacing an older one), so the
  * panel shows it even if the owner left the page while the AI worked.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG, type ProposedPlan } from '@director-ia/shared';
-import { callFunction, errorMessage } from '../../lib/api';
-import { useToast } from '../../ui/toast/toastContext';
+import { type ProposedPlan } from '@director-ia/shared';
+import { callFunction } from '../../lib/api';
+import { useCallableMutation } from '../../lib/queries';
 import { storeProposal } from './usePosts';
 
 export interface PlanRequest {
@@ -23,11 +22,8 @@ export function generatePlan(request: PlanRequest): Promise<ProposedPlan> {
 }
 
 export function useGeneratePlan() {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useCallableMutation({
     mutationFn: generatePlan,
-    onSuccess: (plan) => storeProposal(queryClient, plan),
-    onError: (error) => toast.error(MSG.errorPrefix + errorMessage(error)),
+    onSuccess: (plan, _request, _onMutate, { client }) => storeProposal(client, plan),
   });
 }

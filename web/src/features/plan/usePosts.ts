@@ -6,9 +6,10 @@
  * cached proposal in step: `storeProposal` after a generation (it replaces the month's older one),
  * `forgetProposal` after an approval or a rejection (or when the server says it is gone).
  */
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient } from '@tanstack/react-query';
 import type { CallableOutput, ProposedPlan } from '@director-ia/shared';
 import { CallableClientError, callFunction } from '../../lib/api';
+import { useCallableQuery } from '../../lib/queries';
 
 export const postsKey = ['plan', 'posts'] as const;
 export const monthPostsKey = (month: string) => [...postsKey, month] as const;
@@ -21,12 +22,7 @@ export function fetchMonth(month: string, signal?: AbortSignal): Promise<MonthPl
 }
 
 export function usePosts(month: string) {
-  return useQuery({
-    queryKey: monthPostsKey(month),
-    queryFn: ({ signal }) => fetchMonth(month, signal),
-    retry: 1,
-    staleTime: 30_000,
-  });
+  return useCallableQuery(monthPostsKey(month), (signal) => fetchMonth(month, signal), { staleTime: 30_000 });
 }
 
 /** Shows `plan` as its month's pending proposal at once, then re-reads that month. */

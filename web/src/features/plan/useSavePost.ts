@@ -2,10 +2,9 @@
  * guardarPublicacion (active; issue 5 item 1): saves the edited title, content, date and network of
  * a post (a new date moves it to that day, possibly another month), then re-reads the calendar.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG, PLAN_MSG, type CallableInput } from '@director-ia/shared';
-import { callFunction, errorMessage } from '../../lib/api';
-import { useToast } from '../../ui/toast/toastContext';
+import { PLAN_MSG, type CallableInput } from '@director-ia/shared';
+import { callFunction } from '../../lib/api';
+import { useCallableMutation } from '../../lib/queries';
 import { postsKey } from './usePosts';
 
 export type PostEdit = CallableInput<'guardarPublicacion'>;
@@ -16,12 +15,5 @@ export async function savePost(edit: PostEdit) {
 }
 
 export function useSavePost() {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: savePost,
-    onSuccess: () => toast.success(PLAN_MSG.postSaved),
-    onError: (error) => toast.error(MSG.errorPrefix + errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: postsKey }),
-  });
+  return useCallableMutation({ mutationFn: savePost, success: PLAN_MSG.postSaved, invalidates: [postsKey] });
 }

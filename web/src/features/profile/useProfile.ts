@@ -34,6 +34,14 @@ export function useProfile(uid: string): ProfileView {
     refetchOnWindowFocus: true,
     refetchInterval: (q) => (q.state.data !== undefined && q.state.data?.status !== 'active' ? PROFILE_REFETCH_MS : false),
   });
+  return profileView(query);
+}
+
+/**
+ * The entry state of a profile read: once read, active or pending (no profile counts as pending),
+ * also while a later re-read fails; before the first answer, the error or loading.
+ */
+export function profileView(query: { data: Profile | null | undefined; isError: boolean; error: unknown }): ProfileView {
   if (query.data !== undefined) {
     const profile = query.data;
     return profile?.status === 'active' ? { status: 'active', profile } : { status: 'pending', profile };

@@ -8,6 +8,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 import { MSG, type SecretStatus } from '@director-ia/shared';
 import { Button } from '../../ui/Button';
 import { Icon, type IconName } from '../../ui/Icon';
+import { Options } from '../../ui/Options';
 import { Spinner } from '../../ui/Spinner';
 import { ErrorState, LoadingState } from '../../ui/QueryStates';
 import styles from './Fields.module.css';
@@ -83,11 +84,7 @@ export function SelectField<T extends string>({ id, label, value, options, onVal
         {label}
       </label>
       <select id={id} className={styles.select} value={value} onChange={(e) => onValue(e.target.value as T)}>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        <Options values={options} />
       </select>
     </div>
   );

@@ -4,18 +4,11 @@
  * 'Error: ' + its Spanish message.
  */
 import { MSG } from '@director-ia/shared';
-import { useAuth } from '../../app/auth/authContext';
 import { CallableClientError, errorMessage } from '../../lib/api';
 
 export function saveErrorText(error: unknown): string {
   if (error instanceof CallableClientError && error.status === 'UNAUTHENTICATED') return MSG.notAuthenticated;
   return MSG.errorPrefix + errorMessage(error);
-}
-
-/** The signed-in user's uid, or null when there is no session. */
-export function useSessionUid(): string | null {
-  const auth = useAuth();
-  return auth.status === 'signedIn' ? auth.user.uid : null;
 }
 
 /** Thrown by a save attempted without a session; nothing is sent. */
@@ -24,3 +17,4 @@ export class NoSessionError extends CallableClientError {
     super('UNAUTHENTICATED', MSG.notAuthenticated);
   }
 }
+

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { DEFAULT_THEME, MSG, type Profile, type ThemeId } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
-import { profileKey } from '../profile/useProfile';
+import { profileKey } from '../profile';
 
 export function saveTheme(theme: ThemeId) {
   return callFunction('guardarTema', { theme });

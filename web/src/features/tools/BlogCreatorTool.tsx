@@ -10,10 +10,7 @@ import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/toastContext';
-import { Choice, QueryBoundary, SaveBar, SelectField, TextAreaField, TextField, fieldStyles } from '../settings/Fields';
-import { saveErrorText } from '../settings/saveFeedback';
-import { useBlogSettings } from '../settings/useBlogSettings';
-import { useSaveBlogSettings } from '../settings/useSaveBlogSettings';
+import { Choice, QueryBoundary, SaveBar, SelectField, TextAreaField, TextField, fieldStyles, saveErrorText, useBlogSettings, useSaveBlogSettings } from '../settings';
 import { uploadFile } from '../../lib/upload';
 import styles from './Tools.module.css';
 

@@ -6,7 +6,7 @@
 import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { MSG, QR_SIZE_PX } from '@director-ia/shared';
-import { useSessionUid } from '../settings/saveFeedback';
+import { useSessionUid } from '../../lib/authContext';
 import { chatLink } from './links';
 import styles from './Tools.module.css';
 

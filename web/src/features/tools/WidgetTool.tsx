@@ -7,7 +7,7 @@ import { MSG, SETTINGS_MSG, WIDGET_FRAME } from '@director-ia/shared';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { useToast } from '../../ui/toast/toastContext';
-import { useSessionUid } from '../settings/saveFeedback';
+import { useSessionUid } from '../../lib/authContext';
 import { widgetSnippet } from './links';
 import styles from './Tools.module.css';
 

@@ -1,6 +1,6 @@
 /** listarUsuarios (admin): every user with email, status and admin flag. */
-import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '../../lib/api';
+import { useCallableQuery } from '../../lib/queries';
 
 export const usersKey = ['users'] as const;
 
@@ -10,5 +10,5 @@ export async function fetchUsers(signal?: AbortSignal) {
 }
 
 export function useUsers() {
-  return useQuery({ queryKey: usersKey, queryFn: ({ signal }) => fetchUsers(signal), retry: 1 });
+  return useCallableQuery(usersKey, fetchUsers);
 }

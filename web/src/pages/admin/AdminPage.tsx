@@ -4,12 +4,12 @@ import { MSG } from '@director-ia/shared';
 import { useApproveUser } from '../../features/users/useApproveUser';
 import { useUsers } from '../../features/users/useUsers';
 import { Button } from '../../ui/Button';
+import { DataTable } from '../../ui/DataTable';
 import { Icon } from '../../ui/Icon';
 import { PageHeader, Panel } from '../../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
+import { EmptyState, QueryList } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
 import styles from './AdminPage.module.css';
-import tableStyles from '../../ui/DataTable.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -49,60 +49,41 @@ export default function AdminPage() {
 }
 
 function UsersBody({ query }: { query: ReturnType<typeof useUsers> }) {
-  if (query.isPending) {
-    return <LoadingState />;
-  }
-  if (query.isError) {
-    return <ErrorState error={query.error} onRetry={query.refetch} />;
-  }
-  if (query.data.length === 0) {
-    return <EmptyState icon={<Icon name="users" size={28} />}>{MSG.noUsers}</EmptyState>;
-  }
-  return <UsersTable users={sortUsers(query.data)} />;
+  return (
+    <QueryList query={query} empty={<EmptyState icon={<Icon name="users" size={28} />}>{MSG.noUsers}</EmptyState>}>
+      {(users) => <UsersTable users={sortUsers(users)} />}
+    </QueryList>
+  );
 }
 
 function UsersTable({ users }: { users: UserSummary[] }) {
   const approve = useApproveUser();
   return (
-    <div className={tableStyles.tableWrap}>
-      <table className={tableStyles.table}>
-        <thead>
-          <tr>
-            <th scope="col">{MSG.emailLabel}</th>
-            <th scope="col">Estado</th>
-            <th scope="col">Registro</th>
-            <th scope="col">
-              <span className="visually-hidden">Acciones</span>
-            </th>
+    <DataTable columns={[MSG.emailLabel, 'Estado', 'Registro', <span className="visually-hidden">Acciones</span>]}>
+      {users.map((user) => {
+        const busy = approve.isPending && approve.variables === user.uid;
+        return (
+          <tr key={user.uid}>
+            <td className={styles.email}>
+              <span>{user.email}</span>
+              {user.isAdmin && <span className={styles.adminBadge}>{MSG.adminBadge}</span>}
+            </td>
+            <td>
+              <span className={user.status === 'active' ? styles.active : styles.pending}>
+                {user.status === 'active' ? MSG.statusActive : MSG.statusPending}
+              </span>
+            </td>
+            <td className={styles.date}>{formatDate(user.createdAt)}</td>
+            <td className={styles.actions}>
+              {user.status === 'pending' && (
+                <Button size="small" variant="primary" disabled={busy} aria-busy={busy} onClick={() => approve.mutate(user.uid)}>
+                  {busy ? MSG.processing : MSG.approve}
+                </Button>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const busy = approve.isPending && approve.variables === user.uid;
-            return (
-              <tr key={user.uid}>
-                <td className={styles.email}>
-                  <span>{user.email}</span>
-                  {user.isAdmin && <span className={styles.adminBadge}>{MSG.adminBadge}</span>}
-                </td>
-                <td>
-                  <span className={user.status === 'active' ? styles.active : styles.pending}>
-                    {user.status === 'active' ? MSG.statusActive : MSG.statusPending}
-                  </span>
-                </td>
-                <td className={styles.date}>{formatDate(user.createdAt)}</td>
-                <td className={styles.actions}>
-                  {user.status === 'pending' && (
-                    <Button size="small" variant="primary" disabled={busy} aria-busy={busy} onClick={() => approve.mutate(user.uid)}>
-                      {busy ? MSG.processing : MSG.approve}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListHeading } from '../../ui/ListHeading';
 import { PageHeader, Panel } from '../../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
+import { EmptyState, QueryList } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/toastContext';
 import styles from './AprendizajePage.module.css';
@@ -131,48 +131,43 @@ function DocumentsBody({ query }: { query: ReturnType<typeof useDocuments>['quer
   const [confirming, setConfirming] = useState<ListedDocument | null>(null);
   const remove = useDeleteDocument();
 
-  if (query.isPending) {
-    return <LoadingState />;
-  }
-  if (query.isError) {
-    return <ErrorState error={query.error} onRetry={query.refetch} />;
-  }
-  if (query.data.length === 0) {
-    return <EmptyState icon={<PageIcon name="file" size={28} />}>{UPLOAD_MSG.noDocuments}</EmptyState>;
-  }
   return (
-    <>
-      <ul className={styles.list} aria-label="Documentos de la base de conocimiento">
-        {query.data.map((doc) => {
-          const deleting = remove.isPending && remove.variables === doc.id;
-          return (
-            <li key={doc.id} className={styles.item} data-doc-id={doc.id} data-status={doc.status}>
-              <span className={styles.fileIcon}>
-                <PageIcon name="file" />
-              </span>
-              <div className={styles.info}>
-                <span className={styles.name}>{doc.name}</span>
-                <span className={styles.meta}>
-                  {formatKb(doc.size)} · {formatDate(doc.uploadedAt)}
-                  {doc.status === 'listo' && ` · ${doc.chunkCount} ${doc.chunkCount === 1 ? 'fragmento' : 'fragmentos'}`}
-                </span>
-                {doc.status === 'error' && doc.errorReason && <span className={styles.reason}>{doc.errorReason}</span>}
-              </div>
-              <StatusBadge status={doc.status} />
-              <Button size="small" variant="danger" aria-label={`Eliminar ${doc.name}`} disabled={deleting || doc.local} aria-busy={deleting} onClick={() => setConfirming(doc)}>
-                {deleting ? <Spinner /> : <PageIcon name="trash" size={16} />}
-                <span className={styles.deleteText}>Eliminar</span>
-              </Button>
-            </li>
-          );
-        })}
-      </ul>
-      {confirming && (
-        <ConfirmDialog title="Eliminar documento" onConfirm={() => remove.mutate(confirming.id)} onCancel={() => setConfirming(null)}>
-          ¿Eliminar <strong>{confirming.name}</strong>? Se borrarán el archivo y todo lo que la IA aprendió de él.
-        </ConfirmDialog>
+    <QueryList query={query} empty={<EmptyState icon={<PageIcon name="file" size={28} />}>{UPLOAD_MSG.noDocuments}</EmptyState>}>
+      {(documents) => (
+        <>
+          <ul className={styles.list} aria-label="Documentos de la base de conocimiento">
+            {documents.map((doc) => {
+              const deleting = remove.isPending && remove.variables === doc.id;
+              return (
+                <li key={doc.id} className={styles.item} data-doc-id={doc.id} data-status={doc.status}>
+                  <span className={styles.fileIcon}>
+                    <PageIcon name="file" />
+                  </span>
+                  <div className={styles.info}>
+                    <span className={styles.name}>{doc.name}</span>
+                    <span className={styles.meta}>
+                      {formatKb(doc.size)} · {formatDate(doc.uploadedAt)}
+                      {doc.status === 'listo' && ` · ${doc.chunkCount} ${doc.chunkCount === 1 ? 'fragmento' : 'fragmentos'}`}
+                    </span>
+                    {doc.status === 'error' && doc.errorReason && <span className={styles.reason}>{doc.errorReason}</span>}
+                  </div>
+                  <StatusBadge status={doc.status} />
+                  <Button size="small" variant="danger" aria-label={`Eliminar ${doc.name}`} disabled={deleting || doc.local} aria-busy={deleting} onClick={() => setConfirming(doc)}>
+                    {deleting ? <Spinner /> : <PageIcon name="trash" size={16} />}
+                    <span className={styles.deleteText}>Eliminar</span>
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+          {confirming && (
+            <ConfirmDialog title="Eliminar documento" onConfirm={() => remove.mutate(confirming.id)} onCancel={() => setConfirming(null)}>
+              ¿Eliminar <strong>{confirming.name}</strong>? Se borrarán el archivo y todo lo que la IA aprendió de él.
+            </ConfirmDialog>
+          )}
+        </>
       )}
-    </>
+    </QueryList>
   );
 }
 

@@ -19,6 +19,7 @@ import { useBlogSettings } from '../../features/settings/useBlogSettings';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable } from '../../ui/DataTable';
 import { Icon } from '../../ui/Icon';
 import { ListHeading } from '../../ui/ListHeading';
 import { Modal } from '../../ui/Modal';
@@ -26,7 +27,6 @@ import { PageHeader, Panel } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
 import styles from './BlogPage.module.css';
-import tableStyles from '../../ui/DataTable.module.css';
 import badges from './badges.module.css';
 
 const ArticleModal = lazy(() => import('./ArticleModal'));
@@ -236,69 +236,62 @@ function ArticlesTable({ articles, onOpen }: { articles: Article[]; onOpen: (id:
   const [confirming, setConfirming] = useState<Article | null>(null);
 
   return (
-    <div className={tableStyles.tableWrap}>
-      <table className={tableStyles.table} aria-label="Artículos del blog">
-        <thead>
-          <tr>
-            <th scope="col">Título</th>
-            <th scope="col">Estado</th>
-            <th scope="col">Fecha de publicación</th>
-            <th scope="col">Acciones</th>
+    <DataTable
+      label="Artículos del blog"
+      columns={['Título', 'Estado', 'Fecha de publicación', 'Acciones']}
+      overlays={
+        confirming && (
+          <ConfirmDialog title="Eliminar artículo" onConfirm={() => remove.mutate(confirming.id)} onCancel={() => setConfirming(null)}>
+            ¿Eliminar el artículo <strong>«{confirming.title}»</strong>? {confirming.status === 'published' ? 'Dejará de verse en tu blog público. ' : ''}No se puede deshacer.
+          </ConfirmDialog>
+        )
+      }
+    >
+      {articles.map((article) => {
+        const published = article.status === 'published';
+        const publishing = publish.isPending && publish.variables?.id === article.id;
+        const deleting = remove.isPending && remove.variables === article.id;
+        return (
+          <tr key={article.id} data-article-id={article.id}>
+            <td className={styles.titleCell}>
+              <span className={styles.title}>{article.title}</span>
+              <span className={styles.badges}>
+                {article.origin === 'schedule' && <span className={badges.scheduled}>Programado</span>}
+                {article.offline && <OfflineBadge />}
+              </span>
+            </td>
+            <td>
+              <span className={published ? badges.published : badges.draft}>{ARTICLE_STATUS_LABELS[article.status]}</span>
+            </td>
+            <td className={styles.date}>
+              {article.publishedAt ? <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time> : '—'}
+            </td>
+            <td>
+              <div className={styles.actions}>
+                <Button size="small" onClick={() => onOpen(article.id)} aria-label={`Ver y editar «${article.title}»`}>
+                  <Icon name="pen" size={16} />
+                  Ver/editar
+                </Button>
+                <Button
+                  size="small"
+                  variant={published ? 'secondary' : 'primary'}
+                  disabled={publishing}
+                  aria-busy={publishing}
+                  aria-label={`${published ? 'Despublicar' : 'Publicar'} «${article.title}»`}
+                  onClick={() => publish.mutate({ id: article.id, published: !published })}
+                >
+                  {publishing ? <Spinner /> : <Icon name={published ? 'close' : 'rocket'} size={16} />}
+                  {published ? 'Despublicar' : 'Publicar'}
+                </Button>
+                <Button size="small" variant="danger" disabled={deleting} aria-busy={deleting} aria-label={`Eliminar «${article.title}»`} onClick={() => setConfirming(article)}>
+                  {deleting ? <Spinner /> : <Icon name="close" size={16} />}
+                  Eliminar
+                </Button>
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {articles.map((article) => {
-            const published = article.status === 'published';
-            const publishing = publish.isPending && publish.variables?.id === article.id;
-            const deleting = remove.isPending && remove.variables === article.id;
-            return (
-              <tr key={article.id} data-article-id={article.id}>
-                <td className={styles.titleCell}>
-                  <span className={styles.title}>{article.title}</span>
-                  <span className={styles.badges}>
-                    {article.origin === 'schedule' && <span className={badges.scheduled}>Programado</span>}
-                    {article.offline && <OfflineBadge />}
-                  </span>
-                </td>
-                <td>
-                  <span className={published ? badges.published : badges.draft}>{ARTICLE_STATUS_LABELS[article.status]}</span>
-                </td>
-                <td className={styles.date}>
-                  {article.publishedAt ? <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time> : '—'}
-                </td>
-                <td>
-                  <div className={styles.actions}>
-                    <Button size="small" onClick={() => onOpen(article.id)} aria-label={`Ver y editar «${article.title}»`}>
-                      <Icon name="pen" size={16} />
-                      Ver/editar
-                    </Button>
-                    <Button
-                      size="small"
-                      variant={published ? 'secondary' : 'primary'}
-                      disabled={publishing}
-                      aria-busy={publishing}
-                      aria-label={`${published ? 'Despublicar' : 'Publicar'} «${article.title}»`}
-                      onClick={() => publish.mutate({ id: article.id, published: !published })}
-                    >
-                      {publishing ? <Spinner /> : <Icon name={published ? 'close' : 'rocket'} size={16} />}
-                      {published ? 'Despublicar' : 'Publicar'}
-                    </Button>
-                    <Button size="small" variant="danger" disabled={deleting} aria-busy={deleting} aria-label={`Eliminar «${article.title}»`} onClick={() => setConfirming(article)}>
-                      {deleting ? <Spinner /> : <Icon name="close" size={16} />}
-                      Eliminar
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {confirming && (
-        <ConfirmDialog title="Eliminar artículo" onConfirm={() => remove.mutate(confirming.id)} onCancel={() => setConfirming(null)}>
-          ¿Eliminar el artículo <strong>«{confirming.title}»</strong>? {confirming.status === 'published' ? 'Dejará de verse en tu blog público. ' : ''}No se puede deshacer.
-        </ConfirmDialog>
-      )}
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

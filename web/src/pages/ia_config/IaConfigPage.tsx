@@ -4,30 +4,41 @@
  * every prompt. Saved values load back after a reload; lastUpdated comes from the server.
  */
 import { useState, type FormEvent } from 'react';
-import { AI_SETTINGS_LABELS, AI_SETTINGS_LIMITS, PAGES, SETTINGS_MSG, type AiSettings } from '@director-ia/shared';
-import { FormCard, QueryBoundary, SaveBar, TextAreaField, TextField, fieldStyles } from '../../features/settings/Fields';
-import { useAiSettings } from '../../features/settings/useAiSettings';
-import { useSaveAiSettings } from '../../features/settings/useSaveAiSettings';
-import { PageHeader } from '../../ui/PageHeader';
-
-const page = PAGES.find((p) => p.key === 'ia_config');
+import { AI_SETTINGS_LABELS, AI_SETTINGS_LIMITS, SETTINGS_MSG, type AiSettings } from '@director-ia/shared';
+import { FormCard, SaveBar, SettingsPage, TextAreaField, TextField, fieldStyles, useAiSettings, useSaveAiSettings } from '../../features/settings';
 
 export default function IaConfigPage() {
-  const settings = useAiSettings();
   return (
-    <>
-      <PageHeader
-        title={page?.title ?? 'Constructor de IA'}
-        eyebrow={page?.label}
-        subtitle="Enseña a tu IA quién es tu marca: lo tendrá en cuenta en todo lo que escriba, diseñe o responda."
-      />
-      {/* Re-mounted after each save so the form shows exactly what the server stored. */}
-      <QueryBoundary query={settings}>{(data) => <AiSettingsForm key={data.lastUpdated ?? 'new'} initial={data} />}</QueryBoundary>
-    </>
+    <SettingsPage
+      pageKey="ia_config"
+      fallbackTitle="Constructor de IA"
+      subtitle="Enseña a tu IA quién es tu marca: lo tendrá en cuenta en todo lo que escriba, diseñe o responda."
+      query={useAiSettings()}
+      form={(data) => <AiSettingsForm initial={data} />}
+    />
   );
 }
 
 type Fields = Omit<AiSettings, 'lastUpdated'>;
+
+/** One field of the form: a one-line input, or a text area of `rows` lines. */
+interface FieldSpec {
+  field: keyof Fields;
+  placeholder: string;
+  rows?: number;
+  hint?: string;
+}
+
+const IDENTITY_FIELDS: FieldSpec[] = [
+  { field: 'brandName', placeholder: 'Ej.: Café Ñandú' },
+  { field: 'brandPersonality', placeholder: 'Ej.: cercana, experta y con un toque de humor; tutea al cliente.', rows: 5 },
+];
+
+const AUDIENCE_FIELDS: FieldSpec[] = [
+  { field: 'targetAudience', placeholder: 'Ej.: amantes del café de especialidad de 25 a 45 años en Madrid.', rows: 3 },
+  { field: 'keywords', placeholder: 'Ej.: café de especialidad, tostado artesanal, barista', hint: 'Sepáralas con comas.' },
+  { field: 'topicsToAvoid', placeholder: 'Ej.: política, competidores, precios de otros locales.', rows: 3, hint: 'La IA no tratará estos temas en ningún contenido.' },
+];
 
 function AiSettingsForm({ initial }: { initial: AiSettings }) {
   const [values, setValues] = useState<Fields>(() => {
@@ -35,63 +46,32 @@ function AiSettingsForm({ initial }: { initial: AiSettings }) {
     return fields;
   });
   const save = useSaveAiSettings();
-  const set = (field: keyof Fields) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(values);
   };
 
+  const input = ({ field, placeholder, rows, hint }: FieldSpec) => {
+    const common = {
+      id: `ia-${field}`,
+      label: AI_SETTINGS_LABELS[field],
+      value: values[field],
+      onValue: (value: string) => setValues((current) => ({ ...current, [field]: value })),
+      maxLength: AI_SETTINGS_LIMITS[field],
+      placeholder,
+      hint,
+    };
+    return rows === undefined ? <TextField key={field} {...common} /> : <TextAreaField key={field} {...common} rows={rows} />;
+  };
+
   return (
     <form className={fieldStyles.form} onSubmit={onSubmit} aria-label="Constructor de IA">
       <FormCard title="Identidad de la marca" icon="sparkles" description="Cómo se llama tu marca y cómo habla.">
-        <TextField
-          id="ia-brandName"
-          label={AI_SETTINGS_LABELS.brandName}
-          value={values.brandName}
-          onValue={set('brandName')}
-          maxLength={AI_SETTINGS_LIMITS.brandName}
-          placeholder="Ej.: Café Ñandú"
-        />
-        <TextAreaField
-          id="ia-brandPersonality"
-          label={AI_SETTINGS_LABELS.brandPersonality}
-          value={values.brandPersonality}
-          onValue={set('brandPersonality')}
-          maxLength={AI_SETTINGS_LIMITS.brandPersonality}
-          placeholder="Ej.: cercana, experta y con un toque de humor; tutea al cliente."
-          rows={5}
-        />
+        {IDENTITY_FIELDS.map(input)}
       </FormCard>
       <FormCard title="Público y temas" icon="users" description="A quién se dirige y de qué debe (y no debe) hablar.">
-        <TextAreaField
-          id="ia-targetAudience"
-          label={AI_SETTINGS_LABELS.targetAudience}
-          value={values.targetAudience}
-          onValue={set('targetAudience')}
-          maxLength={AI_SETTINGS_LIMITS.targetAudience}
-          placeholder="Ej.: amantes del café de especialidad de 25 a 45 años en Madrid."
-          rows={3}
-        />
-        <TextField
-          id="ia-keywords"
-          label={AI_SETTINGS_LABELS.keywords}
-          value={values.keywords}
-          onValue={set('keywords')}
-          maxLength={AI_SETTINGS_LIMITS.keywords}
-          placeholder="Ej.: café de especialidad, tostado artesanal, barista"
-          hint="Sepáralas con comas."
-        />
-        <TextAreaField
-          id="ia-topicsToAvoid"
-          label={AI_SETTINGS_LABELS.topicsToAvoid}
-          value={values.topicsToAvoid}
-          onValue={set('topicsToAvoid')}
-          maxLength={AI_SETTINGS_LIMITS.topicsToAvoid}
-          placeholder="Ej.: política, competidores, precios de otros locales."
-          rows={3}
-          hint="La IA no tratará estos temas en ningún contenido."
-        />
+        {AUDIENCE_FIELDS.map(input)}
       </FormCard>
       <SaveBar busy={save.isPending} label={SETTINGS_MSG.saveAiSettings} lastUpdated={initial.lastUpdated} />
     </form>

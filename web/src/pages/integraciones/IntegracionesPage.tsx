@@ -6,13 +6,8 @@
  * empty keeps it; "Borrar" removes it.
  */
 import { useState, type FormEvent } from 'react';
-import { PAGES, SETTINGS_MSG, type AiProviderChoice, type Integrations, type SecretField as SecretName } from '@director-ia/shared';
-import { Choice, FormCard, QueryBoundary, SaveBar, SecretField, TextField, fieldStyles, secretPayload, type SecretEdit } from '../../features/settings/Fields';
-import { useIntegrations } from '../../features/settings/useIntegrations';
-import { useSaveIntegrations } from '../../features/settings/useSaveIntegrations';
-import { PageHeader } from '../../ui/PageHeader';
-
-const page = PAGES.find((p) => p.key === 'integraciones');
+import { SETTINGS_MSG, type AiProviderChoice, type Integrations, type SecretField as SecretName } from '@director-ia/shared';
+import { Choice, FormCard, SaveBar, SecretField, SettingsPage, TextField, fieldStyles, secretPayload, useIntegrations, useSaveIntegrations, type SecretEdit } from '../../features/settings';
 
 const PROVIDERS: { id: AiProviderChoice; title: string; text: string }[] = [
   { id: 'default', title: 'IA del servicio', text: 'El proveedor que tiene configurado este despliegue. No necesitas claves.' },
@@ -22,16 +17,14 @@ const PROVIDERS: { id: AiProviderChoice; title: string; text: string }[] = [
 ];
 
 export default function IntegracionesPage() {
-  const integrations = useIntegrations();
   return (
-    <>
-      <PageHeader
-        title={page?.title ?? 'Integraciones y Conexiones'}
-        eyebrow={page?.label}
-        subtitle="Elige qué IA genera tu contenido y conecta tu correo. Las claves se guardan cifradas y nunca se vuelven a mostrar."
-      />
-      <QueryBoundary query={integrations}>{(data) => <IntegrationsForm key={data.lastUpdated ?? 'new'} initial={data} />}</QueryBoundary>
-    </>
+    <SettingsPage
+      pageKey="integraciones"
+      fallbackTitle="Integraciones y Conexiones"
+      subtitle="Elige qué IA genera tu contenido y conecta tu correo. Las claves se guardan cifradas y nunca se vuelven a mostrar."
+      query={useIntegrations()}
+      form={(data) => <IntegrationsForm initial={data} />}
+    />
   );
 }
 

@@ -15,6 +15,8 @@ import { useLeads } from '../../features/leads/useLeads';
 import { useUpdateLeadStatus } from '../../features/leads/useUpdateLeadStatus';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable } from '../../ui/DataTable';
+import { Options } from '../../ui/Options';
 import { Icon } from '../../ui/Icon';
 import { PageHeader, Panel } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
@@ -23,7 +25,6 @@ import { useToast } from '../../ui/toast/toastContext';
 import { formatDate } from './format';
 import styles from './LeadsPage.module.css';
 import { TranscriptModal } from './TranscriptModal';
-import tableStyles from '../../ui/DataTable.module.css';
 import { PageIcon } from '../../ui/PageIcon';
 
 const page = PAGES.find((p) => p.key === 'leads');
@@ -78,11 +79,7 @@ export default function LeadsPage() {
             <span>Estado</span>
             <select value={status} onChange={(event) => setStatus(event.target.value as LeadStatus | typeof ALL)} aria-label="Filtrar por estado">
               <option value={ALL}>Todos</option>
-              {LEAD_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
+              <Options values={LEAD_STATUSES} />
             </select>
           </label>
           <Button size="small" onClick={() => void leads.refetch()} disabled={leads.isFetching} aria-label="Actualizar leads">
@@ -130,70 +127,60 @@ function LeadsTable({ leads }: { leads: Lead[] }) {
   const [confirming, setConfirming] = useState<Lead | null>(null);
 
   return (
-    <div className={tableStyles.tableWrap}>
-      <table className={tableStyles.table} aria-label="Leads">
-        <thead>
-          <tr>
-            <th scope="col">Nombre</th>
-            <th scope="col">Contacto</th>
-            <th scope="col">Fuente</th>
-            <th scope="col">Estado</th>
-            <th scope="col">Acciones</th>
+    <DataTable
+      label="Leads"
+      columns={['Nombre', 'Contacto', 'Fuente', 'Estado', 'Acciones']}
+      overlays={
+        <>
+          {reading && <TranscriptModal lead={reading} onClose={() => setReading(null)} />}
+          {confirming && (
+            <ConfirmDialog title="Eliminar lead" onConfirm={() => remove.mutate(confirming.id)} onCancel={() => setConfirming(null)}>
+              ¿Eliminar el lead <strong>{confirming.name}</strong>? También se borrará su conversación. No se puede deshacer.
+            </ConfirmDialog>
+          )}
+        </>
+      }
+    >
+      {leads.map((lead) => {
+        const saving = update.isPending && update.variables?.id === lead.id;
+        const deleting = remove.isPending && remove.variables === lead.id;
+        return (
+          <tr key={lead.id} data-lead-id={lead.id}>
+            <td className={styles.name}>
+              <span>{lead.name}</span>
+              <time className={styles.date} dateTime={lead.createdAt}>
+                {formatDate(lead.createdAt)}
+              </time>
+            </td>
+            <td>
+              <ContactLink lead={lead} />
+            </td>
+            <td className={styles.source}>{LEAD_SOURCE_LABELS[lead.source]}</td>
+            <td>
+              <select
+                className={`${styles.status} ${STATUS_CLASS[lead.status] ?? ''}`}
+                value={lead.status}
+                aria-label={`Estado de ${lead.name}`}
+                aria-busy={saving}
+                disabled={saving || deleting}
+                onChange={(event) => update.mutate({ id: lead.id, status: event.target.value as LeadStatus })}
+              >
+                <Options values={LEAD_STATUSES} />
+              </select>
+            </td>
+            <td className={styles.actions}>
+              <Button size="small" onClick={() => setReading(lead)} aria-label={`Ver conversación de ${lead.name}`}>
+                <Icon name="chat" size={16} />
+                Conversación
+              </Button>
+              <Button size="small" variant="danger" disabled={deleting} aria-busy={deleting} onClick={() => setConfirming(lead)} aria-label={`Eliminar lead ${lead.name}`}>
+                {deleting ? <Spinner /> : <PageIcon name="trash" />}
+                Eliminar
+              </Button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {leads.map((lead) => {
-            const saving = update.isPending && update.variables?.id === lead.id;
-            const deleting = remove.isPending && remove.variables === lead.id;
-            return (
-              <tr key={lead.id} data-lead-id={lead.id}>
-                <td className={styles.name}>
-                  <span>{lead.name}</span>
-                  <time className={styles.date} dateTime={lead.createdAt}>
-                    {formatDate(lead.createdAt)}
-                  </time>
-                </td>
-                <td>
-                  <ContactLink lead={lead} />
-                </td>
-                <td className={styles.source}>{LEAD_SOURCE_LABELS[lead.source]}</td>
-                <td>
-                  <select
-                    className={`${styles.status} ${STATUS_CLASS[lead.status] ?? ''}`}
-                    value={lead.status}
-                    aria-label={`Estado de ${lead.name}`}
-                    aria-busy={saving}
-                    disabled={saving || deleting}
-                    onChange={(event) => update.mutate({ id: lead.id, status: event.target.value as LeadStatus })}
-                  >
-                    {LEAD_STATUSES.map((value) => (
-                      <option key={value} value={value}>
-                        {value}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td className={styles.actions}>
-                  <Button size="small" onClick={() => setReading(lead)} aria-label={`Ver conversación de ${lead.name}`}>
-                    <Icon name="chat" size={16} />
-                    Conversación
-                  </Button>
-                  <Button size="small" variant="danger" disabled={deleting} aria-busy={deleting} onClick={() => setConfirming(lead)} aria-label={`Eliminar lead ${lead.name}`}>
-                    {deleting ? <Spinner /> : <PageIcon name="trash" />}
-                    Eliminar
-                  </Button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {reading && <TranscriptModal lead={reading} onClose={() => setReading(null)} />}
-      {confirming && (
-        <ConfirmDialog title="Eliminar lead" onConfirm={() => remove.mutate(confirming.id)} onCancel={() => setConfirming(null)}>
-          ¿Eliminar el lead <strong>{confirming.name}</strong>? También se borrará su conversación. No se puede deshacer.
-        </ConfirmDialog>
-      )}
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -7,7 +7,7 @@ import { LEAD_SOURCE_LABELS, LEADS_MSG, TRANSCRIPT_ROLE_LABELS, type Lead } from
 import { useTranscript } from '../../features/leads/useTranscript';
 import { Icon } from '../../ui/Icon';
 import { Modal } from '../../ui/Modal';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
+import { EmptyState, QueryList } from '../../ui/QueryStates';
 import { formatDate, formatTime } from './format';
 import styles from './LeadsPage.module.css';
 
@@ -37,24 +37,20 @@ export function TranscriptModal({ lead, onClose }: { lead: Lead; onClose: () => 
           </dd>
         </div>
       </dl>
-      {transcript.isPending ? (
-        <LoadingState />
-      ) : transcript.isError ? (
-        <ErrorState error={transcript.error} onRetry={transcript.refetch} />
-      ) : transcript.data.length === 0 ? (
-        <EmptyState icon={<Icon name="chat" size={28} />}>{LEADS_MSG.noTranscript}</EmptyState>
-      ) : (
-        <ol className={styles.transcript} aria-label="Transcripción">
-          {transcript.data.map((message, index) => (
-            <li key={`${message.createdAt}-${index}`} className={message.role === 'visitor' ? styles.visitor : styles.assistant}>
-              <span className={styles.author}>
-                {TRANSCRIPT_ROLE_LABELS[message.role]} · <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
-              </span>
-              <p className={styles.text}>{message.text}</p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueryList query={transcript} empty={<EmptyState icon={<Icon name="chat" size={28} />}>{LEADS_MSG.noTranscript}</EmptyState>}>
+        {(messages) => (
+          <ol className={styles.transcript} aria-label="Transcripción">
+            {messages.map((message, index) => (
+              <li key={`${message.createdAt}-${index}`} className={message.role === 'visitor' ? styles.visitor : styles.assistant}>
+                <span className={styles.author}>
+                  {TRANSCRIPT_ROLE_LABELS[message.role]} · <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+                </span>
+                <p className={styles.text}>{message.text}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryList>
     </Modal>
   );
 }

@@ -13,7 +13,7 @@ import { Icon } from '../../ui/Icon';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListHeading } from '../../ui/ListHeading';
 import { Panel } from '../../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
+import { EmptyState, QueryList } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
 import styles from './GalleryTab.module.css';
 import { PageIcon } from '../../ui/PageIcon';
@@ -51,60 +51,56 @@ export function GalleryTab() {
           {assets.isFetching ? <Spinner /> : <Icon name="refresh" size={16} />}
         </Button>
       </ListHeading>
-      {assets.isPending ? (
-        <LoadingState />
-      ) : assets.isError ? (
-        <ErrorState error={assets.error} onRetry={assets.refetch} />
-      ) : assets.data.length === 0 ? (
-        <EmptyState icon={<Icon name="sparkles" size={28} />}>{TALLER_MSG.noAssets}</EmptyState>
-      ) : (
-        <ul className={styles.grid} aria-label="Recursos generados">
-          {assets.data.map((asset) => {
-            const deleting = remove.isPending && remove.variables === asset.id;
-            return (
-              <li key={asset.id} className={styles.card} data-asset-id={asset.id} data-type={asset.type}>
-                <div className={styles.preview}>
-                  <Preview asset={asset} />
-                </div>
-                <div className={styles.body}>
-                  <div className={styles.badges}>
-                    <span className={styles.type}>{ASSET_TYPE_LABELS[asset.type]}</span>
-                    {asset.offline && (
-                      <span className={styles.offline} title={TALLER_MSG.offlineResult}>
-                        Sin conexión
-                      </span>
-                    )}
-                    {asset.source === ASSET_SOURCES.inspiration && <span className={styles.source}>Con imagen de inspiración</span>}
+      <QueryList query={assets} empty={<EmptyState icon={<Icon name="sparkles" size={28} />}>{TALLER_MSG.noAssets}</EmptyState>}>
+        {(items) => (
+          <ul className={styles.grid} aria-label="Recursos generados">
+            {items.map((asset) => {
+              const deleting = remove.isPending && remove.variables === asset.id;
+              return (
+                <li key={asset.id} className={styles.card} data-asset-id={asset.id} data-type={asset.type}>
+                  <div className={styles.preview}>
+                    <Preview asset={asset} />
                   </div>
-                  <p className={styles.prompt} title={asset.prompt}>
-                    {asset.prompt}
-                  </p>
-                  <p className={styles.meta}>
-                    <time dateTime={asset.createdAt}>{formatDate(asset.createdAt)}</time> · {formatKb(asset.size)}
-                  </p>
-                  <div className={styles.actions}>
-                    <a className={styles.download} href={asset.downloadUrl} download aria-label={`Descargar ${ASSET_TYPE_LABELS[asset.type].toLowerCase()}: ${asset.prompt}`}>
-                      <PageIcon name="download" />
-                      Descargar
-                    </a>
-                    <Button
-                      size="small"
-                      variant="danger"
-                      disabled={deleting}
-                      aria-busy={deleting}
-                      aria-label={`Eliminar ${ASSET_TYPE_LABELS[asset.type].toLowerCase()}: ${asset.prompt}`}
-                      onClick={() => setConfirming(asset)}
-                    >
-                      {deleting ? <Spinner /> : <PageIcon name="trash" />}
-                      Eliminar
-                    </Button>
+                  <div className={styles.body}>
+                    <div className={styles.badges}>
+                      <span className={styles.type}>{ASSET_TYPE_LABELS[asset.type]}</span>
+                      {asset.offline && (
+                        <span className={styles.offline} title={TALLER_MSG.offlineResult}>
+                          Sin conexión
+                        </span>
+                      )}
+                      {asset.source === ASSET_SOURCES.inspiration && <span className={styles.source}>Con imagen de inspiración</span>}
+                    </div>
+                    <p className={styles.prompt} title={asset.prompt}>
+                      {asset.prompt}
+                    </p>
+                    <p className={styles.meta}>
+                      <time dateTime={asset.createdAt}>{formatDate(asset.createdAt)}</time> · {formatKb(asset.size)}
+                    </p>
+                    <div className={styles.actions}>
+                      <a className={styles.download} href={asset.downloadUrl} download aria-label={`Descargar ${ASSET_TYPE_LABELS[asset.type].toLowerCase()}: ${asset.prompt}`}>
+                        <PageIcon name="download" />
+                        Descargar
+                      </a>
+                      <Button
+                        size="small"
+                        variant="danger"
+                        disabled={deleting}
+                        aria-busy={deleting}
+                        aria-label={`Eliminar ${ASSET_TYPE_LABELS[asset.type].toLowerCase()}: ${asset.prompt}`}
+                        onClick={() => setConfirming(asset)}
+                      >
+                        {deleting ? <Spinner /> : <PageIcon name="trash" />}
+                        Eliminar
+                      </Button>
+                    </div>
                   </div>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryList>
       {confirming && (
         <ConfirmDialog title="Eliminar recurso" onConfirm={() => remove.mutate(confirming.id)} onCancel={() => setConfirming(null)}>
           ¿Eliminar {ASSET_TYPE_LABELS[confirming.type].toLowerCase()} <strong>«{confirming.prompt}»</strong>? Se borrará el archivo para siempre.
