@@ -12,6 +12,7 @@ import { getVideoInvocation, VIDEO_OUTPUT_FILE } from '../../platform/ai/bedrock
 import { toCallableError } from '../../platform/ai/callable-error';
 import { assets } from '../../platform/db/entities/asset';
 import { videoJobs, type VideoJobItem } from '../../platform/db/entities/videoJob';
+import { isConditionalCheckFailure } from '../../platform/db/errors';
 import { logger } from '../../platform/logger';
 import { uploadsBucket } from '../../platform/storage/client';
 import { getObject } from '../../platform/storage/objects';
@@ -19,7 +20,6 @@ import { assetUrl } from '../assets/assets';
 import { releaseGeneration } from './quota';
 import { VIDEO_MSG, videoOutputPrefix } from './videoOutput';
 
-const isConditionFailure = (error: unknown) => /ConditionalCheckFailed|conditional request failed/i.test(String((error as Error | null)?.message ?? error));
 
 /** Moves the job to 'error' once; gives its quota unit back when this call made the move. */
 async function failJob(sub: string, job: VideoJobItem, message: string): Promise<CallableOutput<'estadoVideo'>> {
@@ -31,7 +31,7 @@ async function failJob(sub: string, job: VideoJobItem, message: string): Promise
       .go();
     await releaseGeneration(sub, { day: job.quotaDay });
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!isConditionalCheckFailure(error)) throw error;
   }
   return { status: 'error', error: message };
 }
@@ -63,7 +63,7 @@ async function registerVideo(sub: string, job: VideoJobItem, s3Uri: string | und
   try {
     await assets().create(item).go();
   } catch (error) {
-    if (!isConditionFailure(error)) throw error; // already registered by a concurrent poll
+    if (!isConditionalCheckFailure(error)) throw error; // already registered by a concurrent poll
   }
   await videoJobs().patch({ uid: sub, jobId: job.jobId }).set({ status: 'listo', assetId: job.jobId }).go();
   return { status: 'listo', url: await assetUrl({ key }) };

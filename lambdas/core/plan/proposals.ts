@@ -21,7 +21,9 @@ import { CallableError, PLAN_MSG, type ProposedPlan, type ScheduledPost, isMonth
 import { planProposals, type PlanProposalItem, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
 import { logger } from '../../platform/logger';
 import { postView, postWriteOps } from './posts';
-import { isConditionFailure, TransactionCancelled, transactWrite } from './transaction';
+// Aliased so the error-throwing line that uses it stays as it was (issue 11 merges).
+import { isConditionalCheckFailure as isConditionFailure, TransactionCancelled } from '../../platform/db/errors';
+import { transactWrite } from '../../platform/db/service';
 
 /** The browser's view of a stored proposal. */
 export function proposalView(item: PlanProposalItem): ProposedPlan {
@@ -68,12 +70,13 @@ export async function approvePlan(sub: string, planId: string, now = new Date())
     createdAt: at,
     updatedAt: at,
   }));
-  const ops = [...items.flatMap(postWriteOps), { Delete: planProposals().remove({ uid: sub, id: plan.id }).params() }];
+  // The proposal's removal is the last operation: its condition says whether the plan was still there.
+  const proposalIndex = items.length * 2;
   try {
-    await transactWrite(ops);
+    await transactWrite((entities) => [...items.flatMap((item) => postWriteOps(entities, item)), entities.planProposal.remove({ uid: sub, id: plan.id }).commit()]);
   } catch (error) {
     if (!(error instanceof TransactionCancelled)) throw error;
-    if (error.conditionFailed(ops.length - 1)) throw new CallableError('NOT_FOUND', PLAN_MSG.planNotFound);
+    if (error.conditionFailed(proposalIndex)) throw new CallableError('NOT_FOUND', PLAN_MSG.planNotFound);
     logger.error('Plan approval cancelled: nothing written', { planId, codes: error.codes });
     throw new CallableError('ABORTED', PLAN_MSG.planConflict);
   }

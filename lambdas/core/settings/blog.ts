@@ -17,12 +17,12 @@
  * changes, removed when it is disabled.
  */
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CallableError, DEFAULT_BLOG_SETTINGS, SETTINGS_MSG, canonicalSlug, type BlogSettings, type BlogSettingsInput } from '@director-ia/shared';
-import { documentClient } from '../../platform/db/client';
 import { blogSettings, type BlogSettingsItem } from '../../platform/db/entities/blogSettings';
 import { blogSlugs } from '../../platform/db/entities/blogSlug';
+import { TransactionCancelled } from '../../platform/db/errors';
+import { transactWrite, type CommittedWrite, type DirectorEntities } from '../../platform/db/service';
 import { logger } from '../../platform/logger';
 import { s3, uploadsBucket } from '../../platform/storage/client';
 import { deleteObject } from '../../platform/storage/objects';
@@ -89,35 +89,34 @@ function merge(current: BlogSettingsItem | null, input: BlogSettingsInput, now: 
 
 type Role = 'claim' | 'release' | 'settings' | 'schedule';
 
-function transaction(sub: string, current: BlogSettingsItem | null, next: StoredSettings, now: Date, releaseOld: boolean) {
-  const ops: { role: Role; op: Record<string, unknown> }[] = [];
+type Op = { role: Role; op: (entities: DirectorEntities) => CommittedWrite };
+
+function transaction(sub: string, current: BlogSettingsItem | null, next: StoredSettings, now: Date, releaseOld: boolean): Op[] {
+  const ops: Op[] = [];
   if (next.slug) {
-    const claim = blogSlugs()
-      .put({ slug: next.slug, ownerSub: sub, claimedAt: now.toISOString() })
-      .where(({ ownerSub }, { notExists, eq }) => `${notExists(ownerSub)} OR ${eq(ownerSub, sub)}`)
-      .params();
-    ops.push({ role: 'claim', op: { Put: claim } });
+    const claim = ({ blogSlug }: DirectorEntities) =>
+      blogSlug
+        .put({ slug: next.slug, ownerSub: sub, claimedAt: now.toISOString() })
+        .where(({ ownerSub }, { notExists, eq }) => `${notExists(ownerSub)} OR ${eq(ownerSub, sub)}`)
+        .commit();
+    ops.push({ role: 'claim', op: claim });
   }
   if (releaseOld && current?.slug && current.slug !== next.slug) {
-    const release = blogSlugs()
-      .delete({ slug: current.slug })
-      .where(({ ownerSub }, { notExists, eq }) => `${notExists(ownerSub)} OR ${eq(ownerSub, sub)}`)
-      .params();
-    ops.push({ role: 'release', op: { Delete: release } });
+    const oldSlug = current.slug;
+    const release = ({ blogSlug }: DirectorEntities) =>
+      blogSlug
+        .delete({ slug: oldSlug })
+        .where(({ ownerSub }, { notExists, eq }) => `${notExists(ownerSub)} OR ${eq(ownerSub, sub)}`)
+        .commit();
+    ops.push({ role: 'release', op: release });
   }
-  const settings = blogSettings()
-    .put({ uid: sub, ...next })
-    .where(({ revision }, { eq, notExists }) => (current ? eq(revision, current.revision) : notExists(revision)))
-    .params();
-  ops.push({ role: 'settings', op: { Put: settings } });
+  const settings = ({ blogSettings: entity }: DirectorEntities) =>
+    entity
+      .put({ uid: sub, ...next })
+      .where(({ revision }, { eq, notExists }) => (current ? eq(revision, current.revision) : notExists(revision)))
+      .commit();
+  ops.push({ role: 'settings', op: settings });
   return ops;
-}
-
-/** The cancellation reason codes of a cancelled transaction, or null for any other error. */
-function cancellationCodes(error: unknown): (string | undefined)[] | null {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return null;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.map((reason) => reason.Code);
 }
 
 /**
@@ -136,10 +135,10 @@ export async function saveBlogSettings(caller: Pick<Caller, 'sub'>, input: BlogS
     const schedule = await scheduleOpFor(caller.sub, next, now);
     if (schedule) ops.push({ role: 'schedule', op: schedule });
     try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: ops.map(({ op }) => op) }));
+      await transactWrite((entities) => ops.map(({ op }) => op(entities)));
     } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
+      if (!(error instanceof TransactionCancelled)) throw error;
+      const codes = error.codes;
       const failed = (role: Role, code = 'ConditionalCheckFailed') => codes[ops.findIndex((op) => op.role === role)] === code;
       if (failed('claim')) throw new CallableError('ABORTED', SETTINGS_MSG.slugTaken(next.slug));
       if (failed('release')) {

@@ -5,6 +5,7 @@
  * SDK message bound to tenant and field) with its last characters (`<field>Hint`) for the mask;
  * '' in both means "not configured".
  */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { AI_PROVIDER_CHOICES, TABLE_SCHEMA } from '@director-ia/shared';
 import { Entity, type EntityItem } from '../electrodb';
 import { documentClient, tableName } from '../client';
@@ -50,3 +51,18 @@ export function integrationSettings(): IntegrationSettingsEntity {
   return entity;
 }
 export type IntegrationSettingsItem = EntityItem<IntegrationSettingsEntity>;
+
+/**
+ * The `connected` flag of each of `networks` in `uid`'s integrations item, `{<network>: {connected}}`
+ * (undefined without an item). One GetItem projecting only those flags, so no token or secret of a
+ * social connection is ever read; the entity does not model these entries (a later issue), so this
+ * is a plain GetItem on the entity's own key.
+ */
+export async function readNetworkConnections(uid: string, networks: readonly string[]): Promise<Record<string, unknown> | undefined> {
+  const names = Object.fromEntries(networks.map((n, i) => [`#n${i}`, n]));
+  const { Key, TableName } = integrationSettings().get({ uid }).params() as { Key: Record<string, string>; TableName: string };
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName, Key, ProjectionExpression: networks.map((_, i) => `#n${i}.connected`).join(', '), ExpressionAttributeNames: names }),
+  );
+  return Item;
+}
