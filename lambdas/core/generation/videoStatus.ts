@@ -14,8 +14,7 @@ import { assets } from '../../platform/db/entities/asset';
 import { videoJobs, type VideoJobItem } from '../../platform/db/entities/videoJob';
 import { isConditionalCheckFailure } from '../../platform/db/errors';
 import { logger } from '../../platform/logger';
-import { uploadsBucket } from '../../platform/storage/client';
-import { getObject } from '../../platform/storage/objects';
+import { getObject, uploadsUri } from '../../platform/storage/objects';
 import { assetUrl } from '../assets/assets';
 import { releaseGeneration } from './quota';
 import { VIDEO_MSG, videoOutputPrefix } from './videoOutput';
@@ -39,7 +38,7 @@ async function failJob(sub: string, job: VideoJobItem, message: string): Promise
 /** The `output.mp4` of a completed job, as an Asset record (the file is already in the bucket). */
 async function registerVideo(sub: string, job: VideoJobItem, s3Uri: string | undefined): Promise<CallableOutput<'estadoVideo'>> {
   const prefix = videoOutputPrefix(sub, job.jobId);
-  const bucketPrefix = `s3://${uploadsBucket()}/`;
+  const bucketPrefix = uploadsUri();
   const folder = s3Uri?.startsWith(bucketPrefix) ? s3Uri.slice(bucketPrefix.length).replace(/\/?$/, '/') : prefix;
   // Only ever a key inside this job's own output folder.
   if (!folder.startsWith(prefix) || folder.includes('..')) return failJob(sub, job, VIDEO_MSG.outputMissing);

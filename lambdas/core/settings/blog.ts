@@ -16,7 +16,6 @@
  * core/blog/schedule.ts `scheduleOpFor`): written when the blog is enabled or its frequency
  * changes, removed when it is disabled.
  */
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CallableError, DEFAULT_BLOG_SETTINGS, SETTINGS_MSG, canonicalSlug, type BlogSettings, type BlogSettingsInput } from '@director-ia/shared';
 import { blogSettings, type BlogSettingsItem } from '../../platform/db/entities/blogSettings';
@@ -24,8 +23,7 @@ import { blogSlugs } from '../../platform/db/entities/blogSlug';
 import { TransactionCancelled } from '../../platform/db/errors';
 import { transactWrite, type CommittedWrite, type DirectorEntities } from '../../platform/db/service';
 import { logger } from '../../platform/logger';
-import { s3, uploadsBucket } from '../../platform/storage/client';
-import { deleteObject } from '../../platform/storage/objects';
+import { deleteObject, objectExists } from '../../platform/storage/objects';
 import { presignGet } from '../../platform/storage/presign';
 import type { Caller } from '../accounts/profiles';
 import { scheduleOpFor } from '../blog/schedule';
@@ -164,13 +162,7 @@ async function checkHeaderImage(sub: string, key: string): Promise<void> {
   if (!parsed || parsed.sub !== sub || parsed.kind !== 'blogHeader') {
     throw new CallableError('INVALID_ARGUMENT', 'Imagen de cabecera no válida.');
   }
-  try {
-    await s3().send(new HeadObjectCommand({ Bucket: uploadsBucket(), Key: key }));
-  } catch (error) {
-    // Without s3:ListBucket, S3 answers a HEAD of a missing object with 403 instead of 404.
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status !== 404 && status !== 403) throw error;
-    if (status === 403) logger.warn('Blog header image HEAD was denied: treated as missing', { key });
+  if (!(await objectExists(key))) {
     throw new CallableError('INVALID_ARGUMENT', 'La imagen de cabecera no se ha subido: vuelve a intentarlo.');
   }
 }
