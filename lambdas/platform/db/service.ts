@@ -69,7 +69,7 @@ export function director(): DirectorService {
   return service;
 }
 
-/** What a transaction's build function returns: the committed items, in order. */
+/** A transaction's build function: given the entities, the committed items, in order. */
 export type TransactWriteBuild = Parameters<DirectorService['transaction']['write']>[0];
 
 /** Writes the items `build` commits in one transaction (see the module header). */

@@ -50,6 +50,17 @@ describe('transactWrite', () => {
     expect(items[1]!.Update).toMatchObject({ TableName: 'service-test', Key: { pk: `user#${UID}`, sk: 'conversation#C1' } });
   });
 
+  it('builds the items once (a builder may draw new ids)', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    let builds = 0;
+    await transactWrite(({ lead }) => {
+      builds += 1;
+      return [lead.delete({ uid: UID, id: `L${builds}` }).commit()];
+    });
+    expect(builds).toBe(1);
+    expect(dynamo.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Delete!.Key).toEqual({ pk: `user#${UID}`, sk: 'lead#L1' });
+  });
+
   it('writes nothing for an empty list', async () => {
     await transactWrite(() => []);
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
