@@ -76,7 +76,8 @@ export function gsi1Index<const C extends readonly string[]>(partition: string, 
 export const model = (entity: string) => ({ entity, version: '1', service: 'director' }) as const;
 
 /** The stored item of an entity `defineEntity` made. */
-export type ItemOf<E extends () => Entity<any, any, any, any>> = EntityItem<ReturnType<E>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- any entity
+export type ItemOf<E extends () => unknown> =
+  ReturnType<E> extends Entity<infer A, infer F, infer C, infer S> ? EntityItem<Entity<A, F, C, S>> : never;
 
 /** The process-wide entity of `schema` on the table (see the module header). */
 export function defineEntity<A extends string, F extends string, C extends string, S extends Schema<A, F, C>>(schema: S): () => Entity<A, F, C, S> {
