@@ -7,7 +7,7 @@
 import type { Context, S3Event } from 'aws-lambda';
 import { processUploadedObject } from '../core/knowledge/process';
 import { logger } from '../platform/logger';
-import { uploadsBucket } from '../platform/storage/client';
+import { uploadsBucket } from '../platform/storage/objects';
 
 /** An S3 event key back to the object key ('+' is a space, the rest percent-encoded). */
 export function decodeS3Key(key: string): string {

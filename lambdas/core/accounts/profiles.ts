@@ -4,6 +4,8 @@
  */
 import { MSG, type Profile, type ThemeId, type UserSummary } from '@director-ia/shared';
 import { profiles } from '../../platform/db/entities/profile';
+// Aliased so the error-throwing line that uses it stays as it was (issue 11 merges).
+import { isConditionalCheckFailure as isConditionalFailure } from '../../platform/db/errors';
 import { NotFoundError } from '../../platform/errors';
 
 /** Who is calling, from verified token claims only. */
@@ -68,9 +70,4 @@ export async function approveUser(uid: string): Promise<{ uid: string; status: '
 export async function saveTheme(caller: Caller, theme: ThemeId): Promise<{ theme: ThemeId }> {
   await profiles().patch({ uid: caller.sub }).set({ theme }).go();
   return { theme };
-}
-
-function isConditionalFailure(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.name} ${error.message} ${String((error as { cause?: unknown }).cause)}` : '';
-  return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
 }

@@ -16,12 +16,12 @@
  * - `deleteArticle(sub, id)`: the article and its slug claim, in one transaction.
  * IAM: table read/write; `s3:GetObject` on assets to presign cover URLs.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ASSET_ID_PATTERN, type Article, BLOG_MSG, SLUG_MAX_LENGTH, type ArticleOrigin } from '@director-ia/shared';
-import { documentClient } from '../../platform/db/client';
 import { articles, type ArticleItem } from '../../platform/db/entities/article';
 import { articleSlugs } from '../../platform/db/entities/articleSlug';
 import { assets, type AssetItem } from '../../platform/db/entities/asset';
+import { isConditionalCheckFailure, TransactionCancelled } from '../../platform/db/errors';
+import { transactWrite, type DirectorEntities } from '../../platform/db/service';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { assetUrl } from '../assets/assets';
 import { newObjectId } from '../uploads/keys';
@@ -45,29 +45,23 @@ async function uniqueSlug(sub: string, title: string, own?: string): Promise<str
   return firstFreeSlug(base, taken);
 }
 
-function claimOp(sub: string, slug: string, articleId: string) {
-  return {
-    Put: articleSlugs()
-      .put({ uid: sub, slug, articleId })
-      .where(({ articleId: holder }, { notExists, eq }) => `${notExists(holder)} OR ${eq(holder, articleId)}`)
-      .params(),
-  };
+type ArticleSlugs = DirectorEntities['articleSlug'];
+
+function claimOp(articleSlug: ArticleSlugs, sub: string, slug: string, articleId: string) {
+  return articleSlug
+    .put({ uid: sub, slug, articleId })
+    .where(({ articleId: holder }, { notExists, eq }) => `${notExists(holder)} OR ${eq(holder, articleId)}`)
+    .commit();
 }
 
-function releaseOp(sub: string, slug: string, articleId: string) {
-  return {
-    Delete: articleSlugs()
-      .delete({ uid: sub, slug })
-      .where(({ articleId: holder }, { notExists, eq }) => `${notExists(holder)} OR ${eq(holder, articleId)}`)
-      .params(),
-  };
+function releaseOp(articleSlug: ArticleSlugs, sub: string, slug: string, articleId: string) {
+  return articleSlug
+    .delete({ uid: sub, slug })
+    .where(({ articleId: holder }, { notExists, eq }) => `${notExists(holder)} OR ${eq(holder, articleId)}`)
+    .commit();
 }
 
-const isCancelled = (error: unknown) => error instanceof Error && error.name === 'TransactionCanceledException';
-
-async function transact(ops: Record<string, unknown>[]): Promise<void> {
-  await documentClient.send(new TransactWriteCommand({ TransactItems: ops }));
-}
+const isCancelled = (error: unknown) => error instanceof TransactionCancelled;
 
 export interface NewArticle {
   title: string;
@@ -101,7 +95,7 @@ export async function createArticle(sub: string, fields: NewArticle, now = new D
       updatedAt: at,
     };
     try {
-      await transact([{ Put: articles().create(item).params() }, claimOp(sub, slug, id)]);
+      await transactWrite(({ article, articleSlug }) => [article.create(item).commit(), claimOp(articleSlug, sub, slug, id)]);
       return item as ArticleItem;
     } catch (error) {
       // The slug was claimed meanwhile by another new article: pick the next free one.
@@ -186,14 +180,15 @@ export async function saveArticle(sub: string, edit: ArticleEdit, now = new Date
   for (let attempt = 1; ; attempt += 1) {
     const current = await requireArticle(sub, edit.id);
     const slug = current.publishedAt || articleSlugBase(edit.title) === articleSlugBase(current.title) ? current.slug : await uniqueSlug(sub, edit.title, current.slug);
-    let update = articles()
-      .patch({ uid: sub, id: edit.id })
-      .set({ title: edit.title, summary: edit.summary, body: edit.body, slug, updatedAt: now.toISOString() });
-    update = edit.coverAssetId === null ? update.remove(['coverAssetId']) : update.set({ coverAssetId: edit.coverAssetId });
-    const ops: Record<string, unknown>[] = [{ Update: update.where((attr, op) => op.eq(attr.updatedAt, current.updatedAt)).params() }];
-    if (slug !== current.slug) ops.push(claimOp(sub, slug, edit.id), releaseOp(sub, current.slug, edit.id));
     try {
-      await transact(ops);
+      await transactWrite(({ article, articleSlug }) => {
+        const fields = article.patch({ uid: sub, id: edit.id }).set({ title: edit.title, summary: edit.summary, body: edit.body, slug, updatedAt: now.toISOString() });
+        const update = edit.coverAssetId === null ? fields.remove(['coverAssetId']) : fields.set({ coverAssetId: edit.coverAssetId });
+        return [
+          update.where((attr, op) => op.eq(attr.updatedAt, current.updatedAt)).commit(),
+          ...(slug !== current.slug ? [claimOp(articleSlug, sub, slug, edit.id), releaseOp(articleSlug, sub, current.slug, edit.id)] : []),
+        ];
+      });
     } catch (error) {
       if (!isCancelled(error)) throw error;
       if (attempt >= MAX_ATTEMPTS) throw new ConflictError(BLOG_MSG.editConflict);
@@ -214,7 +209,7 @@ export async function publishArticle(sub: string, id: string, published: boolean
     await articles().patch({ uid: sub, id }).set(changes).go();
   } catch (error) {
     // Deleted meanwhile.
-    if (/ConditionalCheckFailed|conditional request failed/i.test(String((error as Error | null)?.message ?? error))) {
+    if (isConditionalCheckFailure(error)) {
       throw new NotFoundError(BLOG_MSG.articleNotFound);
     }
     throw error;
@@ -226,9 +221,9 @@ export async function publishArticle(sub: string, id: string, published: boolean
 export async function deleteArticle(sub: string, id: string): Promise<{ id: string }> {
   const current = await requireArticle(sub, id);
   try {
-    await transact([
-      { Delete: articles().delete({ uid: sub, id }).where((attr, op) => op.exists(attr.id)).params() },
-      releaseOp(sub, current.slug, id),
+    await transactWrite(({ article, articleSlug }) => [
+      article.delete({ uid: sub, id }).where((attr, op) => op.exists(attr.id)).commit(),
+      releaseOp(articleSlug, sub, current.slug, id),
     ]);
   } catch (error) {
     if (isCancelled(error)) throw new NotFoundError(BLOG_MSG.articleNotFound);

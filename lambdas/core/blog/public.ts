@@ -22,8 +22,6 @@
  *
  * In: the request path and the site origin. Out: a `PageResponse` (status, headers, HTML).
  */
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ASSET_KEY_SEGMENT, canonicalSlug, SLUG_MAX_LENGTH } from '@director-ia/shared';
 import { aiSettings } from '../../platform/db/entities/aiSettings';
 import { articles, type ArticleItem } from '../../platform/db/entities/article';
@@ -32,7 +30,7 @@ import { assets } from '../../platform/db/entities/asset';
 import { blogSettings } from '../../platform/db/entities/blogSettings';
 import { blogSlugs } from '../../platform/db/entities/blogSlug';
 import { profiles } from '../../platform/db/entities/profile';
-import { s3, uploadsBucket } from '../../platform/storage/client';
+import { presignGet } from '../../platform/storage/presign';
 import { parseUploadKey } from '../uploads/keys';
 import {
   articleNotFoundPage,
@@ -83,8 +81,7 @@ export function routeOf(rawPath: string): BlogRoute {
 export async function signedImageUrl(key: string, now: Date): Promise<string> {
   const windowMs = IMAGE_URL_WINDOW_SECONDS * 1000;
   const signingDate = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const command = new GetObjectCommand({ Bucket: uploadsBucket(), Key: key, ResponseCacheControl: `private, max-age=${IMAGE_URL_WINDOW_SECONDS}` });
-  return getSignedUrl(s3(), command, { expiresIn: 2 * IMAGE_URL_WINDOW_SECONDS, signingDate });
+  return presignGet(key, 2 * IMAGE_URL_WINDOW_SECONDS, { cacheControl: `private, max-age=${IMAGE_URL_WINDOW_SECONDS}`, signingDate });
 }
 
 /** A readable name from a slug when the brand has none: 'mi-blog-de-café' → 'Mi blog de café'. */

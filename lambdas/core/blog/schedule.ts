@@ -14,17 +14,13 @@
  *   `retryAt` (if the claim still stands), so a later run tries again.
  * - `recordDraft`, `removeSchedule`, `readSchedule`.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { BlogFrequency } from '@director-ia/shared';
 import { blogSchedules, type BlogScheduleItem } from '../../platform/db/entities/blogSchedule';
+import { isConditionalCheckFailure } from '../../platform/db/errors';
+import type { CommittedWrite, DirectorEntities } from '../../platform/db/service';
 import { nextDueAfter } from './frequency';
 
 export type { BlogScheduleItem } from '../../platform/db/entities/blogSchedule';
-
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException ||
-  (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException' ||
-  /conditional request failed/i.test(String((error as Error | null)?.message ?? ''));
 
 /** The brand's schedule item, or null while its blog is disabled. */
 export async function readSchedule(sub: string): Promise<BlogScheduleItem | null> {
@@ -32,17 +28,17 @@ export async function readSchedule(sub: string): Promise<BlogScheduleItem | null
   return data ?? null;
 }
 
-/** The settings save's schedule operation (see the module header), or null for none. */
+/** The settings save's schedule operation (see the module header) for its transaction, or null for none. */
 export async function scheduleOpFor(
   sub: string,
   settings: { isEnabled: boolean; frequency: BlogFrequency },
   now: Date,
-): Promise<{ Put: Record<string, unknown> } | { Delete: Record<string, unknown> } | null> {
+): Promise<((entities: DirectorEntities) => CommittedWrite) | null> {
   const current = await readSchedule(sub);
-  if (!settings.isEnabled) return current ? { Delete: blogSchedules().delete({ uid: sub }).params() } : null;
+  if (!settings.isEnabled) return current ? ({ blogSchedule }) => blogSchedule.delete({ uid: sub }).commit() : null;
   if (current?.frequency === settings.frequency) return null;
   const item = { uid: sub, frequency: settings.frequency, nextDueAt: nextDueAfter(settings.frequency, now).toISOString(), updatedAt: now.toISOString() };
-  return { Put: blogSchedules().put(item).params() };
+  return ({ blogSchedule }) => blogSchedule.put(item).commit();
 }
 
 /** Schedule items due at `now`, oldest due first, at most `limit`. */
@@ -63,7 +59,7 @@ export async function claimPeriod(item: Pick<BlogScheduleItem, 'uid' | 'frequenc
       .go();
     return next;
   } catch (error) {
-    if (isConditionFailure(error)) return null;
+    if (isConditionalCheckFailure(error)) return null;
     throw error;
   }
 }
@@ -78,7 +74,7 @@ export async function retryLater(sub: string, claimedNext: string, retryAt: Date
       .where((attr, op) => op.eq(attr.nextDueAt, claimedNext))
       .go();
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!isConditionalCheckFailure(error)) throw error;
   }
 }
 
@@ -87,7 +83,7 @@ export async function recordDraft(sub: string, articleId: string, now: Date): Pr
   try {
     await blogSchedules().patch({ uid: sub }).set({ lastArticleId: articleId, updatedAt: now.toISOString() }).go();
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!isConditionalCheckFailure(error)) throw error;
   }
 }
 
@@ -99,6 +95,6 @@ export async function removeSchedule(sub: string, nextDueAt: string): Promise<vo
       .where((attr, op) => op.eq(attr.nextDueAt, nextDueAt))
       .go();
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!isConditionalCheckFailure(error)) throw error;
   }
 }

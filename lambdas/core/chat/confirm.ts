@@ -13,6 +13,7 @@
  */
 import { CHAT_ACTION_TTL_MS, CHAT_MSG, type ChatActionStatus, type ChatMessageView } from '@director-ia/shared';
 import { chatMessages } from '../../platform/db/entities/chatMessage';
+import { isConditionalCheckFailure } from '../../platform/db/errors';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { CONFIRMED_TOOLS, isConfirmedTool, runConfirmedTool } from './confirmedTools';
@@ -20,7 +21,6 @@ import { chatViews, getChatMessage, saveChatMessage, type ChatMessageItem } from
 import { parseToolCall } from './tools';
 import { failureText } from './failure';
 
-const isConditionFailure = (error: unknown) => /ConditionalCheckFailed|conditional request failed/i.test(String((error as Error | null)?.message ?? error));
 
 /** Moves the action from `from` to `to`; false when it was not in `from` any more. */
 async function transition(item: ChatMessageItem, from: ChatActionStatus, to: ChatActionStatus, now: Date): Promise<boolean> {
@@ -32,7 +32,7 @@ async function transition(item: ChatMessageItem, from: ChatActionStatus, to: Cha
       .go();
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
 }

@@ -14,6 +14,7 @@ import { CHAT_MSG } from '@director-ia/shared';
 import type { Transcriber } from '../../platform/ai/transcription';
 import { transcriptText } from '../../platform/ai/transcription';
 import { chatMessages } from '../../platform/db/entities/chatMessage';
+import { isConditionalCheckFailure } from '../../platform/db/errors';
 import { logger } from '../../platform/logger';
 import { getObject } from '../../platform/storage/objects';
 import { saveChatMessage, type ChatMessageItem } from './history';
@@ -26,7 +27,6 @@ const MAX_TRANSCRIPT_BYTES = 2 * 1024 * 1024;
 /** Pending notes polled per status read. */
 const MAX_POLLS = 3;
 
-const isConditionFailure = (error: unknown) => /ConditionalCheckFailed|conditional request failed/i.test(String((error as Error | null)?.message ?? error));
 
 /**
  * Starts the transcription of voice note `voiceKey` of message `messageId`: the fields the owner's
@@ -53,7 +53,7 @@ async function claim(item: ChatMessageItem, fields: { transcription: 'done' | 'f
       .go();
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
 }

@@ -4,20 +4,18 @@
  * the model runs, and gives it back if the generation fails, so only generations that produced an
  * asset count, and concurrent requests can never exceed the quota (the reservation is atomic).
  *
- * Counter: one item per tenant per UTC day, `pk = user#<sub>`, `sk = quota#generation#<YYYY-MM-DD>`,
- * attribute `count`, changed only by conditional UpdateItem: `ADD count :1` if
- * `attribute_not_exists(count) OR count < :limit` (reserve), `ADD count :-1` if `count > 0`
- * (give back). A refused reservation is 429 RESOURCE_EXHAUSTED with a Spanish message.
+ * Counter: the `generationQuota` daily counter of platform/db/counters.ts (one item per tenant per
+ * UTC day, `pk = user#<sub>`, `sk = quota#generation#<YYYY-MM-DD>`, attribute `count`), changed
+ * only by its conditional UpdateItems: take a unit if `attribute_not_exists(count) OR count < :limit`
+ * (reserve), give it back if `count > 0`. A refused reservation is 429 RESOURCE_EXHAUSTED with a
+ * Spanish message.
  *
  * The quota is read from env DAILY_GENERATION_QUOTA on every call (a whole number ≥ 0; unset or
  * invalid → DEFAULT_DAILY_GENERATION_QUOTA), so the twin and tests can set it per process.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_DAILY_GENERATION_QUOTA, TABLE_SCHEMA, TALLER_MSG } from '@director-ia/shared';
-import { documentClient, tableName } from '../../platform/db/client';
+import { DEFAULT_DAILY_GENERATION_QUOTA, TALLER_MSG } from '@director-ia/shared';
+import { counterFor, counterKey, giveBackUnit, startOfUtcDay, takeUnit, type Counter } from '../../platform/db/counters';
 import { QuotaExceededError } from '../../platform/errors';
-import { logger } from '../../platform/logger';
 
 export const DAILY_GENERATION_QUOTA_ENV = 'DAILY_GENERATION_QUOTA';
 
@@ -33,13 +31,15 @@ export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** Table keys of the counter of `sub` on `day`. */
-export function quotaCounterKey(sub: string, day: string): Record<string, string> {
-  return { [TABLE_SCHEMA.partitionKey]: `user#${sub}`, [TABLE_SCHEMA.sortKey]: `quota#generation#${day}` };
+/** The quota counter of `sub` on UTC day `day` ('YYYY-MM-DD'). */
+function quotaCounter(sub: string, day: string): Counter {
+  return counterFor({ kind: 'generationQuota', uid: sub }, startOfUtcDay(day));
 }
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException || (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
+/** Table keys of the counter of `sub` on `day`. */
+export function quotaCounterKey(sub: string, day: string): Record<string, string> {
+  return counterKey(quotaCounter(sub, day));
+}
 
 /** A reserved unit: the day it was taken from (the day it is given back to). */
 export interface QuotaReservation {
@@ -55,23 +55,9 @@ export interface QuotaReservation {
 export async function reserveGeneration(sub: string, now = new Date(), limit = dailyGenerationQuota()): Promise<QuotaReservation> {
   const day = utcDay(now);
   if (limit <= 0) throw new QuotaExceededError(TALLER_MSG.quotaExceeded(limit));
-  try {
-    const out = await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: quotaCounterKey(sub, day),
-        UpdateExpression: 'ADD #count :one',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return { day, count: Number(out.Attributes?.count ?? 1) };
-  } catch (error) {
-    if (isConditionFailure(error)) throw new QuotaExceededError(TALLER_MSG.quotaExceeded(limit));
-    throw error;
-  }
+  const count = await takeUnit(quotaCounter(sub, day), limit);
+  if (count === null) throw new QuotaExceededError(TALLER_MSG.quotaExceeded(limit));
+  return { day, count };
 }
 
 /**
@@ -79,20 +65,7 @@ export async function reserveGeneration(sub: string, now = new Date(), limit = d
  * already handling the generation's own error, which must not be masked).
  */
 export async function releaseGeneration(sub: string, reservation: Pick<QuotaReservation, 'day'>): Promise<void> {
-  try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: quotaCounterKey(sub, reservation.day),
-        UpdateExpression: 'ADD #count :minusOne',
-        ConditionExpression: '#count > :zero',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) logger.warn('Could not give back a generation quota unit', { day: reservation.day, error: error as Error });
-  }
+  await giveBackUnit(quotaCounter(sub, reservation.day), 'a generation quota unit');
 }
 
 /**

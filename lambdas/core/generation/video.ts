@@ -23,8 +23,8 @@ import { matchedTopicToAvoid } from '../../platform/ai/prompt';
 import { bedrockVideoModel } from '../../platform/ai/capabilities';
 import { startVideoInvocation, VIDEO_FAMILY_MSG, VIDEO_IMAGE_MSG, videoModelInput } from '../../platform/ai/bedrock-video';
 import { videoJobs } from '../../platform/db/entities/videoJob';
+import { uploadsUri } from '../../platform/storage/objects';
 import { InvalidInputError, UnsupportedError } from '../../platform/errors';
-import { uploadsBucket } from '../../platform/storage/client';
 import { readBrandContext } from '../settings/aiSettings';
 import { newObjectId } from '../uploads/keys';
 import { brandVideoCapability } from './capabilities';
@@ -57,7 +57,7 @@ export async function startVideo(
     const invocationArn = await startVideoInvocation({
       model,
       modelInput,
-      s3Uri: `s3://${uploadsBucket()}/${videoOutputPrefix(sub, jobId)}`,
+      s3Uri: uploadsUri(videoOutputPrefix(sub, jobId)),
       clientRequestToken: jobId,
     });
     await videoJobs()

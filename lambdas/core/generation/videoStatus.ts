@@ -11,15 +11,14 @@ import { ASSET_ID_PATTERN, TALLER_MSG, type CallableOutput } from '@director-ia/
 import { getVideoInvocation, VIDEO_OUTPUT_FILE } from '../../platform/ai/bedrock-video';
 import { assets } from '../../platform/db/entities/asset';
 import { videoJobs, type VideoJobItem } from '../../platform/db/entities/videoJob';
+import { isConditionalCheckFailure } from '../../platform/db/errors';
 import { NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
-import { uploadsBucket } from '../../platform/storage/client';
-import { getObject } from '../../platform/storage/objects';
+import { getObject, uploadsUri } from '../../platform/storage/objects';
 import { assetUrl } from '../assets/assets';
 import { releaseGeneration } from './quota';
 import { VIDEO_MSG, videoOutputPrefix } from './videoOutput';
 
-const isConditionFailure = (error: unknown) => /ConditionalCheckFailed|conditional request failed/i.test(String((error as Error | null)?.message ?? error));
 
 /** Moves the job to 'error' once; gives its quota unit back when this call made the move. */
 async function failJob(sub: string, job: VideoJobItem, message: string): Promise<CallableOutput<'estadoVideo'>> {
@@ -31,7 +30,7 @@ async function failJob(sub: string, job: VideoJobItem, message: string): Promise
       .go();
     await releaseGeneration(sub, { day: job.quotaDay });
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!isConditionalCheckFailure(error)) throw error;
   }
   return { status: 'error', error: message };
 }
@@ -39,7 +38,7 @@ async function failJob(sub: string, job: VideoJobItem, message: string): Promise
 /** The `output.mp4` of a completed job, as an Asset record (the file is already in the bucket). */
 async function registerVideo(sub: string, job: VideoJobItem, s3Uri: string | undefined): Promise<CallableOutput<'estadoVideo'>> {
   const prefix = videoOutputPrefix(sub, job.jobId);
-  const bucketPrefix = `s3://${uploadsBucket()}/`;
+  const bucketPrefix = uploadsUri();
   const folder = s3Uri?.startsWith(bucketPrefix) ? s3Uri.slice(bucketPrefix.length).replace(/\/?$/, '/') : prefix;
   // Only ever a key inside this job's own output folder.
   if (!folder.startsWith(prefix) || folder.includes('..')) return failJob(sub, job, VIDEO_MSG.outputMissing);
@@ -63,7 +62,7 @@ async function registerVideo(sub: string, job: VideoJobItem, s3Uri: string | und
   try {
     await assets().create(item).go();
   } catch (error) {
-    if (!isConditionFailure(error)) throw error; // already registered by a concurrent poll
+    if (!isConditionalCheckFailure(error)) throw error; // already registered by a concurrent poll
   }
   await videoJobs().patch({ uid: sub, jobId: job.jobId }).set({ status: 'listo', assetId: job.jobId }).go();
   return { status: 'listo', url: await assetUrl({ key }) };

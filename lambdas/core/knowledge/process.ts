@@ -8,6 +8,7 @@
  */
 import { UPLOAD_RULES } from '@director-ia/shared';
 import { knowledgeDocuments } from '../../platform/db/entities/knowledgeDocument';
+import { isConditionalCheckFailure } from '../../platform/db/errors';
 import { logger } from '../../platform/logger';
 import { deleteObject, getObject } from '../../platform/storage/objects';
 import { originalName, parseUploadKey } from '../uploads/keys';
@@ -129,7 +130,7 @@ async function patchIfExists(uid: string, id: string, patch: DocumentPatch): Pro
     await knowledgeDocuments().patch({ uid, id }).set(patch).go();
     return true;
   } catch (error) {
-    if (isConditionalFailure(error)) return false;
+    if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
 }
@@ -140,7 +141,3 @@ function validIso(value: string | undefined): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
-export function isConditionalFailure(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.name} ${error.message} ${String((error as { cause?: unknown }).cause)}` : '';
-  return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
-}

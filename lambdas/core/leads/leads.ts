@@ -15,11 +15,11 @@
  *   a retry after a failure still finds the lead and finishes the job); NOT_FOUND when absent.
  * - `leadView(item)` → the browser's `Lead`.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { LEAD_ID_PATTERN, leadMatches, LEADS_MSG, type Lead, type LeadFilter, type LeadStatus, type TranscriptMessage, type TranscriptRole } from '@director-ia/shared';
-import { documentClient } from '../../platform/db/client';
-import { conversationMessages, conversations, MESSAGE_ROLES } from '../../platform/db/entities/conversation';
+import { conversationMessages, MESSAGE_ROLES } from '../../platform/db/entities/conversation';
 import { leads, type LeadItem } from '../../platform/db/entities/lead';
+import { isConditionalCheckFailure, TransactionCancelled } from '../../platform/db/errors';
+import { MAX_TRANSACTION_ITEMS, transactWrite } from '../../platform/db/service';
 import { NotFoundError } from '../../platform/errors';
 
 export type { LeadItem } from '../../platform/db/entities/lead';
@@ -28,8 +28,6 @@ export type { LeadItem } from '../../platform/db/entities/lead';
 const ROLES_MATCH: readonly TranscriptRole[] = MESSAGE_ROLES;
 void ROLES_MATCH;
 
-/** DynamoDB's limit of items in one transaction. */
-export const MAX_TRANSACTION_ITEMS = 100;
 /** Rounds of a batch delete while DynamoDB leaves items unprocessed (ElectroDB splits batches into 25s). */
 const MAX_BATCH_ATTEMPTS = 6;
 
@@ -67,11 +65,6 @@ function notFound(): NotFoundError {
   return new NotFoundError(LEADS_MSG.leadNotFound);
 }
 
-function isConditionalFailure(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.name} ${error.message} ${String((error as { cause?: unknown }).cause)}` : '';
-  return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
-}
-
 /** Sets the status of lead `id` (the item must exist: a conditional update, so no lead is ever created here). */
 export async function updateLeadStatus(sub: string, id: string, status: LeadStatus, now = new Date()): Promise<Lead> {
   if (!LEAD_ID_PATTERN.test(id)) throw notFound();
@@ -79,7 +72,7 @@ export async function updateLeadStatus(sub: string, id: string, status: LeadStat
     const { data } = await leads().patch({ uid: sub, id }).set({ status, updatedAt: now.toISOString() }).go({ response: 'all_new' });
     return leadView(data as LeadItem);
   } catch (error) {
-    if (isConditionalFailure(error)) throw notFound();
+    if (isConditionalCheckFailure(error)) throw notFound();
     throw error;
   }
 }
@@ -126,17 +119,15 @@ export async function deleteLead(sub: string, id: string): Promise<{ id: string 
   const room = MAX_TRANSACTION_ITEMS - 1 - (conversationId ? 1 : 0);
   if (keys.length > room) await batchDelete(keys.slice(room));
 
-  const ops: Record<string, unknown>[] = [
-    { Delete: leads().delete({ uid: sub, id }).where(({ id: leadId }, { exists }) => exists(leadId)).params() },
-  ];
-  if (conversationId) ops.push({ Delete: conversations().delete({ uid: sub, id: conversationId }).params() });
-  for (const key of keys.slice(0, room)) ops.push({ Delete: conversationMessages().delete(key).params() });
   try {
-    await documentClient.send(new TransactWriteCommand({ TransactItems: ops }));
+    await transactWrite(({ lead, conversation, conversationMessage }) => [
+      lead.delete({ uid: sub, id }).where(({ id: leadId }, { exists }) => exists(leadId)).commit(),
+      ...(conversationId ? [conversation.delete({ uid: sub, id: conversationId }).commit()] : []),
+      ...keys.slice(0, room).map((key) => conversationMessage.delete(key).commit()),
+    ]);
   } catch (error) {
     // The lead's own condition failed: someone deleted it meanwhile.
-    const reasons = (error as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if ((error as Error).name === 'TransactionCanceledException' && reasons?.[0]?.Code === 'ConditionalCheckFailed') throw notFound();
+    if (error instanceof TransactionCancelled && error.conditionFailed(0)) throw notFound();
     throw error;
   }
   return { id };

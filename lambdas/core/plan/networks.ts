@@ -7,10 +7,8 @@
  * issue), the spec's sample set is used: instagram, facebook, youtube.
  * One GetItem projecting only the network entries: no token or secret is ever read here.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { SOCIAL_NETWORKS, type SocialNetwork } from '@director-ia/shared';
-import { documentClient } from '../../platform/db/client';
-import { integrationSettings } from '../../platform/db/entities/integrationSettings';
+import { readNetworkConnections } from '../../platform/db/entities/integrationSettings';
 
 /** The spec's sample plan networks (spec 9), also the fallback when none is connected. */
 export const DEFAULT_PLAN_NETWORKS: readonly SocialNetwork[] = ['instagram', 'facebook', 'youtube'];
@@ -30,17 +28,6 @@ export function connectedNetworks(item: Record<string, unknown> | undefined): So
 
 /** The networks `sub`'s plan may use: the connected ones, or DEFAULT_PLAN_NETWORKS. */
 export async function planNetworks(sub: string): Promise<SocialNetwork[]> {
-  const names = Object.fromEntries(SOCIAL_NETWORKS.map((n, i) => [`#n${i}`, n]));
-  // The entity's own key, so the two cannot drift; the projection reads what the entity does not model.
-  const { Key, TableName } = integrationSettings().get({ uid: sub }).params() as { Key: Record<string, string>; TableName: string };
-  const { Item } = await documentClient.send(
-    new GetCommand({
-      TableName,
-      Key,
-      ProjectionExpression: SOCIAL_NETWORKS.map((_, i) => `#n${i}.connected`).join(', '),
-      ExpressionAttributeNames: names,
-    }),
-  );
-  const connected = connectedNetworks(Item);
+  const connected = connectedNetworks(await readNetworkConnections(sub, SOCIAL_NETWORKS));
   return connected.length > 0 ? connected : [...DEFAULT_PLAN_NETWORKS];
 }

@@ -21,7 +21,8 @@ import { scheduledPostRefs, scheduledPosts, type ScheduledPostItem } from '../..
 import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { newObjectId } from '../uploads/keys';
-import { isConditionFailure, TransactionCancelled, transactWrite, type TransactOp } from './transaction';
+import { isConditionalCheckFailure, TransactionCancelled } from '../../platform/db/errors';
+import { transactWrite, type CommittedWrite, type DirectorEntities } from '../../platform/db/service';
 
 /** A new post as other contexts pass it (checked at run time: `platform` a network id, `status` 'propuesto' or 'aprobado'). */
 export interface NewScheduledPost {
@@ -69,11 +70,8 @@ export function postView(item: ScheduledPostItem): ScheduledPost {
 }
 
 /** The operations that create post `item` and its id reference (both conditional on not existing). */
-export function postWriteOps(item: ScheduledPostItem): TransactOp[] {
-  return [
-    { Put: scheduledPosts().create(item).params() },
-    { Put: scheduledPostRefs().create({ uid: item.uid, id: item.id, scheduledDate: item.scheduledDate }).params() },
-  ];
+export function postWriteOps({ scheduledPost, scheduledPostRef }: DirectorEntities, item: ScheduledPostItem): CommittedWrite[] {
+  return [scheduledPost.create(item).commit(), scheduledPostRef.create({ uid: item.uid, id: item.id, scheduledDate: item.scheduledDate }).commit()];
 }
 
 /** The posts of `sub` dated in `month` ('YYYY-MM'), by date (then creation). */
@@ -103,7 +101,7 @@ export async function createScheduledPost(sub: string, input: NewScheduledPost, 
     createdAt: at,
     updatedAt: at,
   };
-  await transactWrite(postWriteOps(item));
+  await transactWrite((entities) => postWriteOps(entities, item));
   return postView(item);
 }
 
@@ -146,14 +144,14 @@ export async function updateScheduledPost(sub: string, edit: ScheduledPostEdit, 
         .where(({ updatedAt }, { eq }) => eq(updatedAt, current.updatedAt))
         .go();
     } else {
-      await transactWrite([
-        { Delete: scheduledPosts().remove({ ...key, scheduledDate: current.scheduledDate }).params() },
-        { Put: scheduledPosts().create(next).params() },
-        { Put: scheduledPostRefs().put({ ...key, scheduledDate: next.scheduledDate }).where(({ scheduledDate }, { eq }) => eq(scheduledDate, current.scheduledDate)).params() },
+      await transactWrite(({ scheduledPost, scheduledPostRef }) => [
+        scheduledPost.remove({ ...key, scheduledDate: current.scheduledDate }).commit(),
+        scheduledPost.create(next).commit(),
+        scheduledPostRef.put({ ...key, scheduledDate: next.scheduledDate }).where(({ scheduledDate }, { eq }) => eq(scheduledDate, current.scheduledDate)).commit(),
       ]);
     }
   } catch (error) {
-    if (error instanceof TransactionCancelled || isConditionFailure(error)) throw await conflict(sub, edit.id, error);
+    if (error instanceof TransactionCancelled || isConditionalCheckFailure(error)) throw await conflict(sub, edit.id, error);
     throw error;
   }
   return postView(next);
@@ -164,9 +162,9 @@ export async function updateScheduledPost(sub: string, edit: ScheduledPostEdit, 
 export async function deleteScheduledPost(sub: string, id: string): Promise<{ id: string }> {
   const current = await currentPost(sub, id);
   try {
-    await transactWrite([
-      { Delete: scheduledPosts().remove({ uid: sub, id, scheduledDate: current.scheduledDate }).params() },
-      { Delete: scheduledPostRefs().delete({ uid: sub, id }).where(({ scheduledDate }, { eq }) => eq(scheduledDate, current.scheduledDate)).params() },
+    await transactWrite(({ scheduledPost, scheduledPostRef }) => [
+      scheduledPost.remove({ uid: sub, id, scheduledDate: current.scheduledDate }).commit(),
+      scheduledPostRef.delete({ uid: sub, id }).where(({ scheduledDate }, { eq }) => eq(scheduledDate, current.scheduledDate)).commit(),
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled) throw await conflict(sub, id, error);

@@ -22,7 +22,9 @@ import { planProposals, type PlanProposalItem, type ScheduledPostItem } from '..
 import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { postView, postWriteOps } from './posts';
-import { isConditionFailure, TransactionCancelled, transactWrite } from './transaction';
+// Aliased so the error-throwing line that uses it stays as it was (issue 11 merges).
+import { isConditionalCheckFailure as isConditionFailure, TransactionCancelled } from '../../platform/db/errors';
+import { transactWrite } from '../../platform/db/service';
 
 /** The browser's view of a stored proposal. */
 export function proposalView(item: PlanProposalItem): ProposedPlan {
@@ -69,12 +71,13 @@ export async function approvePlan(sub: string, planId: string, now = new Date())
     createdAt: at,
     updatedAt: at,
   }));
-  const ops = [...items.flatMap(postWriteOps), { Delete: planProposals().remove({ uid: sub, id: plan.id }).params() }];
+  // The proposal's removal is the last operation: its condition says whether the plan was still there.
+  const proposalIndex = items.length * 2;
   try {
-    await transactWrite(ops);
+    await transactWrite((entities) => [...items.flatMap((item) => postWriteOps(entities, item)), entities.planProposal.remove({ uid: sub, id: plan.id }).commit()]);
   } catch (error) {
     if (!(error instanceof TransactionCancelled)) throw error;
-    if (error.conditionFailed(ops.length - 1)) throw new NotFoundError(PLAN_MSG.planNotFound);
+    if (error.conditionFailed(proposalIndex)) throw new NotFoundError(PLAN_MSG.planNotFound);
     logger.error('Plan approval cancelled: nothing written', { planId, codes: error.codes });
     throw new ConflictError(PLAN_MSG.planConflict);
   }

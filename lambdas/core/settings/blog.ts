@@ -16,17 +16,15 @@
  * core/blog/schedule.ts `scheduleOpFor`): written when the blog is enabled or its frequency
  * changes, removed when it is disabled.
  */
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_BLOG_SETTINGS, SETTINGS_MSG, canonicalSlug, type BlogSettings, type BlogSettingsInput } from '@director-ia/shared';
-import { documentClient } from '../../platform/db/client';
 import { blogSettings, type BlogSettingsItem } from '../../platform/db/entities/blogSettings';
 import { blogSlugs } from '../../platform/db/entities/blogSlug';
+import { TransactionCancelled } from '../../platform/db/errors';
+import { transactWrite, type CommittedWrite, type DirectorEntities } from '../../platform/db/service';
 import { ConflictError, InvalidInputError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
-import { s3, uploadsBucket } from '../../platform/storage/client';
-import { deleteObject } from '../../platform/storage/objects';
+import { deleteObject, objectExists } from '../../platform/storage/objects';
 import { presignGet } from '../../platform/storage/presign';
 import type { Caller } from '../accounts/profiles';
 import { scheduleOpFor } from '../blog/schedule';
@@ -90,35 +88,34 @@ function merge(current: BlogSettingsItem | null, input: BlogSettingsInput, now: 
 
 type Role = 'claim' | 'release' | 'settings' | 'schedule';
 
-function transaction(sub: string, current: BlogSettingsItem | null, next: StoredSettings, now: Date, releaseOld: boolean) {
-  const ops: { role: Role; op: Record<string, unknown> }[] = [];
+type Op = { role: Role; op: (entities: DirectorEntities) => CommittedWrite };
+
+function transaction(sub: string, current: BlogSettingsItem | null, next: StoredSettings, now: Date, releaseOld: boolean): Op[] {
+  const ops: Op[] = [];
   if (next.slug) {
-    const claim = blogSlugs()
-      .put({ slug: next.slug, ownerSub: sub, claimedAt: now.toISOString() })
-      .where(({ ownerSub }, { notExists, eq }) => `${notExists(ownerSub)} OR ${eq(ownerSub, sub)}`)
-      .params();
-    ops.push({ role: 'claim', op: { Put: claim } });
+    const claim = ({ blogSlug }: DirectorEntities) =>
+      blogSlug
+        .put({ slug: next.slug, ownerSub: sub, claimedAt: now.toISOString() })
+        .where(({ ownerSub }, { notExists, eq }) => `${notExists(ownerSub)} OR ${eq(ownerSub, sub)}`)
+        .commit();
+    ops.push({ role: 'claim', op: claim });
   }
   if (releaseOld && current?.slug && current.slug !== next.slug) {
-    const release = blogSlugs()
-      .delete({ slug: current.slug })
-      .where(({ ownerSub }, { notExists, eq }) => `${notExists(ownerSub)} OR ${eq(ownerSub, sub)}`)
-      .params();
-    ops.push({ role: 'release', op: { Delete: release } });
+    const oldSlug = current.slug;
+    const release = ({ blogSlug }: DirectorEntities) =>
+      blogSlug
+        .delete({ slug: oldSlug })
+        .where(({ ownerSub }, { notExists, eq }) => `${notExists(ownerSub)} OR ${eq(ownerSub, sub)}`)
+        .commit();
+    ops.push({ role: 'release', op: release });
   }
-  const settings = blogSettings()
-    .put({ uid: sub, ...next })
-    .where(({ revision }, { eq, notExists }) => (current ? eq(revision, current.revision) : notExists(revision)))
-    .params();
-  ops.push({ role: 'settings', op: { Put: settings } });
+  const settings = ({ blogSettings: entity }: DirectorEntities) =>
+    entity
+      .put({ uid: sub, ...next })
+      .where(({ revision }, { eq, notExists }) => (current ? eq(revision, current.revision) : notExists(revision)))
+      .commit();
+  ops.push({ role: 'settings', op: settings });
   return ops;
-}
-
-/** The cancellation reason codes of a cancelled transaction, or null for any other error. */
-function cancellationCodes(error: unknown): (string | undefined)[] | null {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return null;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.map((reason) => reason.Code);
 }
 
 /**
@@ -137,10 +134,10 @@ export async function saveBlogSettings(caller: Pick<Caller, 'sub'>, input: BlogS
     const schedule = await scheduleOpFor(caller.sub, next, now);
     if (schedule) ops.push({ role: 'schedule', op: schedule });
     try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: ops.map(({ op }) => op) }));
+      await transactWrite((entities) => ops.map(({ op }) => op(entities)));
     } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
+      if (!(error instanceof TransactionCancelled)) throw error;
+      const codes = error.codes;
       const failed = (role: Role, code = 'ConditionalCheckFailed') => codes[ops.findIndex((op) => op.role === role)] === code;
       if (failed('claim')) throw new ConflictError(SETTINGS_MSG.slugTaken(next.slug));
       if (failed('release')) {
@@ -166,13 +163,7 @@ async function checkHeaderImage(sub: string, key: string): Promise<void> {
   if (!parsed || parsed.sub !== sub || parsed.kind !== 'blogHeader') {
     throw new InvalidInputError('Imagen de cabecera no válida.');
   }
-  try {
-    await s3().send(new HeadObjectCommand({ Bucket: uploadsBucket(), Key: key }));
-  } catch (error) {
-    // Without s3:ListBucket, S3 answers a HEAD of a missing object with 403 instead of 404.
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status !== 404 && status !== 403) throw error;
-    if (status === 403) logger.warn('Blog header image HEAD was denied: treated as missing', { key });
+  if (!(await objectExists(key))) {
     throw new InvalidInputError('La imagen de cabecera no se ha subido: vuelve a intentarlo.');
   }
 }

@@ -9,11 +9,11 @@
  *   `ADD messageCount 2` for an existing one (condition: exists and has room).
  * An id from the body that is not one of this brand's conversations is 404 NOT_FOUND.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
 import type { ChatMessage } from '../../platform/ai/types';
-import { documentClient } from '../../platform/db/client';
 import { conversationMessages, conversations, type ConversationItem } from '../../platform/db/entities/conversation';
+import { TransactionCancelled } from '../../platform/db/errors';
+import { transactWrite, type DirectorEntities } from '../../platform/db/service';
 import { NotFoundError, QuotaExceededError } from '../../platform/errors';
 import { newObjectId } from '../uploads/keys';
 
@@ -50,34 +50,31 @@ export interface Turn {
   assistantText: string;
 }
 
-const isCancelled = (error: unknown) => error instanceof Error && error.name === 'TransactionCanceledException';
-
 /** Stores one turn (see the module header); returns the conversation id. */
 export async function storeTurn(turn: Turn, now = new Date()): Promise<string> {
   const at = now.toISOString();
   const id = turn.conversationId ?? newObjectId(now.getTime());
-  const conversationOp = turn.conversationId
-    ? {
-        Update: conversations()
+  const conversationOp = ({ conversation }: DirectorEntities) =>
+    turn.conversationId
+      ? conversation
           .patch({ uid: turn.uid, id })
           .add({ messageCount: 2 })
           .set({ updatedAt: at })
           .where(({ messageCount }, { lte }) => lte(messageCount, MAX_STORED_MESSAGES - 2))
-          .params(),
-      }
-    : { Put: conversations().create({ uid: turn.uid, id, channel: 'widget', messageCount: 2, createdAt: at, updatedAt: at }).params() };
+          .commit()
+      : conversation.create({ uid: turn.uid, id, channel: 'widget', messageCount: 2, createdAt: at, updatedAt: at }).commit();
   // The assistant's id is a millisecond later, so the transcript keeps the order of the turn.
-  const message = (role: 'visitor' | 'assistant', text: string, time: number) => ({
-    Put: conversationMessages()
-      .create({ uid: turn.uid, conversationId: id, id: newObjectId(time), role, text, createdAt: new Date(time).toISOString() })
-      .params(),
-  });
-  const items: Record<string, unknown>[] = [conversationOp, message('visitor', turn.visitorText, now.getTime()), message('assistant', turn.assistantText, now.getTime() + 1)];
+  const message = ({ conversationMessage }: DirectorEntities, role: 'visitor' | 'assistant', text: string, time: number) =>
+    conversationMessage.create({ uid: turn.uid, conversationId: id, id: newObjectId(time), role, text, createdAt: new Date(time).toISOString() }).commit();
   try {
-    await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+    await transactWrite((entities) => [
+      conversationOp(entities),
+      message(entities, 'visitor', turn.visitorText, now.getTime()),
+      message(entities, 'assistant', turn.assistantText, now.getTime() + 1),
+    ]);
   } catch (error) {
     // Only the conversation carries a condition that another request can break: its room.
-    if (turn.conversationId && isCancelled(error)) throw conversationLimit();
+    if (turn.conversationId && error instanceof TransactionCancelled) throw conversationLimit();
     throw error;
   }
   return id;

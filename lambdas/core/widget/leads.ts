@@ -12,11 +12,10 @@
  * A new lead then notifies the owner by email (lambdas/core/leads/notify.ts `notifyNewLead`,
  * which never throws).
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { classifyContact, widgetConsentText, WIDGET_MSG } from '@director-ia/shared';
-import { documentClient } from '../../platform/db/client';
-import { conversations } from '../../platform/db/entities/conversation';
-import { leads, type LeadItem } from '../../platform/db/entities/lead';
+import type { LeadItem } from '../../platform/db/entities/lead';
+import { TransactionCancelled } from '../../platform/db/errors';
+import { transactWrite } from '../../platform/db/service';
 import { InvalidInputError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { notifyNewLead } from '../leads/notify';
@@ -31,8 +30,6 @@ export interface LeadRequest {
   name: string;
   contact: string;
 }
-
-const isCancelled = (error: unknown) => error instanceof Error && error.name === 'TransactionCanceledException';
 
 /** Stores the lead (see the module header) and returns its id. */
 export async function createLeadWithConsent(request: LeadRequest, now = new Date()): Promise<{ leadId: string; created: boolean }> {
@@ -61,20 +58,22 @@ export async function createLeadWithConsent(request: LeadRequest, now = new Date
     createdAt: at,
     updatedAt: at,
   };
-  const ops: Record<string, unknown>[] = [{ Put: leads().create(item).params() }];
-  if (request.conversationId) {
-    ops.push({
-      Update: conversations()
-        .patch({ uid: request.uid, id: request.conversationId })
-        .set({ leadId: item.id, updatedAt: at })
-        .where(({ leadId }, { notExists }) => notExists(leadId))
-        .params(),
-    });
-  }
+  const conversationId = request.conversationId;
   try {
-    await documentClient.send(new TransactWriteCommand({ TransactItems: ops }));
+    await transactWrite(({ lead, conversation }) => [
+      lead.create(item).commit(),
+      ...(conversationId
+        ? [
+            conversation
+              .patch({ uid: request.uid, id: conversationId })
+              .set({ leadId: item.id, updatedAt: at })
+              .where(({ leadId }, { notExists }) => notExists(leadId))
+              .commit(),
+          ]
+        : []),
+    ]);
   } catch (error) {
-    if (!(request.conversationId && isCancelled(error))) throw error;
+    if (!(request.conversationId && error instanceof TransactionCancelled)) throw error;
     // Another submission of the same conversation won the race (or it was just deleted).
     const conversation = await readConversation(request.uid, request.conversationId);
     if (conversation.leadId) return { leadId: conversation.leadId, created: false };

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DEFAULT_WIDGET_DAILY_ANSWERS, WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
-import { dayWindow, giveBackUnit, minuteWindow, takeUnit, type Counter } from '../../platform/db/counters';
+import { counterFor, giveBackUnit, takeUnit, type Counter } from '../../platform/db/counters';
 import { QuotaExceededError } from '../../platform/errors';
 
 export const WIDGET_DAILY_ANSWER_QUOTA_ENV = 'WIDGET_DAILY_ANSWER_QUOTA';
@@ -37,16 +37,19 @@ export type IpScope = 'load' | 'send';
 
 const IP_LIMITS: Record<IpScope, number> = { load: WIDGET_LIMITS.ipLoadsPerMinute, send: WIDGET_LIMITS.ipSendsPerMinute };
 
+/** The counter of `ip`'s requests in `scope` this minute. */
 export function ipCounter(scope: IpScope, ip: string | null, now: Date): Counter {
-  return { pk: `widget#ip#${hashIp(ip, now)}`, prefix: `rate#${scope}`, window: minuteWindow(now) };
+  return counterFor({ kind: 'widgetIpRate', scope, ipHash: hashIp(ip, now) }, now);
 }
 
+/** The counter of brand `uid`'s messages and contact forms this minute. */
 export function brandRateCounter(uid: string, now: Date): Counter {
-  return { pk: `user#${uid}`, prefix: 'widget#rate', window: minuteWindow(now) };
+  return counterFor({ kind: 'widgetBrandRate', uid }, now);
 }
 
+/** The counter of brand `uid`'s AI answers this UTC day. */
 export function dailyAnswersCounter(uid: string, now: Date): Counter {
-  return { pk: `user#${uid}`, prefix: 'widget#answers', window: dayWindow(now) };
+  return counterFor({ kind: 'widgetDailyAnswers', uid }, now);
 }
 
 /** Counts one request of `ip` in `scope`; 429 when the IP is over its limit this minute. */

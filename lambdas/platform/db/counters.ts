@@ -1,6 +1,11 @@
 /**
- * Fixed-window counters with an atomic limit (the pattern of core/generation/quota.ts, made
- * general): rate limits per minute and quotas per UTC day. One item per counter and window,
+ * Fixed-window counters with an atomic limit: rate limits per minute and quotas per UTC day, the
+ * only code that knows their keys (issue 11 item 1). A caller names a counter by kind
+ * (`CounterKey`) and `counterFor(key, now)` places it in the table and in its window:
+ * - `generationQuota` (core/generation/quota.ts): `user#<uid>` / `quota#generation#<day>`;
+ * - `widgetIpRate` (core/widget/limits.ts): `widget#ip#<ip hash>` / `rate#<scope>#<minute>`;
+ * - `widgetBrandRate`: `user#<uid>` / `widget#rate#<minute>`;
+ * - `widgetDailyAnswers`: `user#<uid>` / `widget#answers#<day>`. One item per counter and window,
  * `{pk, sk: <prefix>#<window>, count, expiresAt}`, changed only by conditional UpdateItem:
  * - take: `ADD count :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)` if
  *   `attribute_not_exists(count) OR count < :limit` — concurrent requests can never pass the limit;
@@ -12,10 +17,10 @@
  * (TABLE_SCHEMA.timeToLiveAttribute, epoch seconds) only lets DynamoDB's TTL delete it later;
  * DynamoDB Local never deletes, which changes nothing.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { logger } from '../logger';
 import { documentClient, tableName } from './client';
+import { isConditionalCheckFailure } from './errors';
 import { TABLE_SCHEMA } from '@director-ia/shared';
 
 /** A counting window: its id (part of the key) and when its counter may be deleted (epoch seconds). */
@@ -39,6 +44,14 @@ export function dayWindow(now: Date): CounterWindow {
   return { id: now.toISOString().slice(0, 10), expiresAt: start + 86_400 + EXPIRY_SLACK_SECONDS };
 }
 
+/** Every counter of the table, by kind, with what names it (see the module header). */
+export type CounterKey =
+  | { kind: 'generationQuota'; uid: string }
+  | { kind: 'widgetIpRate'; scope: 'load' | 'send'; ipHash: string }
+  | { kind: 'widgetBrandRate'; uid: string }
+  | { kind: 'widgetDailyAnswers'; uid: string };
+
+/** A counter placed in the table: its partition, its sort key prefix and its window. */
 export interface Counter {
   /** Partition key value (a tenant's counters live in `user#<sub>`). */
   pk: string;
@@ -47,13 +60,31 @@ export interface Counter {
   window: CounterWindow;
 }
 
+const tenant = (uid: string) => `user#${uid}`;
+
+/** The counter `key` names in the window of `now` (a minute for rates, a UTC day for daily quotas). */
+export function counterFor(key: CounterKey, now: Date): Counter {
+  switch (key.kind) {
+    case 'generationQuota':
+      return { pk: tenant(key.uid), prefix: 'quota#generation', window: dayWindow(now) };
+    case 'widgetIpRate':
+      return { pk: `widget#ip#${key.ipHash}`, prefix: `rate#${key.scope}`, window: minuteWindow(now) };
+    case 'widgetBrandRate':
+      return { pk: tenant(key.uid), prefix: 'widget#rate', window: minuteWindow(now) };
+    case 'widgetDailyAnswers':
+      return { pk: tenant(key.uid), prefix: 'widget#answers', window: dayWindow(now) };
+  }
+}
+
+/** The start of UTC day `day` ('YYYY-MM-DD'), to find a daily counter again from its day. */
+export function startOfUtcDay(day: string): Date {
+  return new Date(`${day}T00:00:00.000Z`);
+}
+
 /** The table keys of `counter`. */
 export function counterKey(counter: Counter): Record<string, string> {
   return { [TABLE_SCHEMA.partitionKey]: counter.pk, [TABLE_SCHEMA.sortKey]: `${counter.prefix}#${counter.window.id}` };
 }
-
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException || (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
 
 /**
  * Takes one unit of `counter` unless `limit` are already taken. Returns the count with this unit,
@@ -75,7 +106,7 @@ export async function takeUnit(counter: Counter, limit: number): Promise<number 
     );
     return Number(out.Attributes?.count ?? 1);
   } catch (error) {
-    if (isConditionFailure(error)) return null;
+    if (isConditionalCheckFailure(error)) return null;
     throw error;
   }
 }
@@ -84,7 +115,7 @@ export async function takeUnit(counter: Counter, limit: number): Promise<number 
  * Gives back a unit `takeUnit` took (to the same window). Never throws: a failure is logged, so it
  * cannot mask the error of the work that failed.
  */
-export async function giveBackUnit(counter: Counter): Promise<void> {
+export async function giveBackUnit(counter: Counter, what = 'a counter unit'): Promise<void> {
   try {
     await documentClient.send(
       new UpdateCommand({
@@ -97,6 +128,6 @@ export async function giveBackUnit(counter: Counter): Promise<void> {
       }),
     );
   } catch (error) {
-    if (!isConditionFailure(error)) logger.warn('Could not give back a counter unit', { prefix: counter.prefix, window: counter.window.id, error: error as Error });
+    if (!isConditionalCheckFailure(error)) logger.warn(`Could not give back ${what}`, { prefix: counter.prefix, window: counter.window.id, error: error as Error });
   }
 }

@@ -1,6 +1,17 @@
-/** Reading, writing and deleting objects of the uploads bucket. */
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+/**
+ * Reading, writing, checking and deleting objects of the uploads bucket, and naming it (the door
+ * to S3 with presign.ts; issue 11 item 1).
+ */
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { logger } from '../logger';
 import { s3, uploadsBucket } from './client';
+
+export { uploadsBucket } from './client';
+
+/** The `s3://` URI of `key` in the uploads bucket ('' names the bucket's root, `s3://<bucket>/`), for services that read or write there themselves. */
+export function uploadsUri(key = ''): string {
+  return `s3://${uploadsBucket()}/${key}`;
+}
 
 export interface StoredObject {
   bytes: Uint8Array;
@@ -55,4 +66,21 @@ export async function deleteObject(key: string, versionId?: string): Promise<voi
 export async function putObject(key: string, bytes: Uint8Array, contentType: string): Promise<{ versionId?: string }> {
   const out = await s3().send(new PutObjectCommand({ Bucket: uploadsBucket(), Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
   return out.VersionId && out.VersionId !== 'null' ? { versionId: out.VersionId } : {};
+}
+
+/**
+ * Whether an object exists (one HEAD request). Without s3:ListBucket, S3 answers a HEAD of a
+ * missing object with 403 instead of 404, so both mean "missing" (a 403 is logged as a warning,
+ * in case it hides a real permission problem). Any other failure is thrown.
+ */
+export async function objectExists(key: string): Promise<boolean> {
+  try {
+    await s3().send(new HeadObjectCommand({ Bucket: uploadsBucket(), Key: key }));
+    return true;
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status !== 404 && status !== 403) throw error;
+    if (status === 403) logger.warn('Object HEAD was denied: treated as missing', { key });
+    return false;
+  }
 }

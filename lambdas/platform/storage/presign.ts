@@ -40,12 +40,23 @@ export async function presignPost({ key, contentType, maxBytes, expiresInSeconds
   });
 }
 
-/**
- * A GET URL for one object, valid for `expiresInSeconds`. With `downloadName` the response asks the
- * browser to save it as that file (`Content-Disposition: attachment`, signed into the URL).
- */
-export async function presignGet(key: string, expiresInSeconds = 300, options: { downloadName?: string } = {}): Promise<string> {
+export interface PresignGetOptions {
+  /** The response asks the browser to save it as this file (`Content-Disposition: attachment`, signed into the URL). */
+  downloadName?: string;
+  /** The response's `Cache-Control` (signed into the URL). */
+  cacheControl?: string;
+  /** The signature's time instead of now: one date gives one URL, so a cache can reuse it. */
+  signingDate?: Date;
+}
+
+/** A GET URL for one object, valid for `expiresInSeconds` from its signing date (see PresignGetOptions). */
+export async function presignGet(key: string, expiresInSeconds = 300, options: PresignGetOptions = {}): Promise<string> {
   const disposition = options.downloadName ? `attachment; filename="${options.downloadName.replace(/[^\w.-]/g, '_')}"` : undefined;
-  const command = new GetObjectCommand({ Bucket: uploadsBucket(), Key: key, ...(disposition ? { ResponseContentDisposition: disposition } : {}) });
-  return getSignedUrl(s3(), command, { expiresIn: expiresInSeconds });
+  const command = new GetObjectCommand({
+    Bucket: uploadsBucket(),
+    Key: key,
+    ...(options.cacheControl ? { ResponseCacheControl: options.cacheControl } : {}),
+    ...(disposition ? { ResponseContentDisposition: disposition } : {}),
+  });
+  return getSignedUrl(s3(), command, { expiresIn: expiresInSeconds, ...(options.signingDate ? { signingDate: options.signingDate } : {}) });
 }

@@ -6,53 +6,30 @@
  * renderer of the public blog. `slug` names the article's public URL `/blog/<blogSlug>/<slug>`
  * and is unique within the brand. Only `status: 'published'` is ever served publicly.
  */
-import { Entity, type EntityItem } from '../electrodb';
-import { ARTICLE_ORIGINS, ARTICLE_STATUSES, TABLE_SCHEMA } from '@director-ia/shared';
-import { documentClient, tableName } from '../client';
+import { ARTICLE_ORIGINS, ARTICLE_STATUSES } from '@director-ia/shared';
+import { defineEntity, fixed, GENERATED, type ItemOf, model, optional, required, TENANT_ITEM, tenantIndex, TIMESTAMPS } from '../schema';
 
-function createArticleEntity() {
-  return new Entity(
-    {
-      model: { entity: 'article', version: '1', service: 'director' },
-      attributes: {
-        uid: { type: 'string', required: true, readOnly: true },
-        id: { type: 'string', required: true, readOnly: true },
-        title: { type: 'string', required: true },
-        /** URL segment of the article (shared slug rule), unique within the brand. */
-        slug: { type: 'string', required: true },
-        summary: { type: 'string', required: true },
-        /** Markdown. */
-        body: { type: 'string', required: true },
-        status: { type: ARTICLE_STATUSES, required: true },
-        /** A gallery asset (image) used as the cover, if any. */
-        coverAssetId: { type: 'string' },
-        origin: { type: ARTICLE_ORIGINS, required: true, readOnly: true },
-        /** True when the offline provider wrote it (no AI model): the UI labels it. */
-        offline: { type: 'boolean', required: true },
-        model: { type: 'string', required: true },
-        /** ISO 8601. */
-        createdAt: { type: 'string', required: true, readOnly: true },
-        updatedAt: { type: 'string', required: true },
-        /** ISO 8601; set when published, kept when unpublished (shown as the publication date). */
-        publishedAt: { type: 'string' },
-      },
-      indexes: {
-        byUser: {
-          pk: { field: TABLE_SCHEMA.partitionKey, composite: ['uid'], template: 'user#${uid}', casing: 'none' },
-          sk: { field: TABLE_SCHEMA.sortKey, composite: ['id'], template: 'article#${id}', casing: 'none' },
-        },
-      },
-    },
-    { client: documentClient, table: tableName() },
-  );
-}
-
-export type ArticleEntity = ReturnType<typeof createArticleEntity>;
-
-let entity: ArticleEntity | undefined;
 /** The process-wide Article entity (created on first use, once TABLE_NAME is known). */
-export function articles(): ArticleEntity {
-  entity ??= createArticleEntity();
-  return entity;
-}
-export type ArticleItem = EntityItem<ArticleEntity>;
+export const articles = defineEntity({
+  model: model('article'),
+  attributes: {
+    ...TENANT_ITEM,
+    title: required('string'),
+    /** URL segment of the article (shared slug rule), unique within the brand. */
+    slug: required('string'),
+    summary: required('string'),
+    /** Markdown. */
+    body: required('string'),
+    status: required(ARTICLE_STATUSES),
+    /** A gallery asset (image) used as the cover, if any. */
+    coverAssetId: optional('string'),
+    origin: fixed(ARTICLE_ORIGINS),
+    ...GENERATED,
+    ...TIMESTAMPS,
+    /** ISO 8601; set when published, kept when unpublished (shown as the publication date). */
+    publishedAt: optional('string'),
+  },
+  indexes: { byUser: tenantIndex('article#${id}', 'id') },
+});
+
+export type ArticleItem = ItemOf<typeof articles>;

@@ -6,36 +6,13 @@
  * changes), so two articles of one brand never share a slug. It also lets the public blog find an
  * article by its slug with one GetItem.
  */
-import { Entity, type EntityItem } from '../electrodb';
-import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '@director-ia/shared';
+import { defineEntity, fixed, type ItemOf, model, required, TENANT, tenantIndex } from '../schema';
 
-function createArticleSlugEntity() {
-  return new Entity(
-    {
-      model: { entity: 'articleSlug', version: '1', service: 'director' },
-      attributes: {
-        uid: { type: 'string', required: true, readOnly: true },
-        slug: { type: 'string', required: true, readOnly: true },
-        articleId: { type: 'string', required: true },
-      },
-      indexes: {
-        byUser: {
-          pk: { field: TABLE_SCHEMA.partitionKey, composite: ['uid'], template: 'user#${uid}', casing: 'none' },
-          sk: { field: TABLE_SCHEMA.sortKey, composite: ['slug'], template: 'articleSlug#${slug}', casing: 'none' },
-        },
-      },
-    },
-    { client: documentClient, table: tableName() },
-  );
-}
-
-export type ArticleSlugEntity = ReturnType<typeof createArticleSlugEntity>;
-
-let entity: ArticleSlugEntity | undefined;
 /** The process-wide ArticleSlug entity (created on first use). */
-export function articleSlugs(): ArticleSlugEntity {
-  entity ??= createArticleSlugEntity();
-  return entity;
-}
-export type ArticleSlugItem = EntityItem<ArticleSlugEntity>;
+export const articleSlugs = defineEntity({
+  model: model('articleSlug'),
+  attributes: { ...TENANT, slug: fixed('string'), articleId: required('string') },
+  indexes: { byUser: tenantIndex('articleSlug#${slug}', 'slug') },
+});
+
+export type ArticleSlugItem = ItemOf<typeof articleSlugs>;

@@ -4,49 +4,29 @@
  * `asset#<id>`. Ids are time ordered, so a descending query lists the newest first. The file is
  * in the uploads bucket at `key` (`users/<sub>/assets/<id>.<ext>`).
  */
-import { Entity, type EntityItem } from '../electrodb';
-import { ASSET_TYPES, TABLE_SCHEMA } from '@director-ia/shared';
-import { documentClient, tableName } from '../client';
+import { ASSET_TYPES } from '@director-ia/shared';
+import { defineEntity, fixed, GENERATED, type ItemOf, model, optional, required, TENANT_ITEM, tenantIndex } from '../schema';
 
-function createAssetEntity() {
-  return new Entity(
-    {
-      model: { entity: 'asset', version: '1', service: 'director' },
-      attributes: {
-        uid: { type: 'string', required: true, readOnly: true },
-        id: { type: 'string', required: true, readOnly: true },
-        type: { type: ASSET_TYPES, required: true, readOnly: true },
-        prompt: { type: 'string', required: true },
-        /** Object key in the uploads bucket. */
-        key: { type: 'string', required: true, readOnly: true },
-        /** Set for versioned buckets: the version deleted with the asset. */
-        versionId: { type: 'string' },
-        mediaType: { type: 'string', required: true },
-        size: { type: 'number', required: true },
-        offline: { type: 'boolean', required: true },
-        model: { type: 'string', required: true },
-        /** What besides the prompt went in (shared ASSET_SOURCES). */
-        source: { type: 'string' },
-        /** ISO 8601. */
-        createdAt: { type: 'string', required: true },
-      },
-      indexes: {
-        byUser: {
-          pk: { field: TABLE_SCHEMA.partitionKey, composite: ['uid'], template: 'user#${uid}', casing: 'none' },
-          sk: { field: TABLE_SCHEMA.sortKey, composite: ['id'], template: 'asset#${id}', casing: 'none' },
-        },
-      },
-    },
-    { client: documentClient, table: tableName() },
-  );
-}
-
-export type AssetEntity = ReturnType<typeof createAssetEntity>;
-
-let entity: AssetEntity | undefined;
 /** The process-wide Asset entity (created on first use, once TABLE_NAME is known). */
-export function assets(): AssetEntity {
-  entity ??= createAssetEntity();
-  return entity;
-}
-export type AssetItem = EntityItem<AssetEntity>;
+export const assets = defineEntity({
+  model: model('asset'),
+  attributes: {
+    ...TENANT_ITEM,
+    type: fixed(ASSET_TYPES),
+    prompt: required('string'),
+    /** Object key in the uploads bucket. */
+    key: fixed('string'),
+    /** Set for versioned buckets: the version deleted with the asset. */
+    versionId: optional('string'),
+    mediaType: required('string'),
+    size: required('number'),
+    ...GENERATED,
+    /** What besides the prompt went in (shared ASSET_SOURCES). */
+    source: optional('string'),
+    /** ISO 8601. */
+    createdAt: required('string'),
+  },
+  indexes: { byUser: tenantIndex('asset#${id}', 'id') },
+});
+
+export type AssetItem = ItemOf<typeof assets>;

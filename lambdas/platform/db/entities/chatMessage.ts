@@ -9,59 +9,39 @@
  *   proposed for confirmation the tool, its validated input (JSON) and the action's state; the
  *   message id is the action id.
  */
-import { Entity, type EntityItem } from '../electrodb';
-import { CHAT_ACTION_STATUSES, CHAT_ROLES, CHAT_TOOL_NAMES, CHAT_TRANSCRIPTION_STATUSES, TABLE_SCHEMA } from '@director-ia/shared';
-import { documentClient, tableName } from '../client';
+import { CHAT_ACTION_STATUSES, CHAT_ROLES, CHAT_TOOL_NAMES, CHAT_TRANSCRIPTION_STATUSES } from '@director-ia/shared';
+import { CREATED, defineEntity, fixed, type ItemOf, model, optional, required, TENANT_ITEM, tenantIndex } from '../schema';
 
-function createChatMessageEntity() {
-  return new Entity(
-    {
-      model: { entity: 'chatMessage', version: '1', service: 'director' },
-      attributes: {
-        uid: { type: 'string', required: true, readOnly: true },
-        id: { type: 'string', required: true, readOnly: true },
-        role: { type: CHAT_ROLES, required: true, readOnly: true },
-        text: { type: 'string', required: true },
-        /** ISO 8601. */
-        createdAt: { type: 'string', required: true, readOnly: true },
-        offline: { type: 'boolean', required: true },
-        /** The model (or offline renderer) that produced an assistant message. */
-        model: { type: 'string' },
-        /** Owner's photo: object key in the uploads bucket. */
-        imageKey: { type: 'string', readOnly: true },
-        /** Owner's voice note: object key in the uploads bucket. */
-        voiceKey: { type: 'string', readOnly: true },
-        transcription: { type: CHAT_TRANSCRIPTION_STATUSES },
-        transcriptionJob: { type: 'string' },
-        transcript: { type: 'string' },
-        /** The tool whose result this message shows or that it proposes. */
-        tool: { type: CHAT_TOOL_NAMES },
-        /** A generated image shown in the message (gallery asset). */
-        assetId: { type: 'string' },
-        /** Proposed action: its validated input (JSON) and state. */
-        actionInput: { type: 'string' },
-        actionStatus: { type: CHAT_ACTION_STATUSES },
-        /** True for an answer that reports a failure. */
-        error: { type: 'boolean' },
-        updatedAt: { type: 'string' },
-      },
-      indexes: {
-        byUser: {
-          pk: { field: TABLE_SCHEMA.partitionKey, composite: ['uid'], template: 'user#${uid}', casing: 'none' },
-          sk: { field: TABLE_SCHEMA.sortKey, composite: ['id'], template: 'chatmsg#${id}', casing: 'none' },
-        },
-      },
-    },
-    { client: documentClient, table: tableName() },
-  );
-}
-
-export type ChatMessageEntity = ReturnType<typeof createChatMessageEntity>;
-
-let entity: ChatMessageEntity | undefined;
 /** The process-wide ChatMessage entity (created on first use, once TABLE_NAME is known). */
-export function chatMessages(): ChatMessageEntity {
-  entity ??= createChatMessageEntity();
-  return entity;
-}
-export type ChatMessageItem = EntityItem<ChatMessageEntity>;
+export const chatMessages = defineEntity({
+  model: model('chatMessage'),
+  attributes: {
+    ...TENANT_ITEM,
+    role: fixed(CHAT_ROLES),
+    text: required('string'),
+    ...CREATED,
+    offline: required('boolean'),
+    /** The model (or offline renderer) that produced an assistant message. */
+    model: optional('string'),
+    /** Owner's photo: object key in the uploads bucket. */
+    imageKey: { type: 'string', readOnly: true },
+    /** Owner's voice note: object key in the uploads bucket. */
+    voiceKey: { type: 'string', readOnly: true },
+    transcription: optional(CHAT_TRANSCRIPTION_STATUSES),
+    transcriptionJob: optional('string'),
+    transcript: optional('string'),
+    /** The tool whose result this message shows or that it proposes. */
+    tool: optional(CHAT_TOOL_NAMES),
+    /** A generated image shown in the message (gallery asset). */
+    assetId: optional('string'),
+    /** Proposed action: its validated input (JSON) and state. */
+    actionInput: optional('string'),
+    actionStatus: optional(CHAT_ACTION_STATUSES),
+    /** True for an answer that reports a failure. */
+    error: optional('boolean'),
+    updatedAt: optional('string'),
+  },
+  indexes: { byUser: tenantIndex('chatmsg#${id}', 'id') },
+});
+
+export type ChatMessageItem = ItemOf<typeof chatMessages>;

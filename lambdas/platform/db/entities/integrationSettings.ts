@@ -5,48 +5,42 @@
  * SDK message bound to tenant and field) with its last characters (`<field>Hint`) for the mask;
  * '' in both means "not configured".
  */
-import { AI_PROVIDER_CHOICES, TABLE_SCHEMA } from '@director-ia/shared';
-import { Entity, type EntityItem } from '../electrodb';
-import { documentClient, tableName } from '../client';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { AI_PROVIDER_CHOICES } from '@director-ia/shared';
+import { documentClient } from '../client';
+import { defineEntity, type ItemOf, LAST_UPDATED, model, optional, sealedSecret, TENANT, tenantIndex } from '../schema';
 
-function createIntegrationSettingsEntity() {
-  return new Entity(
-    {
-      model: { entity: 'integrationSettings', version: '1', service: 'director' },
-      attributes: {
-        uid: { type: 'string', required: true, readOnly: true },
-        aiProvider: { type: AI_PROVIDER_CHOICES },
-        openaiBaseUrl: { type: 'string' },
-        openaiModel: { type: 'string' },
-        openaiApiKeySealed: { type: 'string' },
-        openaiApiKeyHint: { type: 'string' },
-        geminiApiKeySealed: { type: 'string' },
-        geminiApiKeyHint: { type: 'string' },
-        imagenApiKeySealed: { type: 'string' },
-        imagenApiKeyHint: { type: 'string' },
-        gmailAddress: { type: 'string' },
-        gmailAppPasswordSealed: { type: 'string' },
-        gmailAppPasswordHint: { type: 'string' },
-        /** ISO 8601, set by the server on every save. */
-        lastUpdated: { type: 'string', required: true },
-      },
-      indexes: {
-        byUser: {
-          pk: { field: TABLE_SCHEMA.partitionKey, composite: ['uid'], template: 'user#${uid}', casing: 'none' },
-          sk: { field: TABLE_SCHEMA.sortKey, composite: [], template: 'settings#integrations', casing: 'none' },
-        },
-      },
-    },
-    { client: documentClient, table: tableName() },
-  );
-}
-
-export type IntegrationSettingsEntity = ReturnType<typeof createIntegrationSettingsEntity>;
-
-let entity: IntegrationSettingsEntity | undefined;
 /** The process-wide integrations settings entity (created on first use). */
-export function integrationSettings(): IntegrationSettingsEntity {
-  entity ??= createIntegrationSettingsEntity();
-  return entity;
+export const integrationSettings = defineEntity({
+  model: model('integrationSettings'),
+  attributes: {
+    ...TENANT,
+    aiProvider: optional(AI_PROVIDER_CHOICES),
+    openaiBaseUrl: optional('string'),
+    openaiModel: optional('string'),
+    ...sealedSecret('openaiApiKey'),
+    ...sealedSecret('geminiApiKey'),
+    ...sealedSecret('imagenApiKey'),
+    gmailAddress: optional('string'),
+    ...sealedSecret('gmailAppPassword'),
+    ...LAST_UPDATED,
+  },
+  indexes: { byUser: tenantIndex('settings#integrations') },
+});
+
+export type IntegrationSettingsItem = ItemOf<typeof integrationSettings>;
+
+/**
+ * The `connected` flag of each of `networks` in `uid`'s integrations item, `{<network>: {connected}}`
+ * (undefined without an item). One GetItem projecting only those flags, so no token or secret of a
+ * social connection is ever read; the entity does not model these entries (a later issue), so this
+ * is a plain GetItem on the entity's own key.
+ */
+export async function readNetworkConnections(uid: string, networks: readonly string[]): Promise<Record<string, unknown> | undefined> {
+  const names = Object.fromEntries(networks.map((n, i) => [`#n${i}`, n]));
+  const { Key, TableName } = integrationSettings().get({ uid }).params() as { Key: Record<string, string>; TableName: string };
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName, Key, ProjectionExpression: networks.map((_, i) => `#n${i}.connected`).join(', '), ExpressionAttributeNames: names }),
+  );
+  return Item;
 }
-export type IntegrationSettingsItem = EntityItem<IntegrationSettingsEntity>;

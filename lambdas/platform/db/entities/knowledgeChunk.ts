@@ -5,50 +5,26 @@
  * tenant's partition, never a Scan), and a document's chunks share a prefix for deletion.
  * The embedding is stored as little-endian float32 bytes (4 bytes per dimension).
  */
-import { Entity, type EntityItem } from '../electrodb';
-import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '@director-ia/shared';
+import { defineEntity, fixed, type ItemOf, model, required, TENANT, tenantIndex } from '../schema';
 
-function createKnowledgeChunkEntity() {
-  return new Entity(
-    {
-      model: { entity: 'knowledgeChunk', version: '1', service: 'director' },
-      attributes: {
-        uid: { type: 'string', required: true, readOnly: true },
-        model: { type: 'string', required: true, readOnly: true },
-        docId: { type: 'string', required: true, readOnly: true },
-        /** Zero-padded position in the document, so chunks sort in reading order. */
-        index: { type: 'string', required: true, readOnly: true },
-        docName: { type: 'string', required: true },
-        text: { type: 'string', required: true },
-        embedding: { type: 'any', required: true },
-        dimensions: { type: 'number', required: true },
-      },
-      indexes: {
-        byUser: {
-          pk: { field: TABLE_SCHEMA.partitionKey, composite: ['uid'], template: 'user#${uid}', casing: 'none' },
-          sk: {
-            field: TABLE_SCHEMA.sortKey,
-            composite: ['model', 'docId', 'index'],
-            template: 'knowledge#chunk#${model}#${docId}#${index}',
-            casing: 'none',
-          },
-        },
-      },
-    },
-    { client: documentClient, table: tableName() },
-  );
-}
+/** The process-wide KnowledgeChunk entity (created on first use). */
+export const knowledgeChunks = defineEntity({
+  model: model('knowledgeChunk'),
+  attributes: {
+    ...TENANT,
+    model: fixed('string'),
+    docId: fixed('string'),
+    /** Zero-padded position in the document, so chunks sort in reading order. */
+    index: fixed('string'),
+    docName: required('string'),
+    text: required('string'),
+    embedding: required('any'),
+    dimensions: required('number'),
+  },
+  indexes: { byUser: tenantIndex('knowledge#chunk#${model}#${docId}#${index}', 'model', 'docId', 'index') },
+});
 
-export type KnowledgeChunkEntity = ReturnType<typeof createKnowledgeChunkEntity>;
-
-let entity: KnowledgeChunkEntity | undefined;
-/** The process-wide KnowledgeChunk entity (created on first use, once TABLE_NAME is known). */
-export function knowledgeChunks(): KnowledgeChunkEntity {
-  entity ??= createKnowledgeChunkEntity();
-  return entity;
-}
-export type KnowledgeChunkItem = EntityItem<KnowledgeChunkEntity>;
+export type KnowledgeChunkItem = ItemOf<typeof knowledgeChunks>;
 
 /** Float vector → little-endian float32 bytes. */
 export function encodeEmbedding(vector: readonly number[]): Uint8Array {

@@ -14,130 +14,71 @@
  * `status` is stored as a string: this product writes 'propuesto' and 'aprobado'; the calendar
  * shows any other value in red (spec 2).
  */
-import { Entity, type EntityItem } from '../electrodb';
-import { documentClient, tableName } from '../client';
-import { TABLE_SCHEMA } from '@director-ia/shared';
-
-const pk = { field: TABLE_SCHEMA.partitionKey, composite: ['uid'], template: 'user#${uid}', casing: 'none' } as const;
-
-function createScheduledPostEntity() {
-  return new Entity(
-    {
-      model: { entity: 'scheduledPost', version: '1', service: 'director' },
-      attributes: {
-        uid: { type: 'string', required: true, readOnly: true },
-        id: { type: 'string', required: true, readOnly: true },
-        /** 'YYYY-MM-DD' calendar date; part of the sort key (a new date is a new item). */
-        scheduledDate: { type: 'string', required: true, readOnly: true },
-        title: { type: 'string', required: true },
-        content: { type: 'string', required: true },
-        /** A network id of shared/networks.ts. */
-        platform: { type: 'string', required: true },
-        status: { type: 'string', required: true },
-        /** The approved plan the post came from, if any. */
-        planId: { type: 'string' },
-        /** ISO 8601. */
-        createdAt: { type: 'string', required: true },
-        updatedAt: { type: 'string', required: true },
-      },
-      indexes: {
-        byUser: {
-          pk,
-          sk: { field: TABLE_SCHEMA.sortKey, composite: ['scheduledDate', 'id'], template: 'post#${scheduledDate}#${id}', casing: 'none' },
-        },
-      },
-    },
-    { client: documentClient, table: tableName() },
-  );
-}
-
-function createScheduledPostRefEntity() {
-  return new Entity(
-    {
-      model: { entity: 'scheduledPostRef', version: '1', service: 'director' },
-      attributes: {
-        uid: { type: 'string', required: true, readOnly: true },
-        id: { type: 'string', required: true, readOnly: true },
-        /** The date part of the post's current sort key. */
-        scheduledDate: { type: 'string', required: true },
-      },
-      indexes: {
-        byUser: {
-          pk,
-          sk: { field: TABLE_SCHEMA.sortKey, composite: ['id'], template: 'postref#${id}', casing: 'none' },
-        },
-      },
-    },
-    { client: documentClient, table: tableName() },
-  );
-}
-
-function createPlanProposalEntity() {
-  return new Entity(
-    {
-      model: { entity: 'planProposal', version: '1', service: 'director' },
-      attributes: {
-        uid: { type: 'string', required: true, readOnly: true },
-        id: { type: 'string', required: true, readOnly: true },
-        /** 'YYYY-MM'. */
-        month: { type: 'string', required: true, readOnly: true },
-        title: { type: 'string', required: true },
-        /** Euros. */
-        budget: { type: 'number', required: true },
-        posts: {
-          type: 'list',
-          required: true,
-          items: {
-            type: 'map',
-            properties: {
-              id: { type: 'string', required: true },
-              title: { type: 'string', required: true },
-              content: { type: 'string', required: true },
-              scheduledDate: { type: 'string', required: true },
-              platform: { type: 'string', required: true },
-            },
-          },
-        },
-        offline: { type: 'boolean', required: true },
-        model: { type: 'string', required: true },
-        /** ISO 8601. */
-        createdAt: { type: 'string', required: true },
-      },
-      indexes: {
-        byUser: {
-          pk,
-          sk: { field: TABLE_SCHEMA.sortKey, composite: ['id'], template: 'plan#${id}', casing: 'none' },
-        },
-      },
-    },
-    { client: documentClient, table: tableName() },
-  );
-}
-
-export type ScheduledPostEntity = ReturnType<typeof createScheduledPostEntity>;
-export type ScheduledPostRefEntity = ReturnType<typeof createScheduledPostRefEntity>;
-export type PlanProposalEntity = ReturnType<typeof createPlanProposalEntity>;
-
-let postEntity: ScheduledPostEntity | undefined;
-let refEntity: ScheduledPostRefEntity | undefined;
-let planEntity: PlanProposalEntity | undefined;
+import { defineEntity, fixed, GENERATED, type ItemOf, model, optional, required, TENANT_ITEM, tenantIndex } from '../schema';
 
 /** The process-wide ScheduledPost entity (created on first use, once TABLE_NAME is known). */
-export function scheduledPosts(): ScheduledPostEntity {
-  postEntity ??= createScheduledPostEntity();
-  return postEntity;
-}
-/** The process-wide ScheduledPostRef entity. */
-export function scheduledPostRefs(): ScheduledPostRefEntity {
-  refEntity ??= createScheduledPostRefEntity();
-  return refEntity;
-}
-/** The process-wide PlanProposal entity. */
-export function planProposals(): PlanProposalEntity {
-  planEntity ??= createPlanProposalEntity();
-  return planEntity;
-}
+export const scheduledPosts = defineEntity({
+  model: model('scheduledPost'),
+  attributes: {
+    ...TENANT_ITEM,
+    /** 'YYYY-MM-DD' calendar date; part of the sort key (a new date is a new item). */
+    scheduledDate: fixed('string'),
+    title: required('string'),
+    content: required('string'),
+    /** A network id of shared/networks.ts. */
+    platform: required('string'),
+    status: required('string'),
+    /** The approved plan the post came from, if any. */
+    planId: optional('string'),
+    /** ISO 8601. */
+    createdAt: required('string'),
+    updatedAt: required('string'),
+  },
+  indexes: { byUser: tenantIndex('post#${scheduledDate}#${id}', 'scheduledDate', 'id') },
+});
 
-export type ScheduledPostItem = EntityItem<ScheduledPostEntity>;
-export type ScheduledPostRefItem = EntityItem<ScheduledPostRefEntity>;
-export type PlanProposalItem = EntityItem<PlanProposalEntity>;
+/** The process-wide ScheduledPostRef entity. */
+export const scheduledPostRefs = defineEntity({
+  model: model('scheduledPostRef'),
+  attributes: {
+    ...TENANT_ITEM,
+    /** The date part of the post's current sort key. */
+    scheduledDate: required('string'),
+  },
+  indexes: { byUser: tenantIndex('postref#${id}', 'id') },
+});
+
+/** The process-wide PlanProposal entity. */
+export const planProposals = defineEntity({
+  model: model('planProposal'),
+  attributes: {
+    ...TENANT_ITEM,
+    /** 'YYYY-MM'. */
+    month: fixed('string'),
+    title: required('string'),
+    /** Euros. */
+    budget: required('number'),
+    posts: {
+      type: 'list',
+      required: true,
+      items: {
+        type: 'map',
+        properties: {
+          id: required('string'),
+          title: required('string'),
+          content: required('string'),
+          scheduledDate: required('string'),
+          platform: required('string'),
+        },
+      },
+    },
+    ...GENERATED,
+    /** ISO 8601. */
+    createdAt: required('string'),
+  },
+  indexes: { byUser: tenantIndex('plan#${id}', 'id') },
+});
+
+export type ScheduledPostItem = ItemOf<typeof scheduledPosts>;
+export type ScheduledPostRefItem = ItemOf<typeof scheduledPostRefs>;
+export type PlanProposalItem = ItemOf<typeof planProposals>;

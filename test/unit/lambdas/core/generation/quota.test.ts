@@ -1,7 +1,7 @@
 /**
  * The daily generation quota's logic (issue 4 item 6), with DynamoDB mocked at the document client:
  * the exact UpdateItem requests (atomic `ADD count :1` under `count < :limit`, per tenant per UTC
- * day), the env setting, the 429 with its Spanish message, and the unit given back when a
+ * day, on the general counters of platform/db/counters.ts), the env setting, the 429 with its Spanish message, and the unit given back when a
  * generation fails. A small in-memory table that evaluates the same conditions shows the counter
  * never passes the quota, even under concurrent requests. (The real DynamoDB Local runs it in the
  * integration tests.)
@@ -96,10 +96,11 @@ describe('reserveGeneration', () => {
       {
         TableName: 'quota-test',
         Key: { pk: `user#${SUB}`, sk: 'quota#generation#2025-03-09' },
-        UpdateExpression: 'ADD #count :one',
+        UpdateExpression: 'ADD #count :one SET #expiresAt = if_not_exists(#expiresAt, :expiresAt)',
         ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': 7 },
+        ExpressionAttributeNames: { '#count': 'count', '#expiresAt': 'expiresAt' },
+        // The day's counter may be deleted (TTL) two minutes after the day ends: 2025-03-10T00:02Z.
+        ExpressionAttributeValues: { ':one': 1, ':limit': 7, ':expiresAt': 1741564920 },
         ReturnValues: 'UPDATED_NEW',
       },
     ]);
@@ -195,7 +196,7 @@ describe('withGenerationQuota', () => {
     await expect(withGenerationQuota(SUB, async () => Promise.reject(new Error('tarde')), justBefore)).rejects.toThrow('tarde');
     const calls = dynamo.commandCalls(UpdateCommand).map((c) => c.args[0].input);
     expect(calls.map((c) => [c.Key?.sk, c.UpdateExpression])).toEqual([
-      ['quota#generation#2025-03-09', 'ADD #count :one'],
+      ['quota#generation#2025-03-09', 'ADD #count :one SET #expiresAt = if_not_exists(#expiresAt, :expiresAt)'],
       ['quota#generation#2025-03-09', 'ADD #count :minusOne'],
     ]);
     expect(calls[1]).toMatchObject({ ConditionExpression: '#count > :zero', ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 } });

@@ -137,7 +137,7 @@ describe('iniciarVideo on Bedrock with Luma Ray 2', () => {
   it('gives the quota unit back and stores nothing when Bedrock refuses', async () => {
     bedrock.on(StartAsyncInvokeCommand).rejects(Object.assign(new Error('denied'), { name: 'AccessDeniedException' }));
     expect(await refusal(startVideo(SUB, { prompt: 'Olas' }, VIDEO_ENV, NOW))).toMatchObject({ message: AI_MSG.provider });
-    expect(quotaUpdates().map((i) => i.ExpressionAttributeValues)).toEqual([{ ':one': 1, ':limit': 5 }, { ':minusOne': -1, ':zero': 0 }]);
+    expect(quotaUpdates().map((i) => i.ExpressionAttributeValues)).toEqual([{ ':one': 1, ':limit': 5, ':expiresAt': 1777939320 }, { ':minusOne': -1, ':zero': 0 }]);
     expect([...table.keys()].filter((k) => k.includes('videoJob#'))).toEqual([]);
   });
 });
