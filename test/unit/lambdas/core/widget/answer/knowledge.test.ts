@@ -4,12 +4,12 @@
  * embeddings that fail give an answer without knowledge; other errors are not swallowed.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Passage } from '../../../../../lambdas/core/knowledge/retrieve';
-import { AiRetryableError, offlineProvider, type AiProvider } from '../../../../../lambdas/platform/ai';
+import type { Passage } from '../../../../../../lambdas/core/knowledge/retrieve';
+import { AiRetryableError, offlineProvider, type AiProvider } from '../../../../../../lambdas/platform/ai';
 
 const retrievePassages = vi.fn<(uid: string, query: string, k?: number) => Promise<Passage[]>>();
-vi.mock('../../../../../lambdas/core/knowledge/retrieve', () => ({ retrievePassages }));
-const { knowledgeAnswer, WIDGET_REPLIES } = await import('../../../../../lambdas/core/widget/answer');
+vi.mock('../../../../../../lambdas/core/knowledge/retrieve', () => ({ retrievePassages }));
+const { knowledgeAnswer, WIDGET_REPLIES } = await import('../../../../../../lambdas/core/widget/answer');
 
 const BRAND = 'Taller Peña';
 const input = { brandName: BRAND, brand: { brandName: BRAND }, message: '¿Reparáis bicicletas eléctricas?', history: [] };

@@ -7,17 +7,17 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TALLER_MSG } from '@director-ia/shared';
-import { toCallableError } from '../../../../../lambdas/platform/callable/errors';
-import { AI_MSG, AiContentFilteredError, AiRetryableError, type AiProvider, type ImageRequest } from '../../../../../lambdas/platform/ai';
-import { solidPng } from '../../../../support/generation';
+import { toCallableError } from '../../../../../../lambdas/platform/callable/errors';
+import { AI_MSG, AiContentFilteredError, AiRetryableError, type AiProvider, type ImageRequest } from '../../../../../../lambdas/platform/ai';
+import { solidPng } from '../../../../../support/generation';
 
 const calls = vi.hoisted(() => ({ quota: [] as string[], saved: [] as unknown[], provider: 0 }));
 const brand = { brandName: 'Café Luna', keywords: 'café de especialidad', topicsToAvoid: 'política' };
 let imageImpl: (request: ImageRequest) => Promise<{ bytes: Uint8Array; mediaType: 'image/png'; offline: boolean; model: string }>;
 const requests: ImageRequest[] = [];
 
-vi.mock('../../../../../lambdas/core/settings/aiSettings', () => ({ readBrandContext: async () => brand }));
-vi.mock('../../../../../lambdas/core/generation/provider', () => ({
+vi.mock('../../../../../../lambdas/core/settings/aiSettings', () => ({ readBrandContext: async () => brand }));
+vi.mock('../../../../../../lambdas/core/generation/provider', () => ({
   brandAiProvider: async (): Promise<Partial<AiProvider>> => {
     calls.provider += 1;
     return {
@@ -29,7 +29,7 @@ vi.mock('../../../../../lambdas/core/generation/provider', () => ({
     };
   },
 }));
-vi.mock('../../../../../lambdas/core/generation/quota', () => ({
+vi.mock('../../../../../../lambdas/core/generation/quota', () => ({
   withGenerationQuota: async <T>(_sub: string, generate: () => Promise<T>) => {
     calls.quota.push('reserve');
     try {
@@ -40,7 +40,7 @@ vi.mock('../../../../../lambdas/core/generation/quota', () => ({
     }
   },
 }));
-vi.mock('../../../../../lambdas/core/assets/assets', () => ({
+vi.mock('../../../../../../lambdas/core/assets/assets', () => ({
   saveAsset: async (_sub: string, asset: { bytes: Uint8Array }) => {
     calls.saved.push(asset);
     return { id: 'asset00000000000000a', key: 'users/s/assets/asset00000000000000a.png', offline: false, model: 'stability.sd3-5-large-v1:0', size: asset.bytes.byteLength };
@@ -48,7 +48,7 @@ vi.mock('../../../../../lambdas/core/assets/assets', () => ({
   assetUrl: async () => 'https://bucket.example/users/s/assets/asset00000000000000a.png?X-Amz-Expires=600',
 }));
 
-const { generateImage } = await import('../../../../../lambdas/core/generation/image');
+const { generateImage } = await import('../../../../../../lambdas/core/generation/image');
 const png = solidPng([120, 60, 30]);
 
 beforeEach(() => {

@@ -9,15 +9,15 @@
  *   tool ends the action as failed with its Spanish reason.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ConfirmedToolsModule from '../../../../../lambdas/core/chat/confirmedTools';
-import type * as DirectToolsModule from '../../../../../lambdas/core/chat/directTools';
-import type * as HistoryModule from '../../../../../lambdas/core/chat/history';
-import type { ChatMessageItem } from '../../../../../lambdas/core/chat/history';
+import type * as ConfirmedToolsModule from '../../../../../../lambdas/core/chat/confirmedTools';
+import type * as DirectToolsModule from '../../../../../../lambdas/core/chat/directTools';
+import type * as HistoryModule from '../../../../../../lambdas/core/chat/history';
+import type { ChatMessageItem } from '../../../../../../lambdas/core/chat/history';
 
 const store = new Map<string, ChatMessageItem>();
 let counter = 0;
 
-vi.mock('../../../../../lambdas/core/chat/history', async (importOriginal) => {
+vi.mock('../../../../../../lambdas/core/chat/history', async (importOriginal) => {
   const actual = await importOriginal<typeof HistoryModule>();
   return {
     ...actual,
@@ -36,7 +36,7 @@ vi.mock('../../../../../lambdas/core/chat/history', async (importOriginal) => {
 });
 
 // The conditional status change of an action, over the same in-memory store.
-vi.mock('../../../../../lambdas/platform/db/entities/chatMessage', () => ({
+vi.mock('../../../../../../lambdas/platform/db/entities/chatMessage', () => ({
   chatMessages: () => ({
     patch: (key: { uid: string; id: string }) => ({
       set: (changes: Partial<ChatMessageItem>) => ({
@@ -53,30 +53,30 @@ vi.mock('../../../../../lambdas/platform/db/entities/chatMessage', () => ({
   }),
 }));
 
-vi.mock('../../../../../lambdas/core/chat/director', () => ({ decideTurn: vi.fn() }));
-vi.mock('../../../../../lambdas/core/chat/directTools', async (importOriginal) => ({
+vi.mock('../../../../../../lambdas/core/chat/director', () => ({ decideTurn: vi.fn() }));
+vi.mock('../../../../../../lambdas/core/chat/directTools', async (importOriginal) => ({
   ...(await importOriginal<typeof DirectToolsModule>()),
   runDirectTool: vi.fn(),
 }));
-vi.mock('../../../../../lambdas/core/chat/confirmedTools', async (importOriginal) => ({
+vi.mock('../../../../../../lambdas/core/chat/confirmedTools', async (importOriginal) => ({
   ...(await importOriginal<typeof ConfirmedToolsModule>()),
   runConfirmedTool: vi.fn(),
 }));
 // The real modules are never reached through the fakes; stubbing them keeps the test free of AWS clients.
-vi.mock('../../../../../lambdas/core/generation/image', () => ({ generateImage: vi.fn() }));
-vi.mock('../../../../../lambdas/core/blog/draft', () => ({ draftArticle: vi.fn() }));
-vi.mock('../../../../../lambdas/core/leads/leads', () => ({ listLeads: vi.fn() }));
-vi.mock('../../../../../lambdas/core/plan/posts', () => ({ createScheduledPost: vi.fn(), listScheduledPosts: vi.fn() }));
+vi.mock('../../../../../../lambdas/core/generation/image', () => ({ generateImage: vi.fn() }));
+vi.mock('../../../../../../lambdas/core/blog/draft', () => ({ draftArticle: vi.fn() }));
+vi.mock('../../../../../../lambdas/core/leads/leads', () => ({ listLeads: vi.fn() }));
+vi.mock('../../../../../../lambdas/core/plan/posts', () => ({ createScheduledPost: vi.fn(), listScheduledPosts: vi.fn() }));
 
-const { decideTurn } = await import('../../../../../lambdas/core/chat/director');
-const { runDirectTool } = await import('../../../../../lambdas/core/chat/directTools');
-const { runConfirmedTool } = await import('../../../../../lambdas/core/chat/confirmedTools');
-const { generateImage } = await import('../../../../../lambdas/core/generation/image');
-const { answerOwnerMessage } = await import('../../../../../lambdas/core/chat/turn');
-const { confirmChatAction } = await import('../../../../../lambdas/core/chat/confirm');
+const { decideTurn } = await import('../../../../../../lambdas/core/chat/director');
+const { runDirectTool } = await import('../../../../../../lambdas/core/chat/directTools');
+const { runConfirmedTool } = await import('../../../../../../lambdas/core/chat/confirmedTools');
+const { generateImage } = await import('../../../../../../lambdas/core/generation/image');
+const { answerOwnerMessage } = await import('../../../../../../lambdas/core/chat/turn');
+const { confirmChatAction } = await import('../../../../../../lambdas/core/chat/confirm');
 const { CHAT_ACTION_TTL_MS, CHAT_MSG } = await import('@director-ia/shared');
-const { AiConfigError, AI_MSG } = await import('../../../../../lambdas/platform/ai/errors');
-const { QuotaExceededError } = await import('../../../../../lambdas/platform/errors');
+const { AiConfigError, AI_MSG } = await import('../../../../../../lambdas/platform/ai/errors');
+const { QuotaExceededError } = await import('../../../../../../lambdas/platform/errors');
 
 const OWNER = 'owner-sub-1111';
 const NOW = new Date('2026-06-10T10:00:00Z');

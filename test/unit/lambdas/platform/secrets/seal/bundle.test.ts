@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import * as unbundled from '../../../../../lambdas/platform/secrets';
-import { lambdaBuildOptions } from '../../../../../infra/bundling/lambda-esbuild';
+import * as unbundled from '../../../../../../lambdas/platform/secrets';
+import { lambdaBuildOptions } from '../../../../../../infra/bundling/lambda-esbuild';
 
 type SecretsModule = typeof unbundled;
 
