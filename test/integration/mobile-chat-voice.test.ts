@@ -16,8 +16,8 @@ import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
 import { CHAT_MSG, type CallableOutput } from '@director-ia/shared';
 import type * as ListModule from '../../lambdas/core/chat/list';
 import type * as SendModule from '../../lambdas/core/chat/send';
-import type * as TranscriptionModule from '../../lambdas/platform/ai/transcription';
-import type { Transcriber, TranscriptionState } from '../../lambdas/platform/ai/transcription';
+import type * as TranscriptionModule from '../../lambdas/platform/ai/speech/transcription';
+import type { Transcriber, TranscriptionState } from '../../lambdas/platform/ai/speech/transcription';
 import { callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { useTwinDomainEnv } from '../support/twin-env';
@@ -34,7 +34,7 @@ const fake: Transcriber = {
   },
 };
 
-vi.mock('../../lambdas/platform/ai/transcription', async (importOriginal) => ({
+vi.mock('../../lambdas/platform/ai/speech/transcription', async (importOriginal) => ({
   ...(await importOriginal<typeof TranscriptionModule>()),
   deploymentTranscriber: () => fake,
 }));

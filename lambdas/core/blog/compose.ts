@@ -15,7 +15,7 @@
  */
 import * as z from 'zod/mini';
 import { ARTICLE_LIMITS, type BlogTone } from '@director-ia/shared';
-import { matchedTopicToAvoid } from '../../platform/ai/prompt';
+import { matchedTopicToAvoid } from '../brand';
 import type { BrandContext } from '../../platform/ai/types';
 
 export const OFFLINE_ARTICLE_MODEL = 'offline-article-v1';

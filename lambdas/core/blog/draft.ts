@@ -17,7 +17,8 @@
  * AI failures keep the AI layer's Spanish message (`toCallableError`).
  */
 import { CallableError, BLOG_MSG, type ArticleOrigin } from '@director-ia/shared';
-import { matchedTopicToAvoid, systemPromptFor, toCallableError, type AiProvider, type BrandContext } from '../../platform/ai';
+import { toCallableError, type AiProvider, type BrandContext } from '../../platform/ai';
+import { matchedTopicToAvoid, systemPromptFor } from '../brand';
 import { articles } from '../../platform/db/entities/article';
 import { assets } from '../../platform/db/entities/asset';
 import { blogSettings } from '../../platform/db/entities/blogSettings';

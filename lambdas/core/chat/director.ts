@@ -13,8 +13,9 @@
  * The decision is returned, not run: turn.ts runs direct tools and stores proposals.
  */
 import { CHAT_MSG, CHAT_TOOL_LABELS, type ChatToolName } from '@director-ia/shared';
-import { matchedTopicToAvoid, systemPromptFor, toCallableError, type AiProvider, type BrandContext, type ChatImage } from '../../platform/ai';
-import { OFFLINE_PREFIX } from '../../platform/ai/offline';
+import { toCallableError, type AiProvider, type BrandContext, type ChatImage } from '../../platform/ai';
+import { matchedTopicToAvoid, systemPromptFor } from '../brand';
+import { OFFLINE_PREFIX } from '../../platform/ai/providers/offline/text';
 import { logger } from '../../platform/logger';
 import { brandAiProvider } from '../generation/provider';
 import { retrievePassages } from '../knowledge/retrieve';

@@ -15,7 +15,7 @@
  * Anything else is no tool (a plain answer).
  */
 import { MAX_PROMPT_LENGTH, type SocialNetwork } from '@director-ia/shared';
-import { OFFLINE_PREFIX } from '../../platform/ai/offline';
+import { OFFLINE_PREFIX } from '../../platform/ai/providers/offline/text';
 import { addDays, normalizeSpanish, parseSpanishDate, parseSpanishMonth } from './dates';
 import type { ValidToolCall } from './tools';
 

@@ -11,7 +11,7 @@
  * Returns the new messages (the owner's first), as the browser shows them.
  */
 import { CHAT_CONTEXT_MESSAGES, CHAT_MSG, type ChatMessageView } from '@director-ia/shared';
-import { deploymentTranscriber } from '../../platform/ai/transcription';
+import { deploymentTranscriber } from '../../platform/ai/speech/transcription';
 import type { ChatImage } from '../../platform/ai/types';
 import { chatViews, nextMessageId, recentChatMessages, saveChatMessage, type ChatMessageItem } from './history';
 import { settleTranscriptions } from './list';

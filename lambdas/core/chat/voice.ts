@@ -11,8 +11,8 @@
  *   needs a configured provider — nothing pretends to transcribe.
  */
 import { CHAT_MSG } from '@director-ia/shared';
-import type { Transcriber } from '../../platform/ai/transcription';
-import { transcriptText } from '../../platform/ai/transcription';
+import type { Transcriber } from '../../platform/ai/speech/transcription';
+import { transcriptText } from '../../platform/ai/speech/transcription';
 import { chatMessages } from '../../platform/db/entities/chatMessage';
 import { logger } from '../../platform/logger';
 import { getObject } from '../../platform/storage/objects';

@@ -16,7 +16,7 @@
 import { CallableError, sniffImageMediaType, type CallableOutput, type UploadKind } from '@director-ia/shared';
 import { toCallableError, AiCapabilityUnavailableError } from '../../platform/ai';
 import { aiCapabilities } from '../../platform/ai/capabilities';
-import { synthesizeSpeech } from '../../platform/ai/speech';
+import { synthesizeSpeech } from '../../platform/ai/speech/speech';
 import { logger } from '../../platform/logger';
 import { getObject } from '../../platform/storage/objects';
 import { assetUrl, saveAsset } from '../assets/assets';

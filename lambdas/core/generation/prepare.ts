@@ -3,7 +3,8 @@
  * when the request is about one of the brand's topics to avoid, and the brand's provider.
  */
 import { CallableError, TALLER_MSG } from '@director-ia/shared';
-import { matchedTopicToAvoid, toCallableError, type AiProvider, type BrandContext } from '../../platform/ai';
+import { toCallableError, type AiProvider, type BrandContext } from '../../platform/ai';
+import { matchedTopicToAvoid } from '../brand';
 import { readBrandContext } from '../settings/aiSettings';
 import { brandAiProvider } from './provider';
 

@@ -19,10 +19,10 @@
  * the video (VIDEO_MSG.topicToAvoid), not an image.
  */
 import { CallableError, type CallableOutput } from '@director-ia/shared';
-import { matchedTopicToAvoid } from '../../platform/ai/prompt';
+import { matchedTopicToAvoid } from '../brand';
 import { toCallableError } from '../../platform/ai/callable-error';
 import { bedrockVideoModel } from '../../platform/ai/capabilities';
-import { startVideoInvocation, VIDEO_FAMILY_MSG, VIDEO_IMAGE_MSG, videoModelInput } from '../../platform/ai/bedrock-video';
+import { startVideoInvocation, VIDEO_FAMILY_MSG, VIDEO_IMAGE_MSG, videoModelInput } from '../../platform/ai/providers/bedrock/video';
 import { videoJobs } from '../../platform/db/entities/videoJob';
 import { uploadsBucket } from '../../platform/storage/client';
 import { readBrandContext } from '../settings/aiSettings';

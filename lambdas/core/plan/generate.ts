@@ -20,7 +20,7 @@
  */
 import { CallableError, PLAN_MSG, validBudget, type ProposedPlan, type SocialNetwork, addDays, isMonth, monthLabel, monthRange, utcDateIso, formatBudget, POST_LIMITS, SOCIAL_NETWORK_LABELS } from '@director-ia/shared';
 import { toCallableError, type AiProvider, type BrandContext } from '../../platform/ai';
-import { systemPromptFor } from '../../platform/ai/prompt';
+import { systemPromptFor } from '../brand';
 import { planProposals, type PlanProposalItem } from '../../platform/db/entities/scheduledPost';
 import { logger } from '../../platform/logger';
 import { brandAiProvider } from '../generation/provider';

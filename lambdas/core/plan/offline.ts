@@ -13,7 +13,7 @@
  * `offline: true` and the panel says so.
  */
 import { dateInMonth, monthLabel, parseIsoDate, parseMonth, daysInMonth, formatBudget, type SocialNetwork } from '@director-ia/shared';
-import { matchedTopicToAvoid, topicsToAvoidList } from '../../platform/ai/prompt';
+import { matchedTopicToAvoid, topicsToAvoidList } from '../brand';
 import type { BrandContext } from '../../platform/ai/types';
 import type { PlanAnswer, PlanAnswerPost } from './schema';
 

@@ -11,7 +11,7 @@
  * echoes it. Brand fields are user input: one line each, capped, angle quotes replaced.
  */
 import type { BrandContext } from '../../platform/ai/types';
-import { topicsToAvoidList } from '../../platform/ai/prompt';
+import { topicsToAvoidList } from '../brand';
 
 const FIELD_MAX = 400;
 

@@ -9,7 +9,7 @@
  */
 import { checkedGeminiSettings, checkedOpenAiSettings, deploymentAiConfig } from './config';
 import { loadOnce } from './lazy';
-import { offlineEmbed } from './offline-embed';
+import { offlineEmbed } from './providers/offline/embed';
 import type { AiEmbedder, AiProviderId } from './types';
 
 /** Embeddings of the offline provider (`offline-hash-v1`). */
@@ -32,15 +32,15 @@ export function defaultEmbedder(env: Record<string, string | undefined> = proces
     case 'offline':
       return offlineEmbedder;
     case 'bedrock':
-      bedrock ??= lazyEmbedder('bedrock', async () => (await import('./bedrock-embed')).createBedrockEmbedder());
+      bedrock ??= lazyEmbedder('bedrock', async () => (await import('./providers/bedrock/embed')).createBedrockEmbedder());
       return bedrock;
     case 'openai-compatible': {
       const settings = checkedOpenAiSettings(config.openai);
-      return lazyEmbedder('openai-compatible', async () => (await import('./openai-compatible-embed')).createOpenAiCompatibleEmbedder(settings));
+      return lazyEmbedder('openai-compatible', async () => (await import('./providers/openai-compatible/embed')).createOpenAiCompatibleEmbedder(settings));
     }
     case 'gemini': {
       const settings = checkedGeminiSettings(config.gemini);
-      return lazyEmbedder('gemini', async () => (await import('./gemini-embed')).createGeminiEmbedder(settings));
+      return lazyEmbedder('gemini', async () => (await import('./providers/gemini/embed')).createGeminiEmbedder(settings));
     }
   }
 }
