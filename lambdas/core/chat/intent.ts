@@ -14,9 +14,10 @@
  * 5. resumir_plan: "plan", "calendario", "programado"/"programadas", "planificación".
  * Anything else is no tool (a plain answer).
  */
-import { MAX_PROMPT_LENGTH, type SocialNetwork } from '@director-ia/shared';
+import { addDays, MAX_PROMPT_LENGTH, utcDateIso, type SocialNetwork } from '@director-ia/shared';
 import { OFFLINE_PREFIX } from '../../platform/ai/providers/offline/text';
-import { addDays, normalizeSpanish, parseSpanishDate, parseSpanishMonth } from './dates';
+import { normalizeSpanish } from '../../platform/ai/offline/spanish';
+import { parseSpanishDate, parseSpanishMonth } from './dates';
 import type { ValidToolCall } from './tools';
 
 const CREATE =
@@ -40,7 +41,7 @@ const NETWORK_WORDS: [RegExp, SocialNetwork][] = [
 
 /** The network a request names (instagram when it names none). */
 export function networkOf(text: string): SocialNetwork {
-  const t = normalizeSpanish(text);
+  const t = normalizeSpanish(text, { keepPunctuation: true });
   const found = NETWORK_WORDS.find(([pattern]) => pattern.test(t));
   return found ? found[1] : 'instagram';
 }
@@ -66,7 +67,7 @@ export interface DetectedIntent {
 export function detectIntent(request: string, now: Date, brandName?: string): DetectedIntent | null {
   const text = request.trim();
   if (!text) return null;
-  const t = normalizeSpanish(text);
+  const t = normalizeSpanish(text, { keepPunctuation: true });
   const creates = CREATE.test(t);
   if (creates && ARTICLE.test(t)) {
     return { call: { tool: 'redactar_articulo', input: { topic: topicOf(text) } }, notes: [] };
@@ -82,7 +83,7 @@ export function detectIntent(request: string, now: Date, brandName?: string): De
         input: {
           title: capped(`Publicación${brand}: ${text}`, 150),
           content: `${OFFLINE_PREFIX} Borrador sin modelo de IA a partir de tu petición: «${capped(text, 1000)}». Escribe aquí el texto final antes de aprobarla.`,
-          scheduledDate: date ?? addDays(now, 1),
+          scheduledDate: date ?? addDays(utcDateIso(now), 1),
           platform,
         },
       },

@@ -18,12 +18,9 @@ import { settleTranscriptions } from './list';
 import { checkVoiceNote, readChatImage } from './media';
 import { answerOwnerMessage } from './turn';
 import { startTranscription } from './voice';
+import type { CallableInput } from '@director-ia/shared';
 
-export interface ChatMessageInput {
-  text?: string | undefined;
-  imageKey?: string | undefined;
-  voiceKey?: string | undefined;
-}
+export type ChatMessageInput = Omit<CallableInput<'enviarMensajeChat'>, 'uid'>;
 
 /** Stores and answers one message of `sub` (see the module header). */
 export async function sendChatMessage(sub: string, input: ChatMessageInput, now = new Date()): Promise<ChatMessageView[]> {

@@ -25,6 +25,7 @@ import { imagePromptFor } from './image';
 import { brandCapabilities, brandProviderChoice } from './capabilities';
 import { prepareBrandGeneration } from './prepare';
 import { withGenerationQuota } from './quota';
+import type { CallableInput } from '@director-ia/shared';
 
 type IdentityResult = CallableOutput<'generarIdentidad'>;
 
@@ -119,10 +120,7 @@ async function avatarFromVideo(sub: string, sampleKey: string, env: Record<strin
   return { success: false, error: message, unsupported: message, sampleKept: true };
 }
 
-export type IdentityRequest =
-  | { type: 'avatar'; prompt: string }
-  | { type: 'voice'; text: string; voice?: 'Lucia' | 'Sergio' | undefined; sampleKey?: string | undefined }
-  | { type: 'video'; sampleKey: string };
+export type IdentityRequest = CallableInput<'generarIdentidad'>;
 
 /** `generarIdentidad` for `sub` (see the module header). */
 export async function generateIdentity(sub: string, input: IdentityRequest, now = new Date(), env: Record<string, string | undefined> = process.env): Promise<IdentityResult> {

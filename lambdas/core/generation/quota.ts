@@ -14,7 +14,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CallableError, DEFAULT_DAILY_GENERATION_QUOTA, TABLE_SCHEMA, TALLER_MSG } from '@director-ia/shared';
+import { CallableError, DEFAULT_DAILY_GENERATION_QUOTA, TABLE_SCHEMA, TALLER_MSG, utcDateIso } from '@director-ia/shared';
 import { documentClient, tableName } from '../../platform/db/client';
 import { logger } from '../../platform/logger';
 
@@ -25,11 +25,6 @@ export function dailyGenerationQuota(env: Record<string, string | undefined> = p
   const raw = env[DAILY_GENERATION_QUOTA_ENV]?.trim();
   if (!raw || !/^\d{1,9}$/.test(raw)) return DEFAULT_DAILY_GENERATION_QUOTA;
   return Number(raw);
-}
-
-/** The UTC day of `now`, `YYYY-MM-DD`: quotas reset at 00:00 UTC. */
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
 }
 
 /** Table keys of the counter of `sub` on `day`. */
@@ -52,7 +47,7 @@ export interface QuotaReservation {
  * units are already taken.
  */
 export async function reserveGeneration(sub: string, now = new Date(), limit = dailyGenerationQuota()): Promise<QuotaReservation> {
-  const day = utcDay(now);
+  const day = utcDateIso(now); // quotas reset at 00:00 UTC
   if (limit <= 0) throw new CallableError('RESOURCE_EXHAUSTED', TALLER_MSG.quotaExceeded(limit));
   try {
     const out = await documentClient.send(

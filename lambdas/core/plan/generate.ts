@@ -31,6 +31,7 @@ import { buildOfflinePlan, OFFLINE_PLAN_MODEL } from './offline';
 import { planNetworks } from './networks';
 import { proposalView } from './proposals';
 import { PlanAnswerSchema, PlanRejected, repairPlan, type PlanAnswer } from './schema';
+import type { CallableInput } from '@director-ia/shared';
 
 /** Passages retrieved for a plan. */
 export const PLAN_PASSAGES = 4;
@@ -49,12 +50,8 @@ export interface PlanDeps {
   retrieve?: (sub: string, query: string) => Promise<string[]>;
 }
 
-export interface PlanRequest {
-  /** 'YYYY-MM'. */
-  month: string;
-  /** Euros. */
-  budget: number;
-}
+/** generarPlanMensual's request: month 'YYYY-MM', budget in euros. */
+export type PlanRequest = CallableInput<'generarPlanMensual'>;
 
 /** What the model is told to do (the brand, topics to avoid and no-invention rules come from systemPromptFor). */
 export function planInstructions(month: string, budget: number, networks: readonly SocialNetwork[], notBefore?: string): string {

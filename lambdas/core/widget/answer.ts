@@ -18,7 +18,8 @@
 import * as z from 'zod/mini';
 import { AiError, type AiProvider, type BrandContext, type ChatMessage } from '../../platform/ai';
 import { matchedTopicToAvoid } from '../brand';
-import { cosineSimilarity, offlineEmbedding } from '../../platform/ai/providers/offline/embed';
+import { offlineEmbedding } from '../../platform/ai/providers/offline/embed';
+import { cosineSimilarity } from '../../platform/ai/vectors';
 import { logger } from '../../platform/logger';
 import { retrievePassages, type Passage } from '../knowledge/retrieve';
 import { checkReply, newCanary } from './guard';

@@ -21,7 +21,8 @@ export * from './errors';
 export { toCallableError } from './callable-error';
 export { AI_PROVIDER_IDS, type AiProviderConfig, type GeminiSettings, type OpenAiSettings } from './config';
 export { knowledgeBlock } from './prompt-text';
-export { cosineSimilarity, OFFLINE_EMBEDDING_DIMENSIONS, OFFLINE_EMBEDDING_MODEL } from './providers/offline/embed';
+export { OFFLINE_EMBEDDING_DIMENSIONS, OFFLINE_EMBEDDING_MODEL } from './providers/offline/embed';
+export { cosineSimilarity } from './vectors';
 export { offlineProvider, OFFLINE_PREFIX } from './providers/offline/text';
 
 /** A provider whose implementation module is imported on first use. */

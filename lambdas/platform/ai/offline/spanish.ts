@@ -6,12 +6,16 @@
  * no network: the same text always yields the same analysis.
  */
 
-/** Lowercase, strip diacritics (á→a, ü→u, ñ→n), keep letters/digits, collapse everything else to spaces. */
-export function normalizeSpanish(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+/**
+ * Spanish text for keyword matching: lowercase with the diacritics stripped (á→a, ü→u, ñ→n).
+ * By default also words only: € read as "euro", everything but letters and digits collapsed to
+ * single spaces, trimmed. `{ keepPunctuation: true }` stops after the first step, for readers of
+ * dates and numbers written with punctuation ("15/3", "2026-03-15").
+ */
+export function normalizeSpanish(text: string, options: { keepPunctuation?: boolean } = {}): string {
+  const folded = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  if (options.keepPunctuation) return folded;
+  return folded
     .replace(/€/g, ' euro ')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();

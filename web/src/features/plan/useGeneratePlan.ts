@@ -7,16 +7,13 @@
  * panel shows it even if the owner left the page while the AI worked.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG, type ProposedPlan } from '@director-ia/shared';
+import { MSG, type CallableInput, type ProposedPlan } from '@director-ia/shared';
 import { callFunction, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui/toast/toastContext';
 import { storeProposal } from './usePosts';
 
-export interface PlanRequest {
-  month: string;
-  /** Euros, already checked with `parseBudget`. */
-  budget: number;
-}
+/** Month 'YYYY-MM' and budget in euros, already checked with `parseBudget`. */
+export type PlanRequest = CallableInput<'generarPlanMensual'>;
 
 export function generatePlan(request: PlanRequest): Promise<ProposedPlan> {
   return callFunction('generarPlanMensual', request);

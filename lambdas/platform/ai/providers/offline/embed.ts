@@ -74,19 +74,3 @@ export function offlineEmbedding(text: string): number[] {
 export function offlineEmbed(texts: string[]): EmbeddingResult {
   return { vectors: texts.map((t) => offlineEmbedding(t)), model: OFFLINE_EMBEDDING_MODEL, dimensions: OFFLINE_EMBEDDING_DIMENSIONS };
 }
-
-/** Cosine similarity of two vectors of equal length (0 when either is all zeros). */
-export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
-  if (a.length !== b.length) throw new Error(`vector lengths differ: ${a.length} vs ${b.length}`);
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i += 1) {
-    const x = a[i] as number;
-    const y = b[i] as number;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}

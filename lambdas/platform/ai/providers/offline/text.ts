@@ -21,7 +21,8 @@
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { AiOfflineUnsupportedError } from '../../errors';
-import { cosineSimilarity, offlineEmbed, offlineEmbedding } from './embed';
+import { cosineSimilarity } from '../../vectors';
+import { offlineEmbed, offlineEmbedding } from './embed';
 import { OFFLINE_IMAGE_MODEL, renderOfflineImage } from '../../offline/image';
 import { describeImage } from '../../image-info';
 import { matchedTopicToAvoid } from '../../offline/topics';
