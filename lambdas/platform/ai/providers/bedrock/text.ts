@@ -15,12 +15,10 @@
  *   filters → AiContentFilteredError; access/validation/unknown model → AiProviderError.
  */
 import type { ContentBlock, ConverseCommandInput, ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
-import type { $ZodType, output } from 'zod/v4/core';
 import { bedrockCaller, bedrockModelsFromEnv, isFamily, type BedrockModels, type BedrockProviderOptions } from './client';
 import { createBedrockEmbedder } from './embed';
 import { AI_MSG, AiContentFilteredError, AiProviderError, AiUnsupportedModelError } from '../../errors';
-import { sniffImageType } from '../../image-info';
-import { generateJsonWithRepair } from '../../json';
+import { base64Image, remoteProvider } from '../remote';
 import { systemWithPassages } from '../../prompt-text';
 import type { AiProvider, ChatImage, ImageRequest, ImageResult, TextRequest, TextResult } from '../../types';
 
@@ -103,16 +101,8 @@ export function createBedrockProvider(options: BedrockProviderOptions = {}): AiP
     return { text, toolCalls, offline: false, model: models.text };
   }
 
-  return {
-    id: 'bedrock',
-    offline: false,
-
+  return remoteProvider('bedrock', {
     generateText: converse,
-
-    generateJson<S extends $ZodType>(request: TextRequest, schema: S): Promise<{ value: output<S>; offline: boolean; model: string }> {
-      return generateJsonWithRepair('bedrock', request, schema, (r) => converse(r));
-    },
-
     embed,
 
     async generateImage(request: ImageRequest): Promise<ImageResult> {
@@ -125,8 +115,7 @@ export function createBedrockProvider(options: BedrockProviderOptions = {}): AiP
       if (typeof reason === 'string') throw new AiProviderError('bedrock', AI_MSG.provider, { detail: reason });
       const image = Array.isArray(json.images) ? json.images[0] : undefined;
       if (typeof image !== 'string' || image.length === 0) throw new AiProviderError('bedrock', AI_MSG.provider, { detail: 'no image in response' });
-      const bytes = new Uint8Array(Buffer.from(image, 'base64'));
-      return { bytes, mediaType: sniffImageType(bytes), offline: false, model: modelId };
+      return base64Image(image, modelId);
     },
-  };
+  });
 }

@@ -17,12 +17,10 @@
  *   `responseModalities: ['TEXT', 'IMAGE']` and the reference image as `inlineData` → the first
  *   `inlineData` part. Other model names throw AiUnsupportedModelError.
  */
-import type { $ZodType, output } from 'zod/v4/core';
 import { AiContentFilteredError, AiUnsupportedModelError } from '../../errors';
 import { createGeminiEmbedder, GEMINI_DEFAULTS, geminiConnection, type GeminiConfig } from './embed';
-import { sniffImageType } from '../../image-info';
 import { unexpected } from '../rest';
-import { generateJsonWithRepair } from '../../json';
+import { base64Image, remoteProvider } from '../remote';
 import { systemWithPassages } from '../../prompt-text';
 import type { AiProvider, ImageRequest, ImageResult, TextRequest, TextResult } from '../../types';
 
@@ -100,16 +98,9 @@ export function createGeminiProvider(config: GeminiConfig): AiProvider {
     return { text, toolCalls, offline: false, model };
   }
 
-  return {
-    id: 'gemini',
-    offline: false,
-
+  return remoteProvider('gemini', {
     generateText: (request) => generate(request),
-
-    generateJson<S extends $ZodType>(request: TextRequest, schema: S): Promise<{ value: output<S>; offline: boolean; model: string }> {
-      return generateJsonWithRepair('gemini', request, schema, (r, jsonSchema) => generate(r, jsonSchema, true));
-    },
-
+    complete: (request, jsonSchema) => generate(request, jsonSchema, true),
     embed,
 
     async generateImage(request: ImageRequest): Promise<ImageResult> {
@@ -124,8 +115,7 @@ export function createGeminiProvider(config: GeminiConfig): AiProvider {
         )) as { predictions?: { bytesBase64Encoded?: string; raiFilteredReason?: string }[] };
         const prediction = json.predictions?.[0];
         if (!prediction?.bytesBase64Encoded) throw new AiContentFilteredError('gemini', prediction?.raiFilteredReason ?? 'no predictions returned');
-        const bytes = new Uint8Array(Buffer.from(prediction.bytesBase64Encoded, 'base64'));
-        return { bytes, mediaType: sniffImageType(bytes), offline: false, model: imageModel };
+        return base64Image(prediction.bytesBase64Encoded, imageModel);
       }
       if (/^gemini-.*image/.test(imageModel)) {
         const parts: Part[] = [{ text: request.prompt }];
@@ -136,10 +126,9 @@ export function createGeminiProvider(config: GeminiConfig): AiProvider {
         const out = checkBlocked((await call(imageModel, 'generateContent', body, imageKey, imageTimeout)) as GenerateContentResponse);
         const data = out.find((p) => p.inlineData?.data)?.inlineData?.data;
         if (!data) throw new AiContentFilteredError('gemini', 'no image part returned');
-        const bytes = new Uint8Array(Buffer.from(data, 'base64'));
-        return { bytes, mediaType: sniffImageType(bytes), offline: false, model: imageModel };
+        return base64Image(data, imageModel);
       }
       throw new AiUnsupportedModelError('gemini', imageModel, 'la generación de imágenes');
     },
-  };
+  });
 }

@@ -12,11 +12,9 @@
  *   → `data[0].b64_json`. That endpoint takes no input image, so a reference image is ignored.
  * The API key travels only in the Authorization header (omitted when empty, for local servers).
  */
-import type { $ZodType, output } from 'zod/v4/core';
 import { AI_MSG, AiConfigError, AiOutputError } from '../../errors';
-import { sniffImageType } from '../../image-info';
 import { unexpected } from '../rest';
-import { generateJsonWithRepair } from '../../json';
+import { base64Image, remoteProvider } from '../remote';
 import { createOpenAiCompatibleEmbedder, openAiCompatibleConnection, type OpenAiCompatibleConfig } from './embed';
 import { systemWithPassages } from '../../prompt-text';
 import type { AiProvider, ChatMessage, ImageRequest, ImageResult, TextRequest, TextResult } from '../../types';
@@ -68,16 +66,8 @@ export function createOpenAiCompatibleProvider(config: OpenAiCompatibleConfig): 
     return { text: (message.content ?? '').trim(), toolCalls, offline: false, model: config.model };
   }
 
-  return {
-    id: 'openai-compatible',
-    offline: false,
-
+  return remoteProvider('openai-compatible', {
     generateText: chat,
-
-    generateJson<S extends $ZodType>(request: TextRequest, schema: S): Promise<{ value: output<S>; offline: boolean; model: string }> {
-      return generateJsonWithRepair('openai-compatible', request, schema, (r) => chat(r));
-    },
-
     embed,
 
     async generateImage(request: ImageRequest): Promise<ImageResult> {
@@ -88,8 +78,7 @@ export function createOpenAiCompatibleProvider(config: OpenAiCompatibleConfig): 
       const json = (await post('/images/generations', body, Math.max(timeoutMs, 120_000))) as { data?: { b64_json?: unknown }[] };
       const b64 = json.data?.[0]?.b64_json;
       if (typeof b64 !== 'string' || !b64) unexpected('openai-compatible', 'data[0].b64_json');
-      const bytes = new Uint8Array(Buffer.from(b64, 'base64'));
-      return { bytes, mediaType: sniffImageType(bytes), offline: false, model };
+      return base64Image(b64, model);
     },
-  };
+  });
 }
