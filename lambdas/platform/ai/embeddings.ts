@@ -3,9 +3,9 @@
  * retrieval): `defaultEmbedder(env)` selects by AI_PROVIDER exactly like `defaultAiProvider`
  * (index.ts; same configuration, same AiConfigErrors) and gives the same vectors as that
  * provider's `embed`, but reaches only embedding code, so a bundle of it leaves out the text,
- * JSON (zod's JSON Schema) and image code of every provider. offline → offline-embed.ts;
- * bedrock → bedrock-embed.ts; openai-compatible → openai-compatible-embed.ts; gemini →
- * gemini-embed.ts. Remote modules are imported on first use, as in index.ts.
+ * JSON (zod's JSON Schema) and image code of every provider: providers/<id>/embed.ts for each
+ * id (offline, bedrock, openai-compatible, gemini). Remote modules are imported on first use, as
+ * in index.ts.
  */
 import { checkedGeminiSettings, checkedOpenAiSettings, deploymentAiConfig } from './config';
 import { loadOnce } from './lazy';

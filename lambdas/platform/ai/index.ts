@@ -7,7 +7,7 @@
  * resolution with an AiConfigError carrying a Spanish message.
  *
  * Env for the default provider: see config.ts (shared with embeddings.ts, the embeddings-only
- * entry for functions that only embed); Bedrock: see bedrock-client.ts.
+ * entry for functions that only embed); Bedrock: see providers/bedrock/client.ts.
  */
 import type { $ZodType, output } from 'zod/v4/core';
 import { AI_MSG, AiConfigError } from './errors';

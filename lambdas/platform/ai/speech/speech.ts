@@ -1,11 +1,11 @@
 /**
  * Speech synthesis of the AI layer (issue 4, identity lab 'voz'): `synthesizeSpeech` turns a
  * Spanish text into playable audio, `{bytes, mediaType, offline, model, voice}`. Two backends:
- * - `polly` (speech-polly.ts): Amazon Polly's neural es-ES voices (Lucia, Sergio), MP3. Brands on
+ * - `polly` (polly.ts): Amazon Polly's neural es-ES voices (Lucia, Sergio), MP3. Brands on
  *   `bedrock` use it, and so does every brand of a deployment on AWS (env AI_PROVIDER=bedrock, as
  *   the CDK stack sets, or SPEECH_PROVIDER=polly): Polly runs on the function's IAM role and needs
  *   no key of the owner.
- * - `offline` (speech-offline.ts): an injected engine that returns WAV, labelled as offline. The
+ * - `offline` (offline.ts): an injected engine that returns WAV, labelled as offline. The
  *   deployment enables one with OFFLINE_TTS=text2wav (eSpeak NG compiled to WebAssembly, package
  *   `text2wav`, a devDependency the local twin enables by default); without an engine every request fails with an
  *   AiCapabilityUnavailableError and a plain Spanish message instead of a fake recording.

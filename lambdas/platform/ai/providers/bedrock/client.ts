@@ -1,6 +1,6 @@
 /**
- * What every Bedrock call shares, for the full provider (bedrock.ts) and for functions that only
- * embed (bedrock-embed.ts): the model configuration, the SDK and one client per process, the
+ * What every Bedrock call shares, for the full provider (text.ts) and for functions that only
+ * embed (embed.ts): the model configuration, the SDK and one client per process, the
  * mapping of SDK failures to typed AI errors, and the JSON InvokeModel call. Model ids are
  * configuration, never code constants that could reach end of life unnoticed (Nova Canvas/Reel v1
  * and Titan Image v2 did in 2026):
@@ -91,7 +91,7 @@ const decoder = new TextDecoder();
 /** Family match that ignores inference-profile prefixes and ARNs. */
 export const isFamily = (modelId: string, family: RegExp) => family.test(modelId.split('/').pop() ?? modelId);
 
-/** The commands the layer sends (Converse/InvokeModel; async invocations for video, bedrock-video.ts). */
+/** The commands the layer sends (Converse/InvokeModel; async invocations for video, video.ts). */
 export type BedrockCommand = BedrockSdk.ConverseCommand | BedrockSdk.InvokeModelCommand | BedrockSdk.StartAsyncInvokeCommand | BedrockSdk.GetAsyncInvokeCommand;
 
 export interface BedrockCaller {

@@ -1,7 +1,7 @@
 /**
  * Bedrock embeddings (InvokeModel, one adapter per family), on their own so that a function that
- * only embeds does not bundle the text and image code; bedrock.ts uses this for its `embed`.
- * Models and client: bedrock-client.ts.
+ * only embeds does not bundle the text and image code; text.ts uses this for its `embed`.
+ * Models and client: client.ts.
  *   Amazon Titan Text Embeddings V2 `{inputText, dimensions, normalize}` → `{embedding}`, one text per call;
  *   Cohere Embed v3/v4 `{texts, input_type: search_document|search_query, truncate, embedding_types}` →
  *   `{embeddings: number[][] | {float: number[][]}}`, 96 texts per call;

@@ -1,12 +1,12 @@
 /**
  * The `bedrock` provider (AWS default). Model ids come from the environment (BEDROCK_TEXT_MODEL_ID,
  * BEDROCK_EMBEDDING_MODEL_ID, BEDROCK_EMBEDDING_DIMENSIONS, BEDROCK_IMAGE_MODEL_ID, BEDROCK_REGION;
- * defaults and the shared client in bedrock-client.ts, which also maps SDK errors).
+ * defaults and the shared client in client.ts, which also maps SDK errors).
  *
  * - Text: Converse (system, messages, toolConfig for tools, inferenceConfig); knowledge passages
  *   are appended to the system prompt; a message's images go before its text as image blocks
  *   `{image: {format, source: {bytes}}}`. JSON: Converse + parse + zod + one repair (json.ts).
- * - Embeddings: bedrock-embed.ts (Titan Text V2, Cohere Embed v3/v4, Nova Multimodal Embeddings).
+ * - Embeddings: embed.ts (Titan Text V2, Cohere Embed v3/v4, Nova Multimodal Embeddings).
  * - Images (InvokeModel): Stability Stable Image Core/Ultra `{prompt, mode: text-to-image, aspect_ratio,
  *   output_format}` (text-to-image only on Bedrock: a reference image is ignored) and Stable Diffusion
  *   3.5 Large (also `{mode: image-to-image, image, strength}` with a reference image) → `{images: [base64],

@@ -1,8 +1,8 @@
 /**
  * Asynchronous video generation on Amazon Bedrock (issue 4 item 3): StartAsyncInvoke writes the
  * video to S3 by itself (with the caller's role, so the function needs s3:PutObject on the output
- * prefix), GetAsyncInvoke reports the job. Sent through bedrock-client.ts (the shared client and
- * error mapping); kept apart from bedrock.ts so the video functions bundle only these.
+ * prefix), GetAsyncInvoke reports the job. Sent through client.ts (the shared client and
+ * error mapping); kept apart from text.ts so the video functions bundle only these.
  *
  * Supported model family (BEDROCK_VIDEO_MODEL_ID; capabilities.ts rejects retired ones):
  * - Luma Ray 2 (`luma.ray-v2:0`, also with an inference-profile prefix or as an ARN), text to

@@ -1,7 +1,7 @@
 /**
  * The `gemini` connection (keys, base URL, `fetch`, timeout; the keys only ever travel in the
  * `x-goog-api-key` header) and its embeddings, on their own so that a function that only embeds
- * does not bundle the text, JSON and image code; gemini.ts builds the full provider on the same
+ * does not bundle the text, JSON and image code; text.ts builds the full provider on the same
  * connection. Embeddings: one text → models/{m}:embedContent `{model, content, taskType,
  * outputDimensionality}` → `{embedding: {values}}`; several → models/{m}:batchEmbedContents
  * `{requests: [...]}` → `{embeddings: [{values}]}` (100 per call). taskType RETRIEVAL_DOCUMENT /

@@ -9,7 +9,7 @@
  *   A blocked prompt (`promptFeedback.blockReason`) or a safety finish → AiContentFilteredError.
  * - JSON: generateContent with `responseMimeType: application/json` + `responseJsonSchema`, then
  *   zod validation and one repair (json.ts).
- * - Embeddings: models/{m}:embedContent / batchEmbedContents (gemini-embed.ts, which also holds
+ * - Embeddings: models/{m}:embedContent / batchEmbedContents (embed.ts, which also holds
  *   the connection and the defaults).
  * - Images (imagenApiKey, else apiKey): `imagen-*` → models/{m}:predict `{instances: [{prompt}],
  *   parameters: {sampleCount: 1, aspectRatio}}` → `predictions[0].{bytesBase64Encoded, mimeType}`

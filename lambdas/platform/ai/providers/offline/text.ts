@@ -13,8 +13,8 @@
  *   is never called offline.
  * - generateJson: only for schemas that accept a plain string (gets the offline text); anything else
  *   throws AiOfflineUnsupportedError (generators ship their own offline builders).
- * - embed: `offline-hash-v1` (offline-embed.ts), same vectors for documents and queries.
- * - generateImage: a real PNG from the prompt (offline-image.ts).
+ * - embed: `offline-hash-v1` (embed.ts), same vectors for documents and queries.
+ * - generateImage: a real PNG from the prompt (offline/image.ts).
  * - Images in a user message (`ChatMessage.images`): it cannot see them and says so plainly,
  *   describing only their format and size (image-info.ts).
  */

@@ -1,7 +1,7 @@
 /**
  * The `openai-compatible` connection (base URL, optional API key, `fetch`, timeout) and its
  * embeddings, on their own so that a function that only embeds does not bundle the text, JSON and
- * image code; openai-compatible.ts builds the full provider on the same connection.
+ * image code; text.ts builds the full provider on the same connection.
  * Embeddings: POST {base}/embeddings `{model, input: texts}` → `data[].{index, embedding}`
  * (needs `embeddingModel`). The API key travels only in the Authorization header (omitted when
  * empty, for local servers).

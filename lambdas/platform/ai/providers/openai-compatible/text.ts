@@ -7,7 +7,7 @@
  *   `choices[0].message.{content, tool_calls[].function.{name, arguments}}`.
  * - JSON: the same call + parse + zod + one repair (json.ts).
  * - Embeddings: POST {base}/embeddings `{model, input: texts}` → `data[].{index, embedding}`
- *   (openai-compatible-embed.ts, which also holds the connection).
+ *   (embed.ts, which also holds the connection).
  * - Images: POST {base}/images/generations `{model, prompt, n: 1, size?, response_format: 'b64_json'}`
  *   → `data[0].b64_json`. That endpoint takes no input image, so a reference image is ignored.
  * The API key travels only in the Authorization header (omitted when empty, for local servers).

@@ -24,6 +24,10 @@ describe('normalizeSpanish', () => {
       }),
     );
   });
+
+  it('with keepPunctuation only folds case and accents, for the date reader', () => {
+    expect(normalizeSpanish('El 15/3 o el 2026-03-15, MAÑANA', { keepPunctuation: true })).toBe('el 15/3 o el 2026-03-15, manana');
+  });
 });
 
 describe('stemSpanish', () => {
