@@ -1,8 +1,8 @@
 /**
  * What the AI settings of a deployment mean for a function that uses AI: the environment the
- * provider layer reads (lambdas/platform/ai/config.ts and bedrock-client.ts) and the Bedrock
+ * provider layer reads (lambdas/platform/ai/config.ts and providers/bedrock/client.ts) and the Bedrock
  * resources its role may invoke. Only values given in context are set: the model defaults live in
- * bedrock-client.ts alone, so a deployment without overrides follows the code's current models.
+ * providers/bedrock/client.ts alone, so a deployment without overrides follows the code's current models.
  */
 import { Aws } from 'aws-cdk-lib';
 import type { TenantSettings } from './context';

@@ -28,7 +28,7 @@ export interface TenantSettings {
   aiProvider: DeploymentAiProvider;
   /**
    * Bedrock configuration (also used when a brand picks Bedrock in Integraciones). Unset values
-   * are left to the defaults of lambdas/platform/ai/bedrock-client.ts, the one place that keeps them.
+   * are left to the defaults of lambdas/platform/ai/providers/bedrock/client.ts, the one place that keeps them.
    */
   bedrockTextModelId?: string;
   bedrockImageModelId?: string;

@@ -23,10 +23,10 @@ import { TRANSCRIPTION_JOB_PREFIX } from '@director-ia/shared';
 /** Same name as lambdas/platform/secrets/keyring.ts (not imported: it loads the crypto SDK). */
 export const SECRETS_KMS_KEY_ARN_ENV = 'SECRETS_KMS_KEY_ARN';
 
-/** Same name as lambdas/platform/ai/speech.ts reads (deploymentHasPolly). */
+/** Same name as lambdas/platform/ai/speech/speech.ts reads (deploymentHasPolly). */
 export const SPEECH_PROVIDER_ENV = 'SPEECH_PROVIDER';
 
-/** Same name as lambdas/platform/ai/transcription.ts reads (deploymentTranscriber). */
+/** Same name as lambdas/platform/ai/speech/transcription.ts reads (deploymentTranscriber). */
 export const TRANSCRIPTION_PROVIDER_ENV = 'TRANSCRIPTION_PROVIDER';
 
 /** The Transcribe jobs a 'transcribe' permission covers: this account's, in the stack's region, named chat-*. */

@@ -10,7 +10,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG } from '@director-ia/shared';
-import { encodePng } from '../../lambdas/platform/ai/png';
+import { encodePng } from '../../lambdas/platform/ai/offline/png';
 import { callOk } from '../support/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';

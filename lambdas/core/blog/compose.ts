@@ -15,7 +15,8 @@
  */
 import * as z from 'zod/mini';
 import { ARTICLE_LIMITS, type BlogTone } from '@director-ia/shared';
-import { matchedTopicToAvoid } from '../../platform/ai/prompt';
+import { matchedTopicToAvoid } from '../brand';
+import { quotedField } from '../../platform/ai/prompt-text';
 import type { BrandContext } from '../../platform/ai/types';
 
 export const OFFLINE_ARTICLE_MODEL = 'offline-article-v1';
@@ -53,7 +54,6 @@ export function pickTopic(blog: BlogContext, brand: BrandContext, articleCount: 
   return pool[Math.abs(articleCount) % pool.length] as string;
 }
 
-const cleanLine = (value: string) => value.replace(/[«»]/g, '"').replace(/\s+/g, ' ').trim();
 
 /** The generator's instructions (the brand part comes from `systemPromptFor`). */
 export function articleInstructions(blog: BlogContext, topic: string, recentTitles: string[]): string {
@@ -61,10 +61,10 @@ export function articleInstructions(blog: BlogContext, topic: string, recentTitl
     'Escribe un artículo para el blog de la marca, listo para que el propietario lo revise y lo publique.',
     `Tono del blog: «${blog.tone}».`,
   ];
-  const topics = cleanLine(blog.topics);
+  const topics = quotedField(blog.topics);
   if (topics) lines.push(`Temas habituales del blog: «${topics.slice(0, 600)}».`);
-  lines.push(`Tema de este artículo: «${cleanLine(topic)}».`);
-  const titles = recentTitles.map(cleanLine).filter(Boolean).slice(0, 10);
+  lines.push(`Tema de este artículo: «${quotedField(topic)}».`);
+  const titles = recentTitles.map((title) => quotedField(title)).filter(Boolean).slice(0, 10);
   if (titles.length > 0) lines.push(`Ya hay artículos con estos títulos; no los repitas: ${titles.map((t) => `«${t}»`).join(', ')}.`);
   lines.push(
     'Usa los datos de la base de conocimiento cuando encajen y no inventes cifras, precios ni datos de contacto.',
@@ -122,12 +122,12 @@ const PASSAGE_MAX = 700;
 /** The offline provider's honest draft (see the module header). */
 export function offlineDraft(input: { topic: string; blog: BlogContext; brand: BrandContext; passages: string[] }): ArticleDraft {
   const { topic, blog, brand } = input;
-  const brandName = cleanLine(brand.brandName ?? '') || 'nuestra marca';
+  const brandName = quotedField(brand.brandName ?? '') || 'nuestra marca';
   const passages = input.passages
     .map((passage) => passage.replace(/\s+/g, ' ').trim())
     .filter((passage) => passage.length > 0 && !matchedTopicToAvoid(passage, brand))
     .slice(0, 3);
-  const topicLine = cleanLine(topic);
+  const topicLine = quotedField(topic);
   const title = cutAtWord(`${capitalize(topicLine)}: apuntes de ${brandName}`, ARTICLE_LIMITS.title);
   const summary = cutAtWord(
     `Borrador preparado sin un modelo de IA (modo sin conexión) a partir de los ajustes del blog${passages.length > 0 ? ' y de la base de conocimiento' : ''} de ${brandName}. Revísalo y complétalo antes de publicarlo.`,
@@ -135,8 +135,8 @@ export function offlineDraft(input: { topic: string; blog: BlogContext; brand: B
   );
   const about = [
     `${brandName} escribe en su blog sobre ${topicLine}.`,
-    brand.brandPersonality?.trim() ? `Personalidad de la marca: ${cleanLine(brand.brandPersonality)}.` : '',
-    brand.targetAudience?.trim() ? `Pensado para: ${cleanLine(brand.targetAudience)}.` : '',
+    brand.brandPersonality?.trim() ? `Personalidad de la marca: ${quotedField(brand.brandPersonality)}.` : '',
+    brand.targetAudience?.trim() ? `Pensado para: ${quotedField(brand.targetAudience)}.` : '',
     `Tono elegido para el blog: ${blog.tone}.`,
   ]
     .filter(Boolean)

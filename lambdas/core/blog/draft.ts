@@ -17,7 +17,8 @@
  * AI failures propagate as the AI layer's AiError (Spanish message), mapped at the callable edge.
  */
 import { BLOG_MSG, type ArticleOrigin } from '@director-ia/shared';
-import { matchedTopicToAvoid, systemPromptFor, type AiProvider, type BrandContext } from '../../platform/ai';
+import type { AiProvider, BrandContext } from '../../platform/ai';
+import { matchedTopicToAvoid, systemPromptFor } from '../brand';
 import { articles } from '../../platform/db/entities/article';
 import { assets } from '../../platform/db/entities/asset';
 import { blogSettings } from '../../platform/db/entities/blogSettings';

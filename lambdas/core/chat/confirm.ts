@@ -20,6 +20,7 @@ import { CONFIRMED_TOOLS, isConfirmedTool, runConfirmedTool } from './confirmedT
 import { chatViews, getChatMessage, saveChatMessage, type ChatMessageItem } from './history';
 import { parseToolCall } from './tools';
 import { failureText } from './failure';
+import type { CallableInput } from '@director-ia/shared';
 
 
 /** Moves the action from `from` to `to`; false when it was not in `from` any more. */
@@ -37,10 +38,7 @@ async function transition(item: ChatMessageItem, from: ChatActionStatus, to: Cha
   }
 }
 
-export interface ConfirmInput {
-  actionId: string;
-  confirm: boolean;
-}
+export type ConfirmInput = Omit<CallableInput<'confirmarAccionChat'>, 'uid'>;
 
 /** Resolves action `actionId` of `sub` (see the module header). */
 export async function confirmChatAction(sub: string, { actionId, confirm }: ConfirmInput, now = new Date()): Promise<ChatMessageView[]> {

@@ -5,30 +5,16 @@
  * Dates are calendar days `YYYY-MM-DD` (as scheduled posts store them); "today" is the UTC day of
  * `now` (the server does not know the owner's time zone).
  */
+import { addDays, utcDateIso } from '@director-ia/shared';
+import { normalizeSpanish } from '../../platform/ai/offline/spanish';
 
 export const MONTH_NAMES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'] as const;
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado'] as const;
 
-/** Lower case without accents (ñ kept as n), for keyword matching. */
-export function normalizeSpanish(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** `YYYY-MM-DD` of a UTC date. */
-export function isoDay(date: Date): string {
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-}
-
 /** The UTC day `days` after `now`'s. */
-export function addDays(now: Date, days: number): string {
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days));
-  return isoDay(d);
-}
+const daysAfter = (now: Date, days: number) => addDays(utcDateIso(now), days);
 
 /** Whether y-m-d is a real calendar day. */
 function validDay(y: number, m: number, d: number): boolean {
@@ -37,15 +23,9 @@ function validDay(y: number, m: number, d: number): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** Whether `value` is a real `YYYY-MM-DD` day. */
-export function isIsoDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? validDay(Number(match[1]), Number(match[2]), Number(match[3])) : false;
-}
-
 /** A day without a year: this year's, or next year's when this year's has passed. */
 function upcoming(now: Date, m: number, d: number, year?: number): string | null {
-  const today = isoDay(now);
+  const today = utcDateIso(now);
   if (year !== undefined) return validDay(year, m, d) ? `${year}-${pad(m)}-${pad(d)}` : null;
   const y = now.getUTCFullYear();
   if (validDay(y, m, d) && `${y}-${pad(m)}-${pad(d)}` >= today) return `${y}-${pad(m)}-${pad(d)}`;
@@ -56,7 +36,7 @@ const fullYear = (y: string | undefined) => (y === undefined ? undefined : y.len
 
 /** The first calendar day a Spanish request names, or null (see the module header). */
 export function parseSpanishDate(text: string, now: Date): string | null {
-  const t = normalizeSpanish(text);
+  const t = normalizeSpanish(text, { keepPunctuation: true });
   const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(t);
   if (iso && validDay(Number(iso[1]), Number(iso[2]), Number(iso[3]))) return iso[0];
   const months = MONTH_NAMES.join('|').replace('septiembre', 'septiembre|setiembre');
@@ -67,14 +47,14 @@ export function parseSpanishDate(text: string, now: Date): string | null {
   }
   const numeric = /\b(\d{1,2})[/.](\d{1,2})(?:[/.](\d{4}|\d{2}))?\b/.exec(t);
   if (numeric) return upcoming(now, Number(numeric[2]), Number(numeric[1]), fullYear(numeric[3]));
-  if (/\bpasado manana\b/.test(t)) return addDays(now, 2);
-  if (/\bmanana\b/.test(t) && !/\b(por|de|esta) la manana\b/.test(t)) return addDays(now, 1);
-  if (/\bhoy\b/.test(t)) return addDays(now, 0);
+  if (/\bpasado manana\b/.test(t)) return daysAfter(now, 2);
+  if (/\bmanana\b/.test(t) && !/\b(por|de|esta) la manana\b/.test(t)) return daysAfter(now, 1);
+  if (/\bhoy\b/.test(t)) return daysAfter(now, 0);
   const weekday = new RegExp(`\\b(${WEEKDAYS.join('|')})\\b`).exec(t);
   if (weekday) {
     const target = WEEKDAYS.indexOf(weekday[1] as (typeof WEEKDAYS)[number]);
     const ahead = ((target - now.getUTCDay() + 7) % 7) || 7;
-    return addDays(now, ahead);
+    return daysAfter(now, ahead);
   }
   const dayOnly = /\b(?:el )?dia (\d{1,2})\b/.exec(t);
   if (dayOnly) {
@@ -82,7 +62,7 @@ export function parseSpanishDate(text: string, now: Date): string | null {
     const y = now.getUTCFullYear();
     const m = now.getUTCMonth() + 1;
     const thisMonth = validDay(y, m, d) ? `${y}-${pad(m)}-${pad(d)}` : null;
-    if (thisMonth && thisMonth >= isoDay(now)) return thisMonth;
+    if (thisMonth && thisMonth >= utcDateIso(now)) return thisMonth;
     const next = new Date(Date.UTC(y, m, 1));
     return validDay(next.getUTCFullYear(), next.getUTCMonth() + 1, d) ? `${next.getUTCFullYear()}-${pad(next.getUTCMonth() + 1)}-${pad(d)}` : null;
   }
@@ -91,7 +71,7 @@ export function parseSpanishDate(text: string, now: Date): string | null {
 
 /** The month (`YYYY-MM`) a Spanish request names; `now`'s month when it names none. */
 export function parseSpanishMonth(text: string, now: Date): string {
-  const t = normalizeSpanish(text);
+  const t = normalizeSpanish(text, { keepPunctuation: true });
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth() + 1;
   const explicit = /\b(\d{4})-(\d{2})\b/.exec(t);

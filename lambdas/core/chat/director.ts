@@ -12,14 +12,15 @@
  *      see a photo and only describes its format and size). Offline decisions are labelled.
  * The decision is returned, not run: turn.ts runs direct tools and stores proposals.
  */
-import { CHAT_MSG, CHAT_TOOL_LABELS, type ChatToolName } from '@director-ia/shared';
-import { matchedTopicToAvoid, systemPromptFor, type AiProvider, type BrandContext, type ChatImage } from '../../platform/ai';
-import { OFFLINE_PREFIX } from '../../platform/ai/offline';
+import { CHAT_MSG, CHAT_TOOL_LABELS, utcDateIso, type ChatToolName } from '@director-ia/shared';
+import type { AiProvider, BrandContext, ChatImage } from '../../platform/ai';
+import { OFFLINE_PREFIX } from '../../platform/ai/providers/offline/text';
+import { matchedTopicToAvoid, systemPromptFor } from '../brand';
 import { logger } from '../../platform/logger';
 import { brandAiProvider } from '../generation/provider';
 import { retrievePassages } from '../knowledge/retrieve';
 import { readBrandContext } from '../settings/aiSettings';
-import { isoDay, spanishDay } from './dates';
+import { spanishDay } from './dates';
 import { conversationFor, type ChatMessageItem } from './history';
 import { detectIntent } from './intent';
 import { parseToolCall, toolSpecs, type ValidToolCall } from './tools';
@@ -40,7 +41,7 @@ export type TurnDecision =
   | { kind: 'tool'; call: ValidToolCall; preface: string; offline: boolean; model: string };
 
 export function directorInstructions(now: Date): string {
-  const today = isoDay(now);
+  const today = utcDateIso(now);
   return [
     'Hablas con el propietario de la marca por el chat de su móvil: eres su director de marketing.',
     'Responde en español, breve y práctico (como mucho unas 150 palabras), en texto plano, sin Markdown.',

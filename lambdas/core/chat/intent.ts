@@ -14,9 +14,11 @@
  * 5. resumir_plan: "plan", "calendario", "programado"/"programadas", "planificación".
  * Anything else is no tool (a plain answer).
  */
-import { MAX_PROMPT_LENGTH, type SocialNetwork } from '@director-ia/shared';
-import { OFFLINE_PREFIX } from '../../platform/ai/offline';
-import { addDays, normalizeSpanish, parseSpanishDate, parseSpanishMonth } from './dates';
+import { addDays, MAX_PROMPT_LENGTH, utcDateIso, type SocialNetwork } from '@director-ia/shared';
+import { OFFLINE_PREFIX } from '../../platform/ai/providers/offline/text';
+import { normalizeSpanish } from '../../platform/ai/offline/spanish';
+import { oneLine } from '../../platform/ai/prompt-text';
+import { parseSpanishDate, parseSpanishMonth } from './dates';
 import type { ValidToolCall } from './tools';
 
 const CREATE =
@@ -40,20 +42,15 @@ const NETWORK_WORDS: [RegExp, SocialNetwork][] = [
 
 /** The network a request names (instagram when it names none). */
 export function networkOf(text: string): SocialNetwork {
-  const t = normalizeSpanish(text);
+  const t = normalizeSpanish(text, { keepPunctuation: true });
   const found = NETWORK_WORDS.find(([pattern]) => pattern.test(t));
   return found ? found[1] : 'instagram';
-}
-
-function capped(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 /** What follows "sobre"/"acerca de" in the request, else the whole request. */
 function topicOf(text: string): string {
   const match = /\b(?:sobre|acerca de|del tema|de tema)\s+(.+)$/i.exec(text.trim());
-  return capped((match?.[1] ?? text).replace(/[.?!¿¡]+$/g, ''), 300);
+  return oneLine((match?.[1] ?? text).replace(/[.?!¿¡]+$/g, ''), 300);
 }
 
 export interface DetectedIntent {
@@ -66,7 +63,7 @@ export interface DetectedIntent {
 export function detectIntent(request: string, now: Date, brandName?: string): DetectedIntent | null {
   const text = request.trim();
   if (!text) return null;
-  const t = normalizeSpanish(text);
+  const t = normalizeSpanish(text, { keepPunctuation: true });
   const creates = CREATE.test(t);
   if (creates && ARTICLE.test(t)) {
     return { call: { tool: 'redactar_articulo', input: { topic: topicOf(text) } }, notes: [] };
@@ -75,14 +72,14 @@ export function detectIntent(request: string, now: Date, brandName?: string): De
   if (POST.test(t) && (creates || date)) {
     const platform = networkOf(text);
     const notes = date ? [] : ['No has indicado fecha, así que la he propuesto para mañana.'];
-    const brand = brandName?.trim() ? ` para «${capped(brandName, 80)}»` : '';
+    const brand = brandName?.trim() ? ` para «${oneLine(brandName, 80)}»` : '';
     return {
       call: {
         tool: 'crear_publicacion',
         input: {
-          title: capped(`Publicación${brand}: ${text}`, 150),
-          content: `${OFFLINE_PREFIX} Borrador sin modelo de IA a partir de tu petición: «${capped(text, 1000)}». Escribe aquí el texto final antes de aprobarla.`,
-          scheduledDate: date ?? addDays(now, 1),
+          title: oneLine(`Publicación${brand}: ${text}`, 150),
+          content: `${OFFLINE_PREFIX} Borrador sin modelo de IA a partir de tu petición: «${oneLine(text, 1000)}». Escribe aquí el texto final antes de aprobarla.`,
+          scheduledDate: date ?? addDays(utcDateIso(now), 1),
           platform,
         },
       },
@@ -90,7 +87,7 @@ export function detectIntent(request: string, now: Date, brandName?: string): De
     };
   }
   if (creates && IMAGE.test(t)) {
-    return { call: { tool: 'generar_imagen', input: { prompt: capped(text, MAX_PROMPT_LENGTH) } }, notes: [] };
+    return { call: { tool: 'generar_imagen', input: { prompt: oneLine(text, MAX_PROMPT_LENGTH) } }, notes: [] };
   }
   if (LEADS.test(t)) return { call: { tool: 'listar_leads', input: {} }, notes: [] };
   if (PLAN.test(t)) return { call: { tool: 'resumir_plan', input: { month: parseSpanishMonth(text, now) } }, notes: [] };

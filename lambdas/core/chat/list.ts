@@ -7,7 +7,7 @@
  * message (send.ts) runs too.
  */
 import { CHAT_CONTEXT_MESSAGES, CHAT_HISTORY_LIMIT, type CallableOutput } from '@director-ia/shared';
-import { deploymentTranscriber, type Transcriber } from '../../platform/ai/transcription';
+import { deploymentTranscriber, type Transcriber } from '../../platform/ai/speech/transcription';
 import type { ChatImage } from '../../platform/ai/types';
 import { logger } from '../../platform/logger';
 import { chatViews, recentChatMessages, type ChatMessageItem } from './history';

@@ -11,19 +11,16 @@
  * Returns the new messages (the owner's first), as the browser shows them.
  */
 import { CHAT_CONTEXT_MESSAGES, CHAT_MSG, type ChatMessageView } from '@director-ia/shared';
-import { deploymentTranscriber } from '../../platform/ai/transcription';
+import { deploymentTranscriber } from '../../platform/ai/speech/transcription';
 import type { ChatImage } from '../../platform/ai/types';
 import { chatViews, nextMessageId, recentChatMessages, saveChatMessage, type ChatMessageItem } from './history';
 import { settleTranscriptions } from './list';
 import { checkVoiceNote, readChatImage } from './media';
 import { answerOwnerMessage } from './turn';
 import { startTranscription } from './voice';
+import type { CallableInput } from '@director-ia/shared';
 
-export interface ChatMessageInput {
-  text?: string | undefined;
-  imageKey?: string | undefined;
-  voiceKey?: string | undefined;
-}
+export type ChatMessageInput = Omit<CallableInput<'enviarMensajeChat'>, 'uid'>;
 
 /** Stores and answers one message of `sub` (see the module header). */
 export async function sendChatMessage(sub: string, input: ChatMessageInput, now = new Date()): Promise<ChatMessageView[]> {

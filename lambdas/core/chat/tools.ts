@@ -12,9 +12,8 @@
  * - resumir_plan {month? YYYY-MM} — the month's scheduled posts, runs directly.
  */
 import * as z from 'zod/mini';
-import { CHAT_TOOLS_NEEDING_CONFIRMATION, MAX_PROMPT_LENGTH, POST_LIMITS, SOCIAL_NETWORKS, type ChatToolName } from '@director-ia/shared';
+import { CHAT_TOOLS_NEEDING_CONFIRMATION, isIsoDate, MAX_PROMPT_LENGTH, POST_LIMITS, SOCIAL_NETWORKS, type ChatToolName } from '@director-ia/shared';
 import type { ToolSpec } from '../../platform/ai/types';
-import { isIsoDay } from './dates';
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
@@ -23,7 +22,7 @@ export const TOOL_INPUT_SCHEMAS = {
   crear_publicacion: z.object({
     title: text(POST_LIMITS.title),
     content: text(POST_LIMITS.content),
-    scheduledDate: z.string().check(z.refine(isIsoDay)),
+    scheduledDate: z.string().check(z.refine(isIsoDate)),
     platform: z.enum(SOCIAL_NETWORKS),
   }),
   listar_leads: z.object({}),

@@ -1,7 +1,7 @@
 /**
  * Voice notes of the mobile chat (issue 6 item 3). The note is always kept (its object and the
  * owner's message). Then:
- * - with a transcriber (AWS: Amazon Transcribe, platform/ai/transcription.ts) a job is started when
+ * - with a transcriber (AWS: Amazon Transcribe, platform/ai/speech/transcription.ts) a job is started when
  *   the message is sent (`transcription: 'pending'`); each later status read (`listarMensajesChat`)
  *   polls it: COMPLETED → the transcript is read from the bucket and stored on the message, and the
  *   AI answers it; FAILED, an empty transcript or no result after TRANSCRIPTION_TIMEOUT_MS → a
@@ -11,8 +11,8 @@
  *   needs a configured provider — nothing pretends to transcribe.
  */
 import { CHAT_MSG } from '@director-ia/shared';
-import type { Transcriber } from '../../platform/ai/transcription';
-import { transcriptText } from '../../platform/ai/transcription';
+import type { Transcriber } from '../../platform/ai/speech/transcription';
+import { transcriptText } from '../../platform/ai/speech/transcription';
 import { chatMessages } from '../../platform/db/entities/chatMessage';
 import { isConditionalCheckFailure } from '../../platform/db/errors';
 import { logger } from '../../platform/logger';

@@ -7,7 +7,7 @@
  * Lambdas that only need capabilities do not bundle the AI clients.
  */
 import { aiCapabilities, videoCapability, type AiCapabilities, type CapabilityStatus } from '../../platform/ai/capabilities';
-import type { ProviderChoice } from '../../platform/ai/speech';
+import type { ProviderChoice } from '../../platform/ai/speech/speech';
 import { hasSecret, readIntegrationsItem } from '../settings/integrations';
 
 /** The brand's provider choice, without secrets (see the module header). */

@@ -16,7 +16,7 @@
 import { sniffImageMediaType, type CallableOutput, type UploadKind } from '@director-ia/shared';
 import { AiCapabilityUnavailableError } from '../../platform/ai';
 import { aiCapabilities } from '../../platform/ai/capabilities';
-import { synthesizeSpeech } from '../../platform/ai/speech';
+import { synthesizeSpeech } from '../../platform/ai/speech/speech';
 import { GenerationFailedError, InvalidInputError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { getObject } from '../../platform/storage/objects';
@@ -26,6 +26,7 @@ import { imagePromptFor } from './image';
 import { brandCapabilities, brandProviderChoice } from './capabilities';
 import { prepareBrandGeneration } from './prepare';
 import { withGenerationQuota } from './quota';
+import type { CallableInput } from '@director-ia/shared';
 
 type IdentityResult = CallableOutput<'generarIdentidad'>;
 
@@ -109,10 +110,7 @@ async function avatarFromVideo(sub: string, sampleKey: string, env: Record<strin
   return { success: false, error: message, unsupported: message, sampleKept: true };
 }
 
-export type IdentityRequest =
-  | { type: 'avatar'; prompt: string }
-  | { type: 'voice'; text: string; voice?: 'Lucia' | 'Sergio' | undefined; sampleKey?: string | undefined }
-  | { type: 'video'; sampleKey: string };
+export type IdentityRequest = CallableInput<'generarIdentidad'>;
 
 /** `generarIdentidad` for `sub` (see the module header). */
 export async function generateIdentity(sub: string, input: IdentityRequest, now = new Date(), env: Record<string, string | undefined> = process.env): Promise<IdentityResult> {

@@ -25,11 +25,13 @@ import {
   type InspirationMediaType,
 } from '@director-ia/shared';
 import type { AiProvider, BrandContext, ImageResult } from '../../platform/ai';
+import { oneLine } from '../../platform/ai/prompt-text';
 import { GenerationFailedError, InvalidInputError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { assetUrl, saveAsset } from '../assets/assets';
 import { prepareBrandGeneration } from './prepare';
 import { withGenerationQuota } from './quota';
+import type { CallableInput } from '@director-ia/shared';
 
 export interface Inspiration {
   bytes: Uint8Array;
@@ -50,10 +52,6 @@ export function decodeInspiration(base64: string): Inspiration {
 
 const FIELD_MAX = 200;
 
-function clean(value: string | undefined): string {
-  const text = (value ?? '').replace(/\s+/g, ' ').trim();
-  return text.length > FIELD_MAX ? `${text.slice(0, FIELD_MAX)}…` : text;
-}
 
 /**
  * The image model's prompt: the owner's instruction first (it decides the subject, and the offline
@@ -64,10 +62,10 @@ function clean(value: string | undefined): string {
  */
 export function imagePromptFor(prompt: string, brand: BrandContext): string {
   const style = [
-    clean(brand.brandName) && `marca «${clean(brand.brandName)}»`,
-    clean(brand.brandPersonality) && `personalidad: ${clean(brand.brandPersonality)}`,
-    clean(brand.targetAudience) && `público: ${clean(brand.targetAudience)}`,
-    clean(brand.keywords) && `palabras clave: ${clean(brand.keywords)}`,
+    oneLine(brand.brandName, FIELD_MAX) && `marca «${oneLine(brand.brandName, FIELD_MAX)}»`,
+    oneLine(brand.brandPersonality, FIELD_MAX) && `personalidad: ${oneLine(brand.brandPersonality, FIELD_MAX)}`,
+    oneLine(brand.targetAudience, FIELD_MAX) && `público: ${oneLine(brand.targetAudience, FIELD_MAX)}`,
+    oneLine(brand.keywords, FIELD_MAX) && `palabras clave: ${oneLine(brand.keywords, FIELD_MAX)}`,
   ].filter(Boolean);
   return style.length > 0 ? `${prompt.trim()}\nEstilo visual coherente con la ${style.join('; ')}.` : prompt.trim();
 }
@@ -76,11 +74,8 @@ async function generateWith(provider: AiProvider, prompt: string, brand: BrandCo
   return provider.generateImage({ prompt: imagePromptFor(prompt, brand), brand, ...(inspiration ? { referenceImage: inspiration } : {}) });
 }
 
-export interface ImageRequestInput {
-  prompt: string;
-  /** Base64 of the inspiration image (the part after the comma of its data URL), or null. */
-  imageBase64?: string | null;
-}
+/** generarImagen's request; `imageBase64` is the part after the comma of the inspiration image's data URL, or null. */
+export type ImageRequestInput = CallableInput<'generarImagen'>;
 
 /** Generates, stores and returns one image for `sub` (see the module header). */
 export async function generateImage(sub: string, input: ImageRequestInput, now = new Date()): Promise<CallableOutput<'generarImagen'>> {

@@ -3,8 +3,9 @@
  * when the request is about one of the brand's topics to avoid, and the brand's provider.
  */
 import { TALLER_MSG } from '@director-ia/shared';
-import { matchedTopicToAvoid, type AiProvider, type BrandContext } from '../../platform/ai';
+import type { AiProvider, BrandContext } from '../../platform/ai';
 import { InvalidInputError } from '../../platform/errors';
+import { matchedTopicToAvoid } from '../brand';
 import { readBrandContext } from '../settings/aiSettings';
 import { brandAiProvider } from './provider';
 

@@ -13,7 +13,7 @@
  * The quota is read from env DAILY_GENERATION_QUOTA on every call (a whole number ≥ 0; unset or
  * invalid → DEFAULT_DAILY_GENERATION_QUOTA), so the twin and tests can set it per process.
  */
-import { DEFAULT_DAILY_GENERATION_QUOTA, TALLER_MSG } from '@director-ia/shared';
+import { DEFAULT_DAILY_GENERATION_QUOTA, TALLER_MSG, utcDateIso } from '@director-ia/shared';
 import { counterFor, counterKey, giveBackUnit, startOfUtcDay, takeUnit, type Counter } from '../../platform/db/counters';
 import { QuotaExceededError } from '../../platform/errors';
 
@@ -24,11 +24,6 @@ export function dailyGenerationQuota(env: Record<string, string | undefined> = p
   const raw = env[DAILY_GENERATION_QUOTA_ENV]?.trim();
   if (!raw || !/^\d{1,9}$/.test(raw)) return DEFAULT_DAILY_GENERATION_QUOTA;
   return Number(raw);
-}
-
-/** The UTC day of `now`, `YYYY-MM-DD`: quotas reset at 00:00 UTC. */
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
 }
 
 /** The quota counter of `sub` on UTC day `day` ('YYYY-MM-DD'). */
@@ -53,7 +48,7 @@ export interface QuotaReservation {
  * units are already taken.
  */
 export async function reserveGeneration(sub: string, now = new Date(), limit = dailyGenerationQuota()): Promise<QuotaReservation> {
-  const day = utcDay(now);
+  const day = utcDateIso(now); // quotas reset at 00:00 UTC
   if (limit <= 0) throw new QuotaExceededError(TALLER_MSG.quotaExceeded(limit));
   const count = await takeUnit(quotaCounter(sub, day), limit);
   if (count === null) throw new QuotaExceededError(TALLER_MSG.quotaExceeded(limit));

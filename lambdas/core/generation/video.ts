@@ -4,7 +4,7 @@
  * Start (`startVideo`): only where the brand's capabilities allow video (capabilities.ts: Amazon
  * Bedrock with a current BEDROCK_VIDEO_MODEL_ID); everywhere else 501 UNIMPLEMENTED with the
  * capability sentence and nothing is created. Then: a model family this app supports
- * (bedrock-video.ts, Luma Ray 2; others 501 with VIDEO_FAMILY_MSG), no starting image (400), the
+ * (platform/ai/providers/bedrock/video.ts, Luma Ray 2; others 501 with VIDEO_FAMILY_MSG), no starting image (400), the
  * brand's topics to avoid (400), one quota unit, StartAsyncInvoke writing to
  * `s3://<UPLOADS_BUCKET>/users/<sub>/assets/video-<jobId>/`, then the VideoJob record; the answer
  * is `{jobId, status: 'en_cola'}`. If Bedrock refuses or the record cannot be written, the quota
@@ -19,9 +19,9 @@
  * the video (VIDEO_MSG.topicToAvoid), not an image.
  */
 import type { CallableOutput } from '@director-ia/shared';
-import { matchedTopicToAvoid } from '../../platform/ai/prompt';
+import { matchedTopicToAvoid } from '../brand';
 import { bedrockVideoModel } from '../../platform/ai/capabilities';
-import { startVideoInvocation, VIDEO_FAMILY_MSG, VIDEO_IMAGE_MSG, videoModelInput } from '../../platform/ai/bedrock-video';
+import { startVideoInvocation, VIDEO_FAMILY_MSG, VIDEO_IMAGE_MSG, videoModelInput } from '../../platform/ai/providers/bedrock/video';
 import { videoJobs } from '../../platform/db/entities/videoJob';
 import { uploadsUri } from '../../platform/storage/objects';
 import { InvalidInputError, UnsupportedError } from '../../platform/errors';

@@ -8,7 +8,7 @@
  * moves to 'error' under a condition, so concurrent polls cannot give it back twice).
  */
 import { ASSET_ID_PATTERN, TALLER_MSG, type CallableOutput } from '@director-ia/shared';
-import { getVideoInvocation, VIDEO_OUTPUT_FILE } from '../../platform/ai/bedrock-video';
+import { getVideoInvocation, VIDEO_OUTPUT_FILE } from '../../platform/ai/providers/bedrock/video';
 import { assets } from '../../platform/db/entities/asset';
 import { videoJobs, type VideoJobItem } from '../../platform/db/entities/videoJob';
 import { isConditionalCheckFailure } from '../../platform/db/errors';

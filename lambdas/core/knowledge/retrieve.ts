@@ -4,6 +4,7 @@
  * One Query on the tenant's partition, limited to chunks of the model that embedded the query
  * (vectors of different models are never compared); never a Scan, never another tenant.
  */
+import { cosineSimilarity } from '../../platform/ai/vectors';
 import { decodeEmbedding, knowledgeChunks } from '../../platform/db/entities/knowledgeChunk';
 import { defaultEmbedder, type Embedder } from './embedder';
 
@@ -15,22 +16,6 @@ export interface Passage {
   text: string;
   /** Cosine similarity with the query, in [-1, 1]. */
   score: number;
-}
-
-/** Cosine similarity of two vectors (0 when either is all zeros or the lengths differ). */
-export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length || a.length === 0) return 0;
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 /** The `k` passages of tenant `sub` most similar to `query`, best first (fewer if it has fewer). */
@@ -46,7 +31,7 @@ export async function retrievePassages(sub: string, query: string, k = 4, embedd
   const scored: Passage[] = [];
   for (const chunk of data) {
     if (chunk.model !== model) continue;
-    const score = cosine(queryVector, decodeEmbedding(chunk.embedding as Uint8Array));
+    const score = cosineSimilarity(queryVector, decodeEmbedding(chunk.embedding as Uint8Array));
     scored.push({ docId: chunk.docId, docName: chunk.docName, index: Number(chunk.index), text: chunk.text, score });
   }
   return scored.sort((a, b) => b.score - a.score).slice(0, k);

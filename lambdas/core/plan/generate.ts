@@ -20,7 +20,7 @@
  */
 import { PLAN_MSG, validBudget, type ProposedPlan, type SocialNetwork, addDays, isMonth, monthLabel, monthRange, utcDateIso, formatBudget, POST_LIMITS, SOCIAL_NETWORK_LABELS } from '@director-ia/shared';
 import type { AiProvider, BrandContext } from '../../platform/ai';
-import { systemPromptFor } from '../../platform/ai/prompt';
+import { systemPromptFor } from '../brand';
 import { planProposals, type PlanProposalItem } from '../../platform/db/entities/scheduledPost';
 import { GenerationFailedError, InvalidInputError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
@@ -32,6 +32,7 @@ import { buildOfflinePlan, OFFLINE_PLAN_MODEL } from './offline';
 import { planNetworks } from './networks';
 import { proposalView } from './proposals';
 import { PlanAnswerSchema, PlanRejected, repairPlan, type PlanAnswer } from './schema';
+import type { CallableInput } from '@director-ia/shared';
 
 /** Passages retrieved for a plan. */
 export const PLAN_PASSAGES = 4;
@@ -50,12 +51,8 @@ export interface PlanDeps {
   retrieve?: (sub: string, query: string) => Promise<string[]>;
 }
 
-export interface PlanRequest {
-  /** 'YYYY-MM'. */
-  month: string;
-  /** Euros. */
-  budget: number;
-}
+/** generarPlanMensual's request: month 'YYYY-MM', budget in euros. */
+export type PlanRequest = CallableInput<'generarPlanMensual'>;
 
 /** What the model is told to do (the brand, topics to avoid and no-invention rules come from systemPromptFor). */
 export function planInstructions(month: string, budget: number, networks: readonly SocialNetwork[], notBefore?: string): string {

@@ -13,7 +13,8 @@
  * `offline: true` and the panel says so.
  */
 import { dateInMonth, monthLabel, parseIsoDate, parseMonth, daysInMonth, formatBudget, type SocialNetwork } from '@director-ia/shared';
-import { matchedTopicToAvoid, topicsToAvoidList } from '../../platform/ai/prompt';
+import { matchedTopicToAvoid, topicsToAvoidList } from '../brand';
+import { oneLine } from '../../platform/ai/prompt-text';
 import type { BrandContext } from '../../platform/ai/types';
 import type { PlanAnswer, PlanAnswerPost } from './schema';
 
@@ -31,10 +32,8 @@ export interface OfflinePlanInput {
   passages: string[];
 }
 
-const clean = (text: string | undefined, max = 160) => {
-  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
-};
+/** Longest brand field quoted in an offline post, in characters. */
+const FIELD_MAX = 160;
 
 /** The days of the month the offline plan posts on (see the module header). */
 export function offlinePlanDays(month: string, notBefore?: string): number[] {
@@ -54,7 +53,7 @@ export function offlinePlanDays(month: string, notBefore?: string): number[] {
 function usableKeywords(brand: BrandContext): string[] {
   const words = (brand.keywords ?? '')
     .split(/[,;\n]+/)
-    .map((k) => clean(k, 40))
+    .map((k) => oneLine(k, 40))
     .filter((k) => k && !matchedTopicToAvoid(k, brand));
   return [...new Set(words)];
 }
@@ -80,9 +79,9 @@ const VIDEO_NETWORKS: ReadonlySet<SocialNetwork> = new Set(['youtube', 'tiktok']
 /** A plan in the answer's shape (see the module header). */
 export function buildOfflinePlan(input: OfflinePlanInput): PlanAnswer {
   const { brand } = input;
-  const name = clean(brand.brandName, 80) || 'nuestra marca';
-  const personality = clean(brand.brandPersonality);
-  const audience = clean(brand.targetAudience);
+  const name = oneLine(brand.brandName, 80) || 'nuestra marca';
+  const personality = oneLine(brand.brandPersonality, FIELD_MAX);
+  const audience = oneLine(brand.targetAudience, FIELD_MAX);
   const keywords = usableKeywords(brand);
   const tags = hashtags(keywords);
   const passages = usablePassages(input.passages, brand);
@@ -99,7 +98,7 @@ export function buildOfflinePlan(input: OfflinePlanInput): PlanAnswer {
     (i) => {
       const passage = passages[i % Math.max(1, passages.length)];
       return passage
-        ? { title: `Lo que debes saber de ${name}`, content: `Te lo contamos con nuestras propias palabras:\n«${clean(passage, 400)}»${tagLine}` }
+        ? { title: `Lo que debes saber de ${name}`, content: `Te lo contamos con nuestras propias palabras:\n«${oneLine(passage, 400)}»${tagLine}` }
         : { title: `Preguntas sobre ${name}`, content: `¿Qué te gustaría saber de ${name}${firstKeyword ? ` y de ${firstKeyword}` : ''}? Déjanos tus preguntas en los comentarios y las responderemos este mes.${tagLine}` };
     },
     () => ({

@@ -17,7 +17,7 @@
  */
 import * as z from 'zod/mini';
 import { MAX_PLAN_POSTS, PLAN_MSG, PLAN_TITLE_MAX, POST_LIMITS, formatIsoDate, isDateInMonth, monthLabel, parseIsoDate, isSocialNetwork, SOCIAL_NETWORKS, type SocialNetwork } from '@director-ia/shared';
-import { matchedTopicToAvoid } from '../../platform/ai/prompt';
+import { matchedTopicToAvoid } from '../brand';
 import type { BrandContext } from '../../platform/ai/types';
 
 export const PlanAnswerPostSchema = z.object({

@@ -2,16 +2,14 @@
  * `solicitarSubida`'s domain: checks the file the browser describes against the kind's rules
  * (shared with the web) and signs a presigned POST for one new key under the caller's prefix.
  */
-import { checkUpload, UPLOAD_RULES, UPLOAD_URL_EXPIRES_SECONDS, type UploadCandidate, type UploadKind } from '@director-ia/shared';
+import { checkUpload, UPLOAD_RULES, UPLOAD_URL_EXPIRES_SECONDS, type CallableInput } from '@director-ia/shared';
 import { InvalidInputError } from '../../platform/errors';
 import { presignPost } from '../../platform/storage/presign';
 import { newObjectId, ORIGINAL_NAME_METADATA, uploadKey } from './keys';
 
 const MAX_METADATA_CHARS = 1024;
 
-export interface UploadRequest extends UploadCandidate {
-  kind: UploadKind;
-}
+export type UploadRequest = CallableInput<'solicitarSubida'>;
 
 export interface UploadGrant {
   url: string;

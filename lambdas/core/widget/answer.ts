@@ -17,8 +17,9 @@
  */
 import * as z from 'zod/mini';
 import { AiError, type AiProvider, type BrandContext, type ChatMessage } from '../../platform/ai';
-import { matchedTopicToAvoid } from '../../platform/ai/prompt';
-import { cosineSimilarity, offlineEmbedding } from '../../platform/ai/offline-embed';
+import { matchedTopicToAvoid } from '../brand';
+import { offlineEmbedding } from '../../platform/ai/providers/offline/embed';
+import { cosineSimilarity } from '../../platform/ai/vectors';
 import { logger } from '../../platform/logger';
 import { retrievePassages, type Passage } from '../knowledge/retrieve';
 import { checkReply, newCanary } from './guard';

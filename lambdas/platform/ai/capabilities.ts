@@ -18,7 +18,7 @@
  * not retired (Nova Reel v1 reached end of life); see BEDROCK_RETIRED_VIDEO_MODELS.
  */
 import { deploymentAiConfig } from './config';
-import { offlineSpeechEngineName, resolvedProviderId, speechBackendFor, SPEECH_MSG, SPEECH_VOICES, type ProviderChoice } from './speech';
+import { offlineSpeechEngineName, resolvedProviderId, speechBackendFor, SPEECH_MSG, SPEECH_VOICES, type ProviderChoice } from './speech/speech';
 import type { AiProviderId } from './types';
 
 export const AI_CAPABILITIES = ['image', 'avatarFromDescription', 'avatarFromVideo', 'voiceClone', 'speech', 'video'] as const;

@@ -3,7 +3,7 @@
  * embeddings.ts (embeddings alone) so both select the deployment's provider the same way:
  * env AI_PROVIDER (`offline` when unset or blank); openai-compatible: OPENAI_BASE_URL,
  * OPENAI_API_KEY, OPENAI_MODEL, OPENAI_EMBEDDING_MODEL, OPENAI_IMAGE_MODEL; gemini: GEMINI_API_KEY,
- * IMAGEN_API_KEY, GEMINI_MODEL; Bedrock reads its own (bedrock-client.ts). Missing credentials
+ * IMAGEN_API_KEY, GEMINI_MODEL; Bedrock reads its own (providers/bedrock/client.ts). Missing credentials
  * fail with an AiConfigError carrying a Spanish message.
  */
 import { AI_MSG, AiConfigError } from './errors';

@@ -3,13 +3,13 @@
  * retrieval): `defaultEmbedder(env)` selects by AI_PROVIDER exactly like `defaultAiProvider`
  * (index.ts; same configuration, same AiConfigErrors) and gives the same vectors as that
  * provider's `embed`, but reaches only embedding code, so a bundle of it leaves out the text,
- * JSON (zod's JSON Schema) and image code of every provider. offline → offline-embed.ts;
- * bedrock → bedrock-embed.ts; openai-compatible → openai-compatible-embed.ts; gemini →
- * gemini-embed.ts. Remote modules are imported on first use, as in index.ts.
+ * JSON (zod's JSON Schema) and image code of every provider: providers/<id>/embed.ts for each
+ * id (offline, bedrock, openai-compatible, gemini). Remote modules are imported on first use, as
+ * in index.ts.
  */
 import { checkedGeminiSettings, checkedOpenAiSettings, deploymentAiConfig } from './config';
 import { loadOnce } from './lazy';
-import { offlineEmbed } from './offline-embed';
+import { offlineEmbed } from './providers/offline/embed';
 import type { AiEmbedder, AiProviderId } from './types';
 
 /** Embeddings of the offline provider (`offline-hash-v1`). */
@@ -32,15 +32,15 @@ export function defaultEmbedder(env: Record<string, string | undefined> = proces
     case 'offline':
       return offlineEmbedder;
     case 'bedrock':
-      bedrock ??= lazyEmbedder('bedrock', async () => (await import('./bedrock-embed')).createBedrockEmbedder());
+      bedrock ??= lazyEmbedder('bedrock', async () => (await import('./providers/bedrock/embed')).createBedrockEmbedder());
       return bedrock;
     case 'openai-compatible': {
       const settings = checkedOpenAiSettings(config.openai);
-      return lazyEmbedder('openai-compatible', async () => (await import('./openai-compatible-embed')).createOpenAiCompatibleEmbedder(settings));
+      return lazyEmbedder('openai-compatible', async () => (await import('./providers/openai-compatible/embed')).createOpenAiCompatibleEmbedder(settings));
     }
     case 'gemini': {
       const settings = checkedGeminiSettings(config.gemini);
-      return lazyEmbedder('gemini', async () => (await import('./gemini-embed')).createGeminiEmbedder(settings));
+      return lazyEmbedder('gemini', async () => (await import('./providers/gemini/embed')).createGeminiEmbedder(settings));
     }
   }
 }

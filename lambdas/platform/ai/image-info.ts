@@ -72,3 +72,8 @@ export function describeImage(image: ChatImage): string {
   const pixels = info.width && info.height ? ` de ${info.width}×${info.height} píxeles` : '';
   return `una imagen ${info.format}${pixels} (${kb} KB)`;
 }
+
+/** JPEG by its magic bytes, PNG otherwise (the only two media types ImageResult allows). */
+export function sniffImageType(bytes: Uint8Array): 'image/png' | 'image/jpeg' {
+  return bytes[0] === 0xff && bytes[1] === 0xd8 ? 'image/jpeg' : 'image/png';
+}

@@ -7,21 +7,22 @@
  * resolution with an AiConfigError carrying a Spanish message.
  *
  * Env for the default provider: see config.ts (shared with embeddings.ts, the embeddings-only
- * entry for functions that only embed); Bedrock: see bedrock-client.ts.
+ * entry for functions that only embed); Bedrock: see providers/bedrock/client.ts.
  */
 import type { $ZodType, output } from 'zod/v4/core';
 import { AI_MSG, AiConfigError } from './errors';
 import { checkedGeminiSettings, checkedOpenAiSettings, deploymentAiConfig, type AiProviderConfig, type GeminiSettings, type OpenAiSettings } from './config';
 import { loadOnce } from './lazy';
-import { offlineProvider } from './offline';
+import { offlineProvider } from './providers/offline/text';
 import type { AiProvider, AiProviderId } from './types';
 
 export * from './types';
 export * from './errors';
 export { AI_PROVIDER_IDS, type AiProviderConfig, type GeminiSettings, type OpenAiSettings } from './config';
-export { systemPromptFor, violatesTopicsToAvoid, matchedTopicToAvoid, topicsToAvoidList, knowledgeBlock } from './prompt';
-export { cosineSimilarity, OFFLINE_EMBEDDING_DIMENSIONS, OFFLINE_EMBEDDING_MODEL } from './offline-embed';
-export { offlineProvider, OFFLINE_PREFIX } from './offline';
+export { knowledgeBlock } from './prompt-text';
+export { OFFLINE_EMBEDDING_DIMENSIONS, OFFLINE_EMBEDDING_MODEL } from './providers/offline/embed';
+export { cosineSimilarity } from './vectors';
+export { offlineProvider, OFFLINE_PREFIX } from './providers/offline/text';
 
 /** A provider whose implementation module is imported on first use. */
 function lazyProvider(id: AiProviderId, load: () => Promise<AiProvider>): AiProvider {
@@ -39,12 +40,12 @@ function lazyProvider(id: AiProviderId, load: () => Promise<AiProvider>): AiProv
 
 function openAiProvider(settings: OpenAiSettings | undefined): AiProvider {
   const checked = checkedOpenAiSettings(settings);
-  return lazyProvider('openai-compatible', async () => (await import('./openai-compatible')).createOpenAiCompatibleProvider(checked));
+  return lazyProvider('openai-compatible', async () => (await import('./providers/openai-compatible/text')).createOpenAiCompatibleProvider(checked));
 }
 
 function geminiProvider(settings: GeminiSettings | undefined): AiProvider {
   const checked = checkedGeminiSettings(settings);
-  return lazyProvider('gemini', async () => (await import('./gemini')).createGeminiProvider(checked));
+  return lazyProvider('gemini', async () => (await import('./providers/gemini/text')).createGeminiProvider(checked));
 }
 
 let bedrock: AiProvider | undefined;
@@ -57,7 +58,7 @@ export function resolveAiProvider(config: AiProviderConfig): AiProvider {
     case 'offline':
       return offlineProvider;
     case 'bedrock':
-      bedrock ??= lazyProvider('bedrock', async () => (await import('./bedrock')).createBedrockProvider());
+      bedrock ??= lazyProvider('bedrock', async () => (await import('./providers/bedrock/text')).createBedrockProvider());
       return bedrock;
     case 'openai-compatible':
       return openAiProvider(config.openai);

@@ -24,10 +24,11 @@ export const SMTP_SECURE_ENV = 'SMTP_SECURE';
 export const DEFAULT_SMTP_HOST = 'smtp.gmail.com';
 export const DEFAULT_SMTP_PORT = 465;
 
-/** Milliseconds: a notice must not hold a request for long when the server is slow or away. */
-const CONNECTION_TIMEOUT_MS = 10_000;
-const GREETING_TIMEOUT_MS = 10_000;
-const SOCKET_TIMEOUT_MS = 20_000;
+/**
+ * The client's timeouts, in milliseconds, under nodemailer's option names: a notice must not hold
+ * a request for long when the server is slow or away.
+ */
+const TIMEOUTS = { connectionTimeout: 10_000, dnsTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as const;
 
 export interface SmtpSettings {
   host: string;
@@ -68,10 +69,7 @@ export async function sendMail(settings: SmtpSettings, auth: SmtpAuth, envelope:
     port: settings.port,
     secure: settings.secure,
     requireTLS: !settings.secure && !isLoopbackHost(settings.host),
-    connectionTimeout: CONNECTION_TIMEOUT_MS,
-    greetingTimeout: GREETING_TIMEOUT_MS,
-    socketTimeout: SOCKET_TIMEOUT_MS,
-    dnsTimeout: CONNECTION_TIMEOUT_MS,
+    ...TIMEOUTS,
     logger: false,
   });
   // The client also emits 'error' for failures it reports through callbacks: keep the first one

@@ -18,7 +18,7 @@ import { TRANSCRIBE_JOB_RESOURCE, TRANSCRIPTION_PROVIDER_ENV } from '../../../..
 import { CHAT_MANIFEST_CONTENT_TYPE, CHAT_MANIFEST_PATH, SPA_REWRITE_CODE } from '../../../../infra/constructs/web';
 import { accessOf, PERMISSIONS } from '../../../../infra/functions';
 import type { TenantStack } from '../../../../infra/tenant-stack';
-import { TRANSCRIPTION_PROVIDER_ENV as LAMBDA_TRANSCRIPTION_ENV } from '../../../../lambdas/platform/ai/transcription';
+import { TRANSCRIPTION_PROVIDER_ENV as LAMBDA_TRANSCRIPTION_ENV } from '../../../../lambdas/platform/ai/speech/transcription';
 import { CALLABLE_NAMES, type CallableName, TRANSCRIPTION_JOB_PREFIX } from '@director-ia/shared';
 import { createFixture, removeFixture, synthTenant, type Fixture } from '../../../support/cdk-fixture';
 import { logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';

@@ -24,7 +24,7 @@ import {
 } from '../../../../infra/functions';
 import type { TenantStack } from '../../../../infra/tenant-stack';
 import { DAILY_GENERATION_QUOTA_ENV } from '../../../../lambdas/core/generation/quota';
-import { bedrockModelsFromEnv } from '../../../../lambdas/platform/ai/bedrock';
+import { bedrockModelsFromEnv } from '../../../../lambdas/platform/ai/providers/bedrock/text';
 import { defaultAiProvider } from '../../../../lambdas/platform/ai';
 import { SECRETS_KMS_KEY_ARN_ENV as LAMBDA_SECRETS_ENV } from '../../../../lambdas/platform/secrets';
 import { CALLABLES, CALLABLE_NAMES, type CallableName } from '@director-ia/shared';

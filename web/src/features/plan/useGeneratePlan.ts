@@ -6,16 +6,13 @@
  * as its month's pending proposal in the month's cached data (replacing an older one), so the
  * panel shows it even if the owner left the page while the AI worked.
  */
-import { type ProposedPlan } from '@director-ia/shared';
+import type { CallableInput, ProposedPlan } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 import { useCallableMutation } from '../../lib/queries';
 import { storeProposal } from './usePosts';
 
-export interface PlanRequest {
-  month: string;
-  /** Euros, already checked with `parseBudget`. */
-  budget: number;
-}
+/** Month 'YYYY-MM' and budget in euros, already checked with `parseBudget`. */
+export type PlanRequest = CallableInput<'generarPlanMensual'>;
 
 export function generatePlan(request: PlanRequest): Promise<ProposedPlan> {
   return callFunction('generarPlanMensual', request);

@@ -4,7 +4,7 @@
  * words; requests that ask for no tool get none; dates and months are read from Spanish.
  */
 import { describe, expect, it } from 'vitest';
-import { addDays, parseSpanishDate, parseSpanishMonth, spanishDay, spanishMonth } from '../../../../../lambdas/core/chat/dates';
+import { parseSpanishDate, parseSpanishMonth, spanishDay, spanishMonth } from '../../../../../lambdas/core/chat/dates';
 import { detectIntent, networkOf } from '../../../../../lambdas/core/chat/intent';
 import { parseToolCall } from '../../../../../lambdas/core/chat/tools';
 import { CHAT_TOOL_NAMES, MAX_PROMPT_LENGTH } from '@director-ia/shared';
@@ -116,6 +116,6 @@ describe('Spanish dates', () => {
     expect(parseSpanishMonth('nada', NOW)).toBe('2026-06');
     expect(spanishDay('2026-03-05')).toBe('5 de marzo de 2026');
     expect(spanishMonth('2026-12')).toBe('diciembre de 2026');
-    expect(addDays(new Date('2026-12-31T23:00:00Z'), 1)).toBe('2027-01-01');
+    expect(parseSpanishDate('mañana', new Date('2026-12-31T23:00:00Z'))).toBe('2027-01-01');
   });
 });

@@ -14,15 +14,15 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { CHAT_MSG } from '@director-ia/shared';
-import type * as TranscriptionModule from '../../../../../lambdas/platform/ai/transcription';
-import type { Transcriber, TranscriptionState } from '../../../../../lambdas/platform/ai/transcription';
+import type * as TranscriptionModule from '../../../../../lambdas/platform/ai/speech/transcription';
+import type { Transcriber, TranscriptionState } from '../../../../../lambdas/platform/ai/speech/transcription';
 import { useDomainEnv, uniqueSub } from '../../../../support/domain-env';
 import { putUpload } from '../../../../support/memory-bucket';
 
 const jobs = vi.hoisted(() => new Map<string, { state: { state: string; reason?: string }; mediaKey: string; outputKey: string }>());
 
 vi.mock('../../../../../lambdas/platform/storage/objects', async () => (await import('../../../../support/memory-bucket')).memoryBucket());
-vi.mock('../../../../../lambdas/platform/ai/transcription', async (importOriginal) => {
+vi.mock('../../../../../lambdas/platform/ai/speech/transcription', async (importOriginal) => {
   const fake: Transcriber = {
     async start({ name, mediaKey, outputKey }) {
       jobs.set(name, { state: { state: 'running' }, mediaKey, outputKey });

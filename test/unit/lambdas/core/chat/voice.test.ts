@@ -8,7 +8,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageItem } from '../../../../../lambdas/core/chat/history';
-import type { Transcriber, TranscriptionState } from '../../../../../lambdas/platform/ai/transcription';
+import type { Transcriber, TranscriptionState } from '../../../../../lambdas/platform/ai/speech/transcription';
 
 const store = new Map<string, ChatMessageItem>();
 const objects = new Map<string, Uint8Array>();

@@ -11,9 +11,9 @@ import { checkUpload, generarIdentidad, estadoVideo, iniciarVideo, UPLOAD_RULES 
 import { UnsupportedError, type DomainError } from '../../../../../lambdas/platform/errors';
 import { AiCapabilityUnavailableError } from '../../../../../lambdas/platform/ai';
 import { CAPABILITY_MSG } from '../../../../../lambdas/platform/ai/capabilities';
-import { VIDEO_FAMILY_MSG } from '../../../../../lambdas/platform/ai/bedrock-video';
+import { VIDEO_FAMILY_MSG } from '../../../../../lambdas/platform/ai/providers/bedrock/video';
 import { identityErrorText } from '../../../../../web/src/features/identity/useGenerateIdentity';
-import type * as Speech from '../../../../../lambdas/platform/ai/speech';
+import type * as Speech from '../../../../../lambdas/platform/ai/speech/speech';
 
 type SpeechModule = typeof Speech;
 
@@ -27,7 +27,7 @@ const state = vi.hoisted(() => ({
 vi.mock('../../../../../lambdas/core/settings/integrations', () => ({ readIntegrationsItem: async () => ({ aiProvider: state.provider }), hasSecret: () => true }));
 vi.mock('../../../../../lambdas/core/settings/aiSettings', () => ({ readBrandContext: async () => ({ brandName: 'Café Luna' }) }));
 vi.mock('../../../../../lambdas/platform/storage/objects', () => ({ getObject: async () => ({ tooLarge: true, size: 10 }) }));
-vi.mock('../../../../../lambdas/platform/ai/speech', async (importOriginal) => {
+vi.mock('../../../../../lambdas/platform/ai/speech/speech', async (importOriginal) => {
   const original = await importOriginal<SpeechModule>();
   return { ...original, synthesizeSpeech: async () => (state.speak ? state.speak() : original.synthesizeSpeech({ text: 'x', language: 'es-ES' })) };
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_INSPIRATION_BYTES, TALLER_MSG } from '@director-ia/shared';
 import { decodeInspiration, imagePromptFor } from '../../../../../lambdas/core/generation/image';
 import { InvalidInputError } from '../../../../../lambdas/platform/errors';
-import { promptColors } from '../../../../../lambdas/platform/ai/offline-image';
+import { promptColors } from '../../../../../lambdas/platform/ai/offline/image';
 import { solidPng } from '../../../../support/generation';
 
 function failure(fn: () => unknown): InvalidInputError {

@@ -19,7 +19,6 @@ import {
   quotaCounterKey,
   releaseGeneration,
   reserveGeneration,
-  utcDay,
   withGenerationQuota,
 } from '../../../../../lambdas/core/generation/quota';
 
@@ -77,14 +76,6 @@ describe('dailyGenerationQuota', () => {
     ['muchas', 30],
   ])('reads DAILY_GENERATION_QUOTA=%j as %i', (value, quota) => {
     expect(dailyGenerationQuota({ DAILY_GENERATION_QUOTA: value })).toBe(quota);
-  });
-});
-
-describe('utcDay', () => {
-  it('is the UTC calendar day, whatever the local time zone', () => {
-    expect(utcDay(new Date('2025-03-09T23:59:59.999Z'))).toBe('2025-03-09');
-    expect(utcDay(new Date('2025-03-10T00:00:00.000Z'))).toBe('2025-03-10');
-    expect(utcDay(new Date('2025-03-10T00:30:00+02:00'))).toBe('2025-03-09');
   });
 });
 

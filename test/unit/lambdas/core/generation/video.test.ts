@@ -16,7 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { DomainError } from '../../../../../lambdas/platform/errors';
 import { startVideo, VIDEO_MSG } from '../../../../../lambdas/core/generation/video';
 import { videoStatus } from '../../../../../lambdas/core/generation/videoStatus';
-import { VIDEO_FAMILY_MSG, VIDEO_IMAGE_MSG } from '../../../../../lambdas/platform/ai/bedrock-video';
+import { VIDEO_FAMILY_MSG, VIDEO_IMAGE_MSG } from '../../../../../lambdas/platform/ai/providers/bedrock/video';
 import { AI_MSG, AiError } from '../../../../../lambdas/platform/ai/errors';
 
 vi.mock('../../../../../lambdas/core/settings/integrations', () => ({ readIntegrationsItem: async () => ({ aiProvider: 'bedrock' }), hasSecret: () => false }));

@@ -1,22 +1,7 @@
 /** Similarity maths of retrieval and the compact embedding encoding chunks are stored with. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cosine } from '../../../../../lambdas/core/knowledge/retrieve';
 import { decodeEmbedding, encodeEmbedding } from '../../../../../lambdas/platform/db/entities/knowledgeChunk';
-
-describe('cosine', () => {
-  it('is 1 for the same direction, 0 for orthogonal, -1 for opposite', () => {
-    expect(cosine([1, 2, 3], [2, 4, 6])).toBeCloseTo(1);
-    expect(cosine([1, 0], [0, 5])).toBe(0);
-    expect(cosine([1, 1], [-1, -1])).toBeCloseTo(-1);
-  });
-
-  it('is 0 for zero vectors and vectors of different lengths (different models)', () => {
-    expect(cosine([0, 0], [1, 1])).toBe(0);
-    expect(cosine([1, 2], [1, 2, 3])).toBe(0);
-    expect(cosine([], [])).toBe(0);
-  });
-});
 
 describe('embedding encoding', () => {
   it('stores 4 bytes per dimension and reads back the float32 values', () => {

@@ -143,17 +143,17 @@ describe('the production bundle of the embeddings entry', () => {
       .map(([file]) => file.slice('lambdas/platform/ai/'.length))
       .sort();
     expect(aiModules).toEqual([
-      'bedrock-client.ts',
-      'bedrock-embed.ts',
       'config.ts',
       'embeddings.ts',
       'errors.ts',
-      'gemini-embed.ts',
-      'http.ts',
       'lazy.ts',
-      'offline-embed.ts',
-      'openai-compatible-embed.ts',
-      'spanish.ts',
+      'offline/spanish.ts',
+      'providers/bedrock/client.ts',
+      'providers/bedrock/embed.ts',
+      'providers/gemini/embed.ts',
+      'providers/offline/embed.ts',
+      'providers/openai-compatible/embed.ts',
+      'providers/rest.ts',
     ]);
     expect(bytes((file) => /zod\/v4\/core\/(to-json-schema|json-schema-processors)\.js$/.test(file))).toBeLessThan(100);
   });
