@@ -31,58 +31,33 @@ export class DomainError extends Error {
   }
 }
 
-/** The request itself is unacceptable (bad value, missing upload, topic to avoid, feature off). */
-export class InvalidInputError extends DomainError {
-  constructor(message: string) {
-    super('INVALID_INPUT', message);
-    this.name = 'InvalidInputError';
-  }
+/** The base class of one kind: its constructor takes only the Spanish message. */
+function domainErrorOf(kind: DomainErrorKind, name: string) {
+  return class extends DomainError {
+    constructor(message: string) {
+      super(kind, message);
+      this.name = name;
+    }
+  };
 }
+
+/** The request itself is unacceptable (bad value, missing upload, topic to avoid, feature off). */
+export class InvalidInputError extends domainErrorOf('INVALID_INPUT', 'InvalidInputError') {}
 
 /** The caller may not touch this resource (e.g. another owner's chat). */
-export class ForbiddenError extends DomainError {
-  constructor(message: string) {
-    super('FORBIDDEN', message);
-    this.name = 'ForbiddenError';
-  }
-}
+export class ForbiddenError extends domainErrorOf('FORBIDDEN', 'ForbiddenError') {}
 
 /** The resource does not exist for this caller (unknown, or another tenant's). */
-export class NotFoundError extends DomainError {
-  constructor(message: string) {
-    super('NOT_FOUND', message);
-    this.name = 'NotFoundError';
-  }
-}
+export class NotFoundError extends domainErrorOf('NOT_FOUND', 'NotFoundError') {}
 
 /** The resource changed or is taken: a concurrent edit, an already resolved action, a used slug. */
-export class ConflictError extends DomainError {
-  constructor(message: string) {
-    super('CONFLICT', message);
-    this.name = 'ConflictError';
-  }
-}
+export class ConflictError extends domainErrorOf('CONFLICT', 'ConflictError') {}
 
 /** A quota or rate limit is used up (daily generations, widget limits). */
-export class QuotaExceededError extends DomainError {
-  constructor(message: string) {
-    super('QUOTA_EXCEEDED', message);
-    this.name = 'QuotaExceededError';
-  }
-}
+export class QuotaExceededError extends domainErrorOf('QUOTA_EXCEEDED', 'QuotaExceededError') {}
 
 /** A generation ran but produced nothing usable (no image, no valid post); the message says so. */
-export class GenerationFailedError extends DomainError {
-  constructor(message: string) {
-    super('GENERATION_FAILED', message);
-    this.name = 'GenerationFailedError';
-  }
-}
+export class GenerationFailedError extends domainErrorOf('GENERATION_FAILED', 'GenerationFailedError') {}
 
 /** What this deployment or the brand's provider cannot do at all (e.g. video without a video model). */
-export class UnsupportedError extends DomainError {
-  constructor(message: string) {
-    super('UNSUPPORTED', message);
-    this.name = 'UnsupportedError';
-  }
-}
+export class UnsupportedError extends domainErrorOf('UNSUPPORTED', 'UnsupportedError') {}
