@@ -69,9 +69,13 @@ const FETCH_THROUGH_DOOR = { name: 'fetch', message: HTTP_DOOR_MESSAGE };
 
 /** Server layers, top to bottom: a layer imports only the layers below it. */
 const ENTRY_LAYERS = ['./lambdas/functions', './lambdas/events', './lambdas/http', './lambdas/triggers'];
-const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+/** The sub-folders of `dir` (repo-relative). */
+const foldersOf = (dir) =>
+  readdirSync(new URL(`./${dir}`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const FEATURES = foldersOf('web/src/features');
+const PAGES = foldersOf('web/src/pages');
 
 /** import-x/no-restricted-paths zones: `target` may not import from `from` (paths from the repo root). */
 export const LAYER_ZONES = [
@@ -89,6 +93,12 @@ export const LAYER_ZONES = [
     from: './web/src/features',
     except: [`./${feature}`, ...FEATURES.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
     message: "A feature imports another feature only through that feature's index.ts.",
+  })),
+  ...PAGES.map((page) => ({
+    target: `./web/src/pages/${page}`,
+    from: './web/src/pages',
+    except: [`./${page}`],
+    message: 'A page does not import another page: what two pages share belongs in a feature or ui/.',
   })),
 ];
 

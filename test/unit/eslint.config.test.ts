@@ -74,6 +74,12 @@ describe('layers (import-x/no-restricted-paths)', () => {
     expect(await rulesFor(file, importFrom(file, target))).not.toContain(LAYER);
   });
 
+  it('fails when a page imports another page', async () => {
+    const file = 'web/src/pages/leads/planted.ts';
+    expect(await rulesFor(file, importFrom(file, someModule('web/src/pages/blog')))).toContain(LAYER);
+    expect(await rulesFor(file, importFrom(file, someModule('web/src/pages/leads')))).not.toContain(LAYER);
+  });
+
   it("fails when a feature reaches into another feature's files, and allows its index.ts", async () => {
     const features = readdirSync(path.join(ROOT, 'web/src/features')).filter((name) => statSync(path.join(ROOT, 'web/src/features', name)).isDirectory());
     const other = features.find((name) => name !== 'leads' && readdirSync(path.join(ROOT, 'web/src/features', name)).some((file) => /^(?!index\.)\w+\.tsx?$/.test(file)));

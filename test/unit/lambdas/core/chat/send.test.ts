@@ -3,7 +3,7 @@
  * and `listChatMessages` on DynamoDB Local (offline provider), the uploads bucket in memory and the
  * deployment's transcriber replaced by a fake that plays Amazon Transcribe's part (its job states,
  * and the transcript file it writes into the bucket). The wire protocol of the real Transcribe
- * client is tested in test/unit/lambdas/platform/ai/transcribe.test.ts; the decisions with every
+ * client is tested in test/unit/lambdas/platform/ai/speech/transcribe.test.ts; the decisions with every
  * store faked in ./voice.test.ts. (Moved from the mobile-chat-voice integration test, issue 11
  * item 7: the twin's functions use the deployment's transcriber, which no test can script.)
  * - sending a note starts a job on it and waits (no answer yet; `transcribing`);
