@@ -8,12 +8,17 @@
  */
 import * as z from 'zod/mini';
 
-export const ScheduledPostSchema = z.object({
+/** What a post is, scheduled or proposed (spec 3: id, title, content, scheduledDate, platform). */
+const POST_FIELDS = {
   id: z.string(),
   title: z.string(),
   content: z.string(),
   scheduledDate: z.string(),
   platform: z.string(),
+};
+
+export const ScheduledPostSchema = z.object({
+  ...POST_FIELDS,
   status: z.string(),
   /** The approved plan the post came from, if any. */
   planId: z.optional(z.string()),
@@ -25,11 +30,7 @@ export type ScheduledPost = z.infer<typeof ScheduledPostSchema>;
 
 /** A post of a proposed plan (spec 3 "Proposed plan": id, title, content, scheduledDate, platform, status). */
 export const PlannedPostSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  content: z.string(),
-  scheduledDate: z.string(),
-  platform: z.string(),
+  ...POST_FIELDS,
   status: z.literal('propuesto'),
 });
 export type PlannedPost = z.infer<typeof PlannedPostSchema>;

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { ProfileSchema, UserSummarySchema } from '../../entities/profile';
 import { THEME_IDS } from '../../themes';
 import { define, Empty } from '../define';
+import { requiredId } from '../fields';
 
 export const obtenerPerfil = define({
   name: 'obtenerPerfil',
@@ -30,7 +31,7 @@ export const aprobarUsuario = define({
   name: 'aprobarUsuario',
   access: 'admin',
   input: z.strictObject({
-    uid: z.string({ error: 'Falta el usuario a aprobar.' }).check(z.minLength(1, 'Falta el usuario a aprobar.'), z.maxLength(128)),
+    uid: requiredId('Falta el usuario a aprobar.'),
   }),
   output: z.object({ uid: z.string(), status: z.literal('active') }),
 });

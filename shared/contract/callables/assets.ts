@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { ASSET_TYPES } from '../../assets';
 import { AssetSchema } from '../../entities/asset';
 import { define } from '../define';
+import { idInput, IdOutput } from '../fields';
 
 export const listarRecursos = define({
   name: 'listarRecursos',
@@ -19,9 +20,6 @@ export const listarRecursos = define({
 export const eliminarRecurso = define({
   name: 'eliminarRecurso',
   access: 'active',
-  input: z.strictObject({
-    // Any id that is not one of the caller's assets is NOT_FOUND (not a 400): ids are opaque.
-    id: z.string({ error: 'Falta el recurso.' }).check(z.minLength(1, 'Falta el recurso.'), z.maxLength(128)),
-  }),
-  output: z.object({ id: z.string() }),
+  input: idInput('Falta el recurso.'),
+  output: IdOutput,
 });

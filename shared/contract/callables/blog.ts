@@ -13,16 +13,13 @@
 import * as z from 'zod/mini';
 import { ArticleSchema, ARTICLE_LIMITS } from '../../blogArticles';
 import { define, Empty } from '../define';
+import { IdOutput, labelledText, requiredId } from '../fields';
 
-const id = z.string({ error: 'Falta el artículo.' }).check(z.minLength(1, 'Falta el artículo.'), z.maxLength(128));
+const id = requiredId('Falta el artículo.');
 
 /** Trimmed text between 1 and `max` characters. */
 function text(label: string, max: number) {
-  return z.string({ error: `«${label}» debe ser un texto.` }).check(
-    z.trim(),
-    z.minLength(1, `«${label}» no puede estar vacío.`),
-    z.maxLength(max, `«${label}» admite como máximo ${max} caracteres.`),
-  );
+  return labelledText(label, max, { required: true });
 }
 
 export const listarArticulos = define({
@@ -68,5 +65,5 @@ export const eliminarArticulo = define({
   name: 'eliminarArticulo',
   access: 'active',
   input: z.strictObject({ id }),
-  output: z.object({ id: z.string() }),
+  output: IdOutput,
 });

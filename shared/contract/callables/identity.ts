@@ -13,6 +13,7 @@
  */
 import * as z from 'zod/mini';
 import { define } from '../define';
+import { requiredId, requiredText } from '../fields';
 import { PromptSchema } from './taller';
 
 /** The types of the spec's `generarIdentidad` payload. */
@@ -37,11 +38,10 @@ export const IdentityRequestSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('avatar'), prompt: PromptSchema }),
   z.strictObject({
     type: z.literal('voice'),
-    text: z.string({ error: 'Escribe el texto que quieres convertir en voz.' }).check(
-      z.trim(),
-      z.minLength(1, 'Escribe el texto que quieres convertir en voz.'),
-      z.maxLength(MAX_SPEECH_TEXT_LENGTH, `El texto para la voz es demasiado largo (máximo ${MAX_SPEECH_TEXT_LENGTH} caracteres).`),
-    ),
+    text: requiredText(MAX_SPEECH_TEXT_LENGTH, {
+      missing: 'Escribe el texto que quieres convertir en voz.',
+      tooLong: `El texto para la voz es demasiado largo (máximo ${MAX_SPEECH_TEXT_LENGTH} caracteres).`,
+    }),
     voice: z.optional(z.enum(['Lucia', 'Sergio'], { error: 'Voz no válida. Voces disponibles: Lucía, Sergio.' })),
     sampleKey: z.optional(SampleKeySchema),
   }),
@@ -111,7 +111,7 @@ export const estadoVideo = define({
   name: 'estadoVideo',
   access: 'active',
   input: z.strictObject({
-    jobId: z.string({ error: 'Falta el trabajo de vídeo.' }).check(z.minLength(1, 'Falta el trabajo de vídeo.'), z.maxLength(128)),
+    jobId: requiredId('Falta el trabajo de vídeo.'),
   }),
   output: z.object({ status: z.enum(VIDEO_JOB_STATUSES), url: z.optional(z.string()), error: z.optional(z.string()) }),
 });

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { KnowledgeDocumentSchema } from '../../entities/knowledge';
 import { define, Empty } from '../define';
+import { idInput, IdOutput } from '../fields';
 
 export const listarDocumentos = define({
   name: 'listarDocumentos',
@@ -18,9 +19,6 @@ export const listarDocumentos = define({
 export const eliminarDocumento = define({
   name: 'eliminarDocumento',
   access: 'active',
-  input: z.strictObject({
-    // Any id that is not one of the caller's documents is NOT_FOUND (not a 400): ids are opaque.
-    id: z.string({ error: 'Falta el documento.' }).check(z.minLength(1, 'Falta el documento.'), z.maxLength(128)),
-  }),
-  output: z.object({ id: z.string() }),
+  input: idInput('Falta el documento.'),
+  output: IdOutput,
 });

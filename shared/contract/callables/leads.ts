@@ -13,6 +13,7 @@ import * as z from 'zod/mini';
 import { LEAD_STATUSES } from '../../entities/lead';
 import { LeadSchema, LEADS_MSG, MAX_LEAD_SEARCH_LENGTH, TranscriptMessageSchema } from '../../leads';
 import { define } from '../define';
+import { IdOutput } from '../fields';
 
 const LeadId = z.string({ error: LEADS_MSG.missingLead }).check(z.minLength(1, LEADS_MSG.missingLead), z.maxLength(128, LEADS_MSG.missingLead));
 const LeadStatusSchema = z.enum(LEAD_STATUSES, { error: LEADS_MSG.invalidStatus });
@@ -41,7 +42,7 @@ export const eliminarLead = define({
   name: 'eliminarLead',
   access: 'active',
   input: z.strictObject({ id: LeadId }),
-  output: z.object({ id: z.string() }),
+  output: IdOutput,
 });
 
 export const obtenerConversacion = define({

@@ -20,24 +20,21 @@ import { ProposedPlanSchema, ScheduledPostSchema } from '../../entities/schedule
 import { SOCIAL_NETWORKS } from '../../networks';
 import { MAX_BUDGET_EUR, PLAN_INPUT_MSG as MSG, POST_LIMITS } from '../../plan';
 import { define } from '../define';
+import { idInput, IdOutput, requiredId, requiredText } from '../fields';
 
 export const MonthSchema = z.string({ error: MSG.monthInvalid }).check(z.refine(isMonth, MSG.monthInvalid));
 export const IsoDateSchema = z.string({ error: MSG.dateInvalid }).check(z.refine(isIsoDate, MSG.dateInvalid));
 /** Euros: a finite number greater than 0 and at most MAX_BUDGET_EUR (spec 5). */
 export const BudgetSchema = z.number({ error: MSG.budgetInvalid }).check(z.gt(0, MSG.budgetInvalid), z.lte(MAX_BUDGET_EUR, MSG.budgetInvalid));
 export const PlatformSchema = z.enum(SOCIAL_NETWORKS, { error: MSG.platformInvalid });
-export const PostTitleSchema = z.string({ error: MSG.postTitleRequired }).check(
-  z.trim(),
-  z.minLength(1, MSG.postTitleRequired),
-  z.maxLength(POST_LIMITS.title, `El título admite como máximo ${POST_LIMITS.title} caracteres.`),
-);
-export const PostContentSchema = z.string({ error: MSG.postContentRequired }).check(
-  z.trim(),
-  z.minLength(1, MSG.postContentRequired),
-  z.maxLength(POST_LIMITS.content, `El contenido admite como máximo ${POST_LIMITS.content} caracteres.`),
-);
-/** Ids are opaque: any id that is not one of the caller's is NOT_FOUND (not a 400). */
-const IdSchema = (missing: string) => z.string({ error: missing }).check(z.minLength(1, missing), z.maxLength(128));
+export const PostTitleSchema = requiredText(POST_LIMITS.title, {
+  missing: MSG.postTitleRequired,
+  tooLong: `El título admite como máximo ${POST_LIMITS.title} caracteres.`,
+});
+export const PostContentSchema = requiredText(POST_LIMITS.content, {
+  missing: MSG.postContentRequired,
+  tooLong: `El contenido admite como máximo ${POST_LIMITS.content} caracteres.`,
+});
 
 export const listarPublicaciones = define({
   name: 'listarPublicaciones',
@@ -50,7 +47,7 @@ export const guardarPublicacion = define({
   name: 'guardarPublicacion',
   access: 'active',
   input: z.strictObject({
-    id: IdSchema('Falta la publicación.'),
+    id: requiredId('Falta la publicación.'),
     title: PostTitleSchema,
     content: PostContentSchema,
     scheduledDate: IsoDateSchema,
@@ -62,8 +59,8 @@ export const guardarPublicacion = define({
 export const eliminarPublicacion = define({
   name: 'eliminarPublicacion',
   access: 'active',
-  input: z.strictObject({ id: IdSchema('Falta la publicación.') }),
-  output: z.object({ id: z.string() }),
+  input: idInput('Falta la publicación.'),
+  output: IdOutput,
 });
 
 export const generarPlanMensual = define({
@@ -76,13 +73,13 @@ export const generarPlanMensual = define({
 export const aprobarPlan = define({
   name: 'aprobarPlan',
   access: 'active',
-  input: z.strictObject({ planId: IdSchema('Falta el plan.') }),
+  input: z.strictObject({ planId: requiredId('Falta el plan.') }),
   output: z.object({ planId: z.string(), posts: z.array(ScheduledPostSchema) }),
 });
 
 export const rechazarPlan = define({
   name: 'rechazarPlan',
   access: 'active',
-  input: z.strictObject({ planId: IdSchema('Falta el plan.') }),
+  input: z.strictObject({ planId: requiredId('Falta el plan.') }),
   output: z.object({ planId: z.string() }),
 });

@@ -5,6 +5,7 @@
  * server. All are `active`: the tenant is the caller's verified `sub`.
  */
 import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import {
   AI_PROVIDER_CHOICES,
   AI_SETTINGS_LABELS,
@@ -22,27 +23,24 @@ import {
 } from '../../entities/settings';
 import { canonicalSlug, SLUG_MAX_LENGTH, SLUG_MIN_LENGTH } from '../../slug';
 import { define, Empty } from '../define';
+import { labelledText } from '../fields';
 
-/** Free text of a labelled field: trimmed, at most `max` characters. */
-function text(label: string, max: number) {
-  return z.string({ error: `«${label}» debe ser un texto.` }).check(
-    z.trim(),
-    z.maxLength(max, `«${label}» admite como máximo ${max} caracteres.`),
-  );
+/**
+ * A settings section's two callables: `get` reads what is stored (no payload) and `save` merges a
+ * partial update; both answer the stored settings.
+ */
+function section<I extends $ZodType, O extends $ZodType>(get: string, save: string, input: I, stored: O) {
+  return [
+    define({ name: get, access: 'active', input: Empty, output: stored }),
+    define({ name: save, access: 'active', input, output: stored }),
+  ] as const;
 }
 
 function aiField(field: AiSettingsField) {
-  return z.optional(text(AI_SETTINGS_LABELS[field], AI_SETTINGS_LIMITS[field]));
+  return z.optional(labelledText(AI_SETTINGS_LABELS[field], AI_SETTINGS_LIMITS[field]));
 }
 
 // ---- Constructor de IA ----
-
-export const obtenerAjustesIA = define({
-  name: 'obtenerAjustesIA',
-  access: 'active',
-  input: Empty,
-  output: AiSettingsSchema,
-});
 
 export const AiSettingsInputSchema = z.strictObject({
   brandName: aiField('brandName'),
@@ -53,12 +51,7 @@ export const AiSettingsInputSchema = z.strictObject({
 });
 export type AiSettingsInput = z.infer<typeof AiSettingsInputSchema>;
 
-export const guardarAjustesIA = define({
-  name: 'guardarAjustesIA',
-  access: 'active',
-  input: AiSettingsInputSchema,
-  output: AiSettingsSchema,
-});
+export const [obtenerAjustesIA, guardarAjustesIA] = section('obtenerAjustesIA', 'guardarAjustesIA', AiSettingsInputSchema, AiSettingsSchema);
 
 // ---- Integraciones ----
 
@@ -97,7 +90,7 @@ export const IntegrationsInputSchema = z.strictObject({
       z.refine((value) => value === '' || isHttpUrl(value), BASE_URL_MESSAGE),
     ),
   ),
-  openaiModel: z.optional(text('Modelo', 200)),
+  openaiModel: z.optional(labelledText('Modelo', 200)),
   openaiApiKey: secret('Clave de API (compatible con OpenAI)'),
   geminiApiKey: secret('Clave de API de Gemini'),
   imagenApiKey: secret('Clave de API de Imagen'),
@@ -113,19 +106,7 @@ export const IntegrationsInputSchema = z.strictObject({
 });
 export type IntegrationsInput = z.infer<typeof IntegrationsInputSchema>;
 
-export const obtenerIntegraciones = define({
-  name: 'obtenerIntegraciones',
-  access: 'active',
-  input: Empty,
-  output: IntegrationsSchema,
-});
-
-export const guardarIntegraciones = define({
-  name: 'guardarIntegraciones',
-  access: 'active',
-  input: IntegrationsInputSchema,
-  output: IntegrationsSchema,
-});
+export const [obtenerIntegraciones, guardarIntegraciones] = section('obtenerIntegraciones', 'guardarIntegraciones', IntegrationsInputSchema, IntegrationsSchema);
 
 // ---- Creador de Blog ----
 
@@ -141,7 +122,7 @@ export const BlogSettingsInputSchema = z.strictObject({
   isEnabled: z.optional(z.boolean({ error: 'El estado del blog debe ser verdadero o falso.' })),
   slug: z.optional(SlugInputSchema),
   tone: z.optional(z.enum(BLOG_TONES, { error: 'Tono no válido.' })),
-  topics: z.optional(text('Temas', BLOG_TOPICS_MAX)),
+  topics: z.optional(labelledText('Temas', BLOG_TOPICS_MAX)),
   frequency: z.optional(z.enum(BLOG_FREQUENCIES, { error: 'Frecuencia no válida.' })),
   layout: z.optional(z.enum(BLOG_LAYOUTS, { error: 'Diseño no válido.' })),
   /** An uploads-bucket key from `solicitarSubida` (kind 'blogHeader'); null removes the image. */
@@ -149,16 +130,4 @@ export const BlogSettingsInputSchema = z.strictObject({
 });
 export type BlogSettingsInput = z.infer<typeof BlogSettingsInputSchema>;
 
-export const obtenerAjustesBlog = define({
-  name: 'obtenerAjustesBlog',
-  access: 'active',
-  input: Empty,
-  output: BlogSettingsSchema,
-});
-
-export const guardarAjustesBlog = define({
-  name: 'guardarAjustesBlog',
-  access: 'active',
-  input: BlogSettingsInputSchema,
-  output: BlogSettingsSchema,
-});
+export const [obtenerAjustesBlog, guardarAjustesBlog] = section('obtenerAjustesBlog', 'guardarAjustesBlog', BlogSettingsInputSchema, BlogSettingsSchema);

@@ -9,13 +9,10 @@
 import * as z from 'zod/mini';
 import { GENERATION_INPUT_MSG as MSG, isBase64, MAX_INSPIRATION_BASE64_LENGTH, MAX_INSPIRATION_BYTES, MAX_PROMPT_LENGTH } from '../../assets';
 import { define } from '../define';
+import { requiredText } from '../fields';
 
 /** The owner's instruction: trimmed, required, at most MAX_PROMPT_LENGTH characters. */
-export const PromptSchema = z.string({ error: MSG.promptRequired }).check(
-  z.trim(),
-  z.minLength(1, MSG.promptRequired),
-  z.maxLength(MAX_PROMPT_LENGTH, MSG.promptTooLong(MAX_PROMPT_LENGTH)),
-);
+export const PromptSchema = requiredText(MAX_PROMPT_LENGTH, { missing: MSG.promptRequired, tooLong: MSG.promptTooLong(MAX_PROMPT_LENGTH) });
 
 /** Body room beyond the image: the prompt (JSON-escaped at worst 6 bytes a character) and the envelope. */
 const ENVELOPE_ROOM_BYTES = 16 * 1024;

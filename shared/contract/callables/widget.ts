@@ -13,6 +13,7 @@
 import * as z from 'zod/mini';
 import { classifyContact, WIDGET_INPUT_MSG as MSG, WIDGET_LIMITS } from '../../widget';
 import { define } from '../define';
+import { requiredText } from '../fields';
 
 /** A brand uid as the page URL carries it (see web/src/app/entry/surface.ts). */
 const BrandUid = z.string({ error: MSG.notAvailable }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, MSG.notAvailable));
@@ -44,11 +45,10 @@ export const enviarMensajeWidget = define({
   input: z.strictObject({
     uid: BrandUid,
     conversationId: ConversationId,
-    message: z.string({ error: MSG.messageRequired }).check(
-      z.trim(),
-      z.minLength(1, MSG.messageRequired),
-      z.maxLength(WIDGET_LIMITS.maxMessageLength, MSG.messageTooLong(WIDGET_LIMITS.maxMessageLength)),
-    ),
+    message: requiredText(WIDGET_LIMITS.maxMessageLength, {
+      missing: MSG.messageRequired,
+      tooLong: MSG.messageTooLong(WIDGET_LIMITS.maxMessageLength),
+    }),
   }),
   output: z.object({
     conversationId: z.string(),
@@ -67,11 +67,7 @@ export const registrarLeadWidget = define({
   input: z.strictObject({
     uid: BrandUid,
     conversationId: ConversationId,
-    name: z.string({ error: MSG.nameRequired }).check(
-      z.trim(),
-      z.minLength(1, MSG.nameRequired),
-      z.maxLength(WIDGET_LIMITS.maxNameLength, MSG.nameTooLong(WIDGET_LIMITS.maxNameLength)),
-    ),
+    name: requiredText(WIDGET_LIMITS.maxNameLength, { missing: MSG.nameRequired, tooLong: MSG.nameTooLong(WIDGET_LIMITS.maxNameLength) }),
     contact: z.string({ error: MSG.contactInvalid }).check(
       z.trim(),
       z.refine((value) => classifyContact(value) !== null, MSG.contactInvalid),

@@ -1,5 +1,6 @@
 /**
- * Pieces shared by the login and new-password forms: a labelled field, the inline error
+ * Pieces shared by the login and new-password forms: a labelled field (and its masked password
+ * variant), the inline error
  * ('Error: ...', announced as an alert) and the submit button that reads 'Procesando...' while busy.
  */
 import type { InputHTMLAttributes } from 'react';
@@ -22,6 +23,11 @@ export function Field({ id, label, onValue, ...input }: FieldProps) {
       <input id={id} required {...input} onChange={(event) => onValue(event.target.value)} />
     </div>
   );
+}
+
+/** A password `Field`: masked, with the '••••••••' placeholder every password field of these forms shows. */
+export function PasswordField(props: Omit<FieldProps, 'type' | 'placeholder'>) {
+  return <Field type="password" placeholder="••••••••" {...props} />;
 }
 
 export function FormError({ message }: { message: string | null }) {

@@ -12,7 +12,7 @@ import { authErrorMessage } from '../../lib/authErrors';
 import { Icon, type IconName } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/toastContext';
-import { Field, FormError, SubmitButton } from './FormParts';
+import { Field, FormError, PasswordField, SubmitButton } from './FormParts';
 import styles from './LoginScreen.module.css';
 
 type Mode = 'signIn' | 'register' | 'newPassword';
@@ -125,13 +125,11 @@ export function LoginScreen({ notice }: { notice?: string }) {
                 onValue={setEmail}
                 disabled={busy}
               />
-              <Field
+              <PasswordField
                 id={`${ids}-password`}
                 label={MSG.passwordLabel}
-                type="password"
                 name="password"
                 autoComplete={isSignIn ? 'current-password' : 'new-password'}
-                placeholder="••••••••"
                 value={password}
                 onValue={setPassword}
                 disabled={busy}

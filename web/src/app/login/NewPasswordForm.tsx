@@ -11,7 +11,7 @@ import { MSG } from '@director-ia/shared';
 import { confirmNewPassword } from '../../lib/auth';
 import { authErrorMessage, endsNewPasswordChallenge } from '../../lib/authErrors';
 import { useToast } from '../../ui/toast/toastContext';
-import { Field, FormError, SubmitButton } from './FormParts';
+import { FormError, PasswordField, SubmitButton } from './FormParts';
 import styles from './LoginScreen.module.css';
 
 export interface NewPasswordFormProps {
@@ -61,29 +61,8 @@ export default function NewPasswordForm({ email, onBack }: NewPasswordFormProps)
       <form className={styles.form} onSubmit={submit} aria-labelledby={`${ids}-title`}>
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <Field
-          id={`${ids}-new`}
-          label={MSG.newPasswordLabel}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          autoFocus
-          placeholder="••••••••"
-          value={password}
-          onValue={setPassword}
-          disabled={busy}
-        />
-        <Field
-          id={`${ids}-repeat`}
-          label={MSG.repeatPasswordLabel}
-          type="password"
-          name="repeat-password"
-          autoComplete="new-password"
-          placeholder="••••••••"
-          value={repeat}
-          onValue={setRepeat}
-          disabled={busy}
-        />
+        <PasswordField id={`${ids}-new`} label={MSG.newPasswordLabel} name="new-password" autoComplete="new-password" autoFocus value={password} onValue={setPassword} disabled={busy} />
+        <PasswordField id={`${ids}-repeat`} label={MSG.repeatPasswordLabel} name="repeat-password" autoComplete="new-password" value={repeat} onValue={setRepeat} disabled={busy} />
 
         <FormError message={error} />
         <SubmitButton busy={busy} label={MSG.savePassword} />

@@ -26,6 +26,37 @@ const PHOTO_TYPES = 'image/png,image/jpeg,image/webp,image/*';
 const coarsePointer = () => typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
+interface PhotoInputProps {
+  /** The button's tooltip and the input's accessible name. */
+  label: string;
+  icon: 'camera' | 'image';
+  /** 'environment' opens the rear camera on phones; omitted, the device's picker. */
+  capture?: 'environment';
+  locked: boolean;
+  onPick: (file: File | undefined) => void;
+}
+
+/** An icon button that picks a photo: a label around a hidden file input, reset after each pick so the same file can be picked again. */
+function PhotoInput({ label, icon, capture, locked, onPick }: PhotoInputProps) {
+  return (
+    <label className={`${styles.iconButton} ${locked ? styles.iconDisabled : ''}`} title={label}>
+      <input
+        className={styles.visuallyHidden}
+        type="file"
+        accept={PHOTO_TYPES}
+        capture={capture}
+        aria-label={label}
+        disabled={locked}
+        onChange={(event) => {
+          onPick(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      <PageIcon name={icon} />
+    </label>
+  );
+}
+
 export function Composer({ onSend, busy, disabled }: ComposerProps) {
   const ids = useId();
   const toast = useToast();
@@ -95,35 +126,8 @@ export function Composer({ onSend, busy, disabled }: ComposerProps) {
         </div>
       ) : (
         <div className={styles.row}>
-          <label className={`${styles.iconButton} ${locked ? styles.iconDisabled : ''}`} title={CHAT_MSG.takePhoto}>
-            <input
-              className={styles.visuallyHidden}
-              type="file"
-              accept={PHOTO_TYPES}
-              capture="environment"
-              aria-label={CHAT_MSG.takePhoto}
-              disabled={locked}
-              onChange={(event) => {
-                pickPhoto(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-            <PageIcon name="camera" />
-          </label>
-          <label className={`${styles.iconButton} ${locked ? styles.iconDisabled : ''}`} title={CHAT_MSG.attachPhoto}>
-            <input
-              className={styles.visuallyHidden}
-              type="file"
-              accept={PHOTO_TYPES}
-              aria-label={CHAT_MSG.attachPhoto}
-              disabled={locked}
-              onChange={(event) => {
-                pickPhoto(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-            <PageIcon name="image" />
-          </label>
+          <PhotoInput label={CHAT_MSG.takePhoto} icon="camera" capture="environment" locked={locked} onPick={pickPhoto} />
+          <PhotoInput label={CHAT_MSG.attachPhoto} icon="image" locked={locked} onPick={pickPhoto} />
           <label htmlFor={`${ids}-text`} className={styles.visuallyHidden}>
             {CHAT_MSG.messageLabel}
           </label>

@@ -8,7 +8,7 @@
  * runs; errors read 'Error al generar {type}: {message}'. Results are assets: they appear in the
  * gallery.
  */
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { IDENTITY_VOICES, MAX_PROMPT_LENGTH, MAX_SPEECH_TEXT_LENGTH, MSG, UPLOAD_RULES } from '@director-ia/shared';
 import { useCapabilities, type Capabilities } from '../../features/identity/useCapabilities';
 import { identityErrorText, IdentityNotProduced, useGenerateIdentity } from '../../features/identity/useGenerateIdentity';
@@ -51,34 +51,76 @@ function Busy({ busy, label, icon }: { busy: boolean; label: string; icon: 'spar
   );
 }
 
-function AvatarCard({ status }: { status: Status }) {
-  const generate = useGenerateIdentity('avatar');
+interface PromptCardProps {
+  /** The card's title, also the form's accessible name. */
+  title: string;
+  icon: 'sparkles' | 'video';
+  description: string;
+  status: Status;
+  /** data-testid of the unavailable sentence. */
+  unavailableTestId: string;
+  /** The description field: its id, label and example placeholder. */
+  field: { id: string; label: string; placeholder: string };
+  submitLabel: string;
+  busy: boolean;
+  /** Keeps the button disabled for a reason of the card's own (e.g. a job still running). */
+  blocked?: boolean;
+  /** Called with the trimmed description, never empty and never while busy. */
+  onGenerate: (prompt: string) => void;
+  /** The result (error line, image, job state). */
+  children: ReactNode;
+}
+
+/**
+ * A card that turns a typed description (up to MAX_PROMPT_LENGTH characters) into an asset: the
+ * capability's unavailable sentence, the description field and the 'Generar …' button, disabled
+ * while the description is blank or the request runs.
+ */
+function PromptCard({ title, icon, description, status, unavailableTestId, field, submitLabel, busy, blocked = false, onGenerate, children }: PromptCardProps) {
   const [prompt, setPrompt] = useState('');
-  const busy = generate.isPending;
   const empty = prompt.trim() === '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!busy && !empty) generate.mutate({ type: 'avatar', prompt: prompt.trim() });
+    if (!busy && !empty) onGenerate(prompt.trim());
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Avatar por descripción">
-      <FormCard title="Avatar por descripción" icon="sparkles" description="Describe cómo quieres que sea tu avatar. El estilo de tu marca se aplica solo.">
-        <Unavailable status={status} testId="avatar-unavailable" />
-        <TextAreaField id="identity-avatar-prompt" label="Descripción del avatar" value={prompt} onValue={setPrompt} maxLength={MAX_PROMPT_LENGTH} rows={3} placeholder="Ej.: Una panadera sonriente con delantal azul" />
+    <form onSubmit={submit} noValidate aria-label={title}>
+      <FormCard title={title} icon={icon} description={description}>
+        <Unavailable status={status} testId={unavailableTestId} />
+        <TextAreaField id={field.id} label={field.label} value={prompt} onValue={setPrompt} maxLength={MAX_PROMPT_LENGTH} rows={3} placeholder={field.placeholder} />
         <div className={styles.actions}>
-          <Button type="submit" variant="primary" disabled={empty || busy} aria-busy={busy}>
-            <Busy busy={busy} label="Generar Avatar" icon="sparkles" />
+          <Button type="submit" variant="primary" disabled={empty || busy || blocked} aria-busy={busy}>
+            <Busy busy={busy} label={submitLabel} icon={icon} />
           </Button>
         </div>
-        {generate.isError && <ErrorLine text={identityErrorText('avatar', errorMessage(generate.error))} />}
-        {generate.isSuccess && generate.data.url && (
-          <figure className={styles.figure}>
-            <img src={generate.data.url} alt={`Avatar generado: ${generate.variables.type === 'avatar' ? generate.variables.prompt : ''}`} className={styles.image} data-asset-id={generate.data.assetId} />
-            {generate.data.offline && <figcaption className={styles.offline}>Generado sin conexión: sin modelo de IA</figcaption>}
-          </figure>
-        )}
+        {children}
       </FormCard>
     </form>
+  );
+}
+
+function AvatarCard({ status }: { status: Status }) {
+  const generate = useGenerateIdentity('avatar');
+  return (
+    <PromptCard
+      title="Avatar por descripción"
+      icon="sparkles"
+      description="Describe cómo quieres que sea tu avatar. El estilo de tu marca se aplica solo."
+      status={status}
+      unavailableTestId="avatar-unavailable"
+      field={{ id: 'identity-avatar-prompt', label: 'Descripción del avatar', placeholder: 'Ej.: Una panadera sonriente con delantal azul' }}
+      submitLabel="Generar Avatar"
+      busy={generate.isPending}
+      onGenerate={(prompt) => generate.mutate({ type: 'avatar', prompt })}
+    >
+      {generate.isError && <ErrorLine text={identityErrorText('avatar', errorMessage(generate.error))} />}
+      {generate.isSuccess && generate.data.url && (
+        <figure className={styles.figure}>
+          <img src={generate.data.url} alt={`Avatar generado: ${generate.variables.type === 'avatar' ? generate.variables.prompt : ''}`} className={styles.image} data-asset-id={generate.data.assetId} />
+          {generate.data.offline && <figcaption className={styles.offline}>Generado sin conexión: sin modelo de IA</figcaption>}
+        </figure>
+      )}
+    </PromptCard>
   );
 }
 
@@ -209,43 +251,37 @@ function VoiceCard({ speech, clone }: { speech: Status; clone: Status }) {
 
 function VideoPanel({ status }: { status: Status }) {
   const start = useStartVideo();
-  const [prompt, setPrompt] = useState('');
   const [jobId, setJobId] = useState<string | null>(null);
   const state = useVideoStatus(jobId);
-  const busy = start.isPending;
-  const empty = prompt.trim() === '';
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || empty) return;
-    start.mutate({ prompt: prompt.trim() }, { onSuccess: (job) => setJobId(job.jobId) });
-  };
   const job = state.data;
   return (
-    <form onSubmit={submit} noValidate aria-label="Vídeo">
-      <FormCard title="Vídeo" icon="video" description="Describe el vídeo que quieres (hasta 1080p). La generación tarda unos minutos: puedes seguir trabajando mientras tanto.">
-        <Unavailable status={status} testId="video-unavailable" />
-        <TextAreaField id="identity-video-prompt" label="Descripción del vídeo" value={prompt} onValue={setPrompt} maxLength={MAX_PROMPT_LENGTH} rows={3} placeholder="Ej.: Un paseo por una panadería al amanecer" />
-        <div className={styles.actions}>
-          <Button type="submit" variant="primary" disabled={empty || busy || (job !== undefined && job.status !== 'listo' && job.status !== 'error')} aria-busy={busy}>
-            <Busy busy={busy} label="Generar Vídeo" icon="video" />
-          </Button>
+    <PromptCard
+      title="Vídeo"
+      icon="video"
+      description="Describe el vídeo que quieres (hasta 1080p). La generación tarda unos minutos: puedes seguir trabajando mientras tanto."
+      status={status}
+      unavailableTestId="video-unavailable"
+      field={{ id: 'identity-video-prompt', label: 'Descripción del vídeo', placeholder: 'Ej.: Un paseo por una panadería al amanecer' }}
+      submitLabel="Generar Vídeo"
+      busy={start.isPending}
+      blocked={job !== undefined && job.status !== 'listo' && job.status !== 'error'}
+      onGenerate={(prompt) => start.mutate({ prompt }, { onSuccess: (started) => setJobId(started.jobId) })}
+    >
+      {start.isError && <ErrorLine text={identityErrorText('video', errorMessage(start.error))} />}
+      {jobId && (
+        <div className={styles.figure} aria-live="polite">
+          {job?.status === 'listo' && job.url ? (
+            <video controls src={job.url} className={styles.image} aria-label="Vídeo generado" />
+          ) : job?.status === 'error' ? (
+            <ErrorLine text={identityErrorText('video', job.error ?? MSG.internal)} />
+          ) : (
+            <span role="status">
+              <Spinner /> {job?.status === 'generando' ? 'Generando vídeo…' : 'En cola…'}
+            </span>
+          )}
         </div>
-        {start.isError && <ErrorLine text={identityErrorText('video', errorMessage(start.error))} />}
-        {jobId && (
-          <div className={styles.figure} aria-live="polite">
-            {job?.status === 'listo' && job.url ? (
-              <video controls src={job.url} className={styles.image} aria-label="Vídeo generado" />
-            ) : job?.status === 'error' ? (
-              <ErrorLine text={identityErrorText('video', job.error ?? MSG.internal)} />
-            ) : (
-              <span role="status">
-                <Spinner /> {job?.status === 'generando' ? 'Generando vídeo…' : 'En cola…'}
-              </span>
-            )}
-          </div>
-        )}
-      </FormCard>
-    </form>
+      )}
+    </PromptCard>
   );
 }
 

@@ -9,7 +9,7 @@
  * Files stay local as object URLs, created when picked and revoked when removed or when the tab
  * unmounts. TallerPage renders this tab (lazily, so it stays in its own chunk).
  */
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
 import { CountBadge } from '../../../ui/ListHeading';
@@ -39,6 +39,44 @@ interface LocalFile {
 }
 
 const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
+
+/** A panel of the studio with its heading (an h2 and, beside it, `aside`: a count or a state badge). */
+function Card({ className, title, aside, children }: { className: string | undefined; title: string; aside?: ReactNode; children: ReactNode }) {
+  return (
+    <Panel className={className}>
+      <div className={styles.cardHeading}>
+        <h2>{title}</h2>
+        {aside}
+      </div>
+      {children}
+    </Panel>
+  );
+}
+
+interface SourcePickerProps {
+  /** The file input's accessible name. */
+  label: string;
+  accept: string;
+  multiple?: boolean;
+  icon: ReactNode;
+  title: string;
+  hint: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}
+
+/** A wide button that picks the live's source files: a label around a hidden file input. */
+function SourcePicker({ label, accept, multiple, icon, title, hint, onChange }: SourcePickerProps) {
+  return (
+    <label className={styles.picker}>
+      <input type="file" accept={accept} multiple={multiple} className="visually-hidden" aria-label={label} onChange={onChange} />
+      {icon}
+      <span>
+        <strong>{title}</strong>
+        <small>{hint}</small>
+      </span>
+    </label>
+  );
+}
 
 export function LiveStudioTab({ intervalMs = LOOP_INTERVAL_MS }: { intervalMs?: number }) {
   const toast = useToast();
@@ -164,21 +202,16 @@ export function LiveStudioTab({ intervalMs = LOOP_INTERVAL_MS }: { intervalMs?: 
   return (
     <div className={styles.layout}>
       <div className={styles.sources}>
-        <Panel className={styles.card}>
-          <div className={styles.cardHeading}>
-            <h2>Imágenes del bucle</h2>
+        <Card
+          className={styles.card}
+          title="Imágenes del bucle"
+          aside={
             <CountBadge>
               {images.length}/{MAX_LOOP_IMAGES}
             </CountBadge>
-          </div>
-          <label className={styles.picker}>
-            <input type="file" accept="image/*" multiple className="visually-hidden" aria-label="Imágenes del bucle" onChange={addImages} />
-            <PageIcon name="image" size={22} />
-            <span>
-              <strong>Añadir imágenes</strong>
-              <small>Se muestran por turnos en el directo</small>
-            </span>
-          </label>
+          }
+        >
+          <SourcePicker label="Imágenes del bucle" accept="image/*" multiple icon={<PageIcon name="image" size={22} />} title="Añadir imágenes" hint="Se muestran por turnos en el directo" onChange={addImages} />
           {images.length > 0 && (
             <ul className={styles.thumbs} aria-label="Imágenes del bucle elegidas">
               {images.map((item, position) => (
@@ -191,12 +224,9 @@ export function LiveStudioTab({ intervalMs = LOOP_INTERVAL_MS }: { intervalMs?: 
               ))}
             </ul>
           )}
-        </Panel>
+        </Card>
 
-        <Panel className={styles.card}>
-          <div className={styles.cardHeading}>
-            <h2>Música de fondo</h2>
-          </div>
+        <Card className={styles.card} title="Música de fondo">
           {music ? (
             <div className={styles.track}>
               <span className={styles.trackIcon}>
@@ -211,29 +241,31 @@ export function LiveStudioTab({ intervalMs = LOOP_INTERVAL_MS }: { intervalMs?: 
               </Button>
             </div>
           ) : null}
-          <label className={styles.picker}>
-            <input type="file" accept="audio/*" className="visually-hidden" aria-label="Música de fondo" onChange={chooseMusic} />
-            <Icon name="music" size={22} />
-            <span>
-              <strong>{music ? 'Cambiar música' : 'Elegir música'}</strong>
-              <small>Un archivo de audio que suena en bucle</small>
-            </span>
-          </label>
-        </Panel>
+          <SourcePicker
+            label="Música de fondo"
+            accept="audio/*"
+            icon={<Icon name="music" size={22} />}
+            title={music ? 'Cambiar música' : 'Elegir música'}
+            hint="Un archivo de audio que suena en bucle"
+            onChange={chooseMusic}
+          />
+        </Card>
       </div>
 
-      <Panel className={styles.previewCard}>
-        <div className={styles.cardHeading}>
-          <h2>Vista previa</h2>
-          {running ? (
+      <Card
+        className={styles.previewCard}
+        title="Vista previa"
+        aside={
+          running ? (
             <span className={styles.liveBadge} aria-live="polite">
               <span className={styles.dot} aria-hidden="true" />
               En directo · {formatElapsed(elapsed)}
             </span>
           ) : (
             <span className={styles.offBadge}>Detenido</span>
-          )}
-        </div>
+          )
+        }
+      >
         <div className={styles.stage} data-running={running}>
           {running && current ? (
             <>
@@ -280,7 +312,7 @@ export function LiveStudioTab({ intervalMs = LOOP_INTERVAL_MS }: { intervalMs?: 
           <Icon name="alert" size={16} />
           {LIVE_MSG.simulation}
         </p>
-      </Panel>
+      </Card>
     </div>
   );
 }
