@@ -9,7 +9,7 @@ import { aprobarUsuario, guardarTema, listarUsuarios, obtenerPerfil } from './ca
 import { eliminarDocumento, listarDocumentos } from './callables/knowledge';
 import { guardarAjustesBlog, guardarAjustesIA, guardarIntegraciones, obtenerAjustesBlog, obtenerAjustesIA, obtenerIntegraciones } from './callables/settings';
 import { solicitarSubida } from './callables/uploads';
-import { generarImagen } from './callables/taller';
+import { generarImagen } from './callables/image';
 import { eliminarRecurso, listarRecursos } from './callables/assets';
 import { estadoVideo, generarIdentidad, iniciarVideo, obtenerCapacidades } from './callables/identity';
 import { enviarMensajeWidget, obtenerWidget, registrarLeadWidget } from './callables/widget';
@@ -23,7 +23,7 @@ export * from './callables/accounts';
 export * from './callables/settings';
 export * from './callables/knowledge';
 export * from './callables/uploads';
-export * from './callables/taller';
+export * from './callables/image';
 export * from './callables/assets';
 export * from './callables/identity';
 export * from './callables/widget';

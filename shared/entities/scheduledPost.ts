@@ -36,7 +36,7 @@ export const PlannedPostSchema = z.object({
 export type PlannedPost = z.infer<typeof PlannedPostSchema>;
 
 /** A proposed plan (spec 3): kept by the server until it is approved or rejected. */
-export const ProposedPlanSchema = z.object({
+export const PlanProposalSchema = z.object({
   planId: z.string(),
   /** 'YYYY-MM'. */
   month: z.string(),
@@ -48,4 +48,4 @@ export const ProposedPlanSchema = z.object({
   offline: z.boolean(),
   model: z.string(),
 });
-export type ProposedPlan = z.infer<typeof ProposedPlanSchema>;
+export type PlanProposal = z.infer<typeof PlanProposalSchema>;

@@ -24,7 +24,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BUDGET_INVALID, formatBudget, PLAN_MSG, type CallableOutput, type KnowledgeDocument, type ProposedPlan, type ScheduledPost } from '@director-ia/shared';
+import { BUDGET_INVALID, formatBudget, PLAN_MSG, type CallableOutput, type KnowledgeDocument, type PlanProposal, type ScheduledPost } from '@director-ia/shared';
 import { AI_MSG } from '../../lambdas/platform/ai/errors';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
@@ -43,7 +43,7 @@ async function owner(prefix: string): Promise<TestUser> {
 }
 
 const generate = (user: TestUser, data: unknown) => call(twin, 'generarPlanMensual', data, user.accessToken);
-const generateOk = (user: TestUser, month = MONTH, budget = 300) => callOk<ProposedPlan>(twin, 'generarPlanMensual', { month, budget }, user.accessToken);
+const generateOk = (user: TestUser, month = MONTH, budget = 300) => callOk<PlanProposal>(twin, 'generarPlanMensual', { month, budget }, user.accessToken);
 const monthPlan = (user: TestUser, month = MONTH) => callOk<CallableOutput<'listarPublicaciones'>>(twin, 'listarPublicaciones', { month }, user.accessToken);
 const listMonth = async (user: TestUser, month = MONTH) => (await monthPlan(user, month)).posts;
 
@@ -153,7 +153,7 @@ describe('monthly plan with the offline provider', () => {
     });
 
     it('is the newest when an older one survived its (best effort) replacement', async () => {
-      const current = (await monthPlan(fran, MAY)).proposal as ProposedPlan;
+      const current = (await monthPlan(fran, MAY)).proposal as PlanProposal;
       const stale = { ...(await rawItems(fran, `plan#${current.planId}`))[0], sk: 'plan#0000000000zzzzzzzz', id: '0000000000zzzzzzzz', title: 'Plan antiguo', createdAt: '2000-01-01T00:00:00.000Z' };
       await table.put(stale);
       expect((await monthPlan(fran, MAY)).proposal).toEqual(current);
@@ -161,8 +161,8 @@ describe('monthly plan with the offline provider', () => {
     });
 
     it('is gone once rejected or approved; approval puts its posts on the calendar instead', async () => {
-      const may = (await monthPlan(fran, MAY)).proposal as ProposedPlan;
-      const june = (await monthPlan(fran, JUNE)).proposal as ProposedPlan;
+      const may = (await monthPlan(fran, MAY)).proposal as PlanProposal;
+      const june = (await monthPlan(fran, JUNE)).proposal as PlanProposal;
       await callOk(twin, 'rechazarPlan', { planId: may.planId }, fran.accessToken);
       expect(await monthPlan(fran, MAY)).toEqual({ month: MAY, posts: [] });
       expect((await monthPlan(fran, JUNE)).proposal).toEqual(june);
@@ -173,7 +173,7 @@ describe('monthly plan with the offline provider', () => {
   });
 
   describe('approval', () => {
-    let plan: ProposedPlan;
+    let plan: PlanProposal;
     let approved: CallableOutput<'aprobarPlan'>;
 
     beforeAll(async () => {

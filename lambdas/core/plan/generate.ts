@@ -18,7 +18,7 @@
  *    `listarPublicaciones` returns with the month (./proposals.ts `pendingProposal`).
  * `deps` lets tests replace the provider, the brand, the networks or the retrieval.
  */
-import { PLAN_MSG, validBudget, type ProposedPlan, type SocialNetwork, addDays, isMonth, monthLabel, monthRange, utcDateIso, formatBudget, POST_LIMITS, SOCIAL_NETWORK_LABELS } from '@director-ia/shared';
+import { PLAN_MSG, validBudget, type PlanProposal, type SocialNetwork, addDays, isMonth, monthLabel, monthRange, utcDateIso, formatBudget, POST_LIMITS, SOCIAL_NETWORK_LABELS } from '@director-ia/shared';
 import type { AiProvider, BrandContext } from '../../platform/ai';
 import { systemPromptFor } from '../brand';
 import { planProposals, type PlanProposalItem } from '../../platform/db/entities/scheduledPost';
@@ -115,7 +115,7 @@ async function pruneOlderProposals(sub: string, month: string, keepId: string): 
 }
 
 /** Generates and stores a proposed plan for `sub` (see the module header). */
-export async function generateMonthlyPlan(sub: string, request: PlanRequest, now = new Date(), deps: PlanDeps = {}): Promise<ProposedPlan> {
+export async function generateMonthlyPlan(sub: string, request: PlanRequest, now = new Date(), deps: PlanDeps = {}): Promise<PlanProposal> {
   const budget = validBudget(request.budget);
   if (budget === null) throw new InvalidInputError(PLAN_MSG.budgetInvalid);
   if (!isMonth(request.month)) throw new InvalidInputError(PLAN_MSG.monthInvalid);

@@ -17,7 +17,7 @@
  * - `rejectPlan(sub, planId)` deletes the proposal (conditional); NOT_FOUND when it is gone.
  * The tenant is always `sub`: another owner's plan id is simply not found.
  */
-import { PLAN_MSG, type ProposedPlan, type ScheduledPost, isMonth } from '@director-ia/shared';
+import { PLAN_MSG, type PlanProposal, type ScheduledPost, isMonth } from '@director-ia/shared';
 import { planProposals, type PlanProposalItem, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
@@ -27,7 +27,7 @@ import { isConditionalCheckFailure as isConditionFailure, TransactionCancelled }
 import { transactWrite } from '../../platform/db/service';
 
 /** The browser's view of a stored proposal. */
-export function proposalView(item: PlanProposalItem): ProposedPlan {
+export function proposalView(item: PlanProposalItem): PlanProposal {
   return {
     planId: item.id,
     month: item.month,
@@ -40,7 +40,7 @@ export function proposalView(item: PlanProposalItem): ProposedPlan {
 }
 
 /** The pending proposal of `sub` for `month` ('YYYY-MM'), the newest if several; undefined when none. */
-export async function pendingProposal(sub: string, month: string): Promise<ProposedPlan | undefined> {
+export async function pendingProposal(sub: string, month: string): Promise<PlanProposal | undefined> {
   if (!isMonth(month)) throw new InvalidInputError(PLAN_MSG.monthInvalid);
   const { data } = await planProposals()
     .query.byUser({ uid: sub })

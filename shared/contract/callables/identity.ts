@@ -14,7 +14,7 @@
 import * as z from 'zod/mini';
 import { define } from '../define';
 import { requiredId, requiredText } from '../fields';
-import { PromptSchema } from './taller';
+import { PromptSchema } from './image';
 
 /** The types of the spec's `generarIdentidad` payload. */
 export const IDENTITY_TYPES = ['avatar', 'video', 'voice'] as const;

@@ -16,7 +16,7 @@
  */
 import * as z from 'zod/mini';
 import { isIsoDate, isMonth } from '../../calendar';
-import { ProposedPlanSchema, ScheduledPostSchema } from '../../entities/scheduledPost';
+import { PlanProposalSchema, ScheduledPostSchema } from '../../entities/scheduledPost';
 import { SOCIAL_NETWORKS } from '../../networks';
 import { MAX_BUDGET_EUR, PLAN_INPUT_MSG as MSG, POST_LIMITS } from '../../plan';
 import { define } from '../define';
@@ -40,7 +40,7 @@ export const listarPublicaciones = define({
   name: 'listarPublicaciones',
   access: 'active',
   input: z.strictObject({ month: MonthSchema }),
-  output: z.object({ month: z.string(), posts: z.array(ScheduledPostSchema), proposal: z.optional(ProposedPlanSchema) }),
+  output: z.object({ month: z.string(), posts: z.array(ScheduledPostSchema), proposal: z.optional(PlanProposalSchema) }),
 });
 
 export const guardarPublicacion = define({
@@ -67,7 +67,7 @@ export const generarPlanMensual = define({
   name: 'generarPlanMensual',
   access: 'active',
   input: z.strictObject({ month: MonthSchema, budget: BudgetSchema }),
-  output: ProposedPlanSchema,
+  output: PlanProposalSchema,
 });
 
 export const aprobarPlan = define({

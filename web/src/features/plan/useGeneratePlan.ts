@@ -6,7 +6,7 @@
  * as its month's pending proposal in the month's cached data (replacing an older one), so the
  * panel shows it even if the owner left the page while the AI worked.
  */
-import type { CallableInput, ProposedPlan } from '@director-ia/shared';
+import type { CallableInput, PlanProposal } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 import { useCallableMutation } from '../../lib/queries';
 import { storeProposal } from './usePosts';
@@ -14,7 +14,7 @@ import { storeProposal } from './usePosts';
 /** Month 'YYYY-MM' and budget in euros, already checked with `parseBudget`. */
 export type PlanRequest = CallableInput<'generarPlanMensual'>;
 
-export function generatePlan(request: PlanRequest): Promise<ProposedPlan> {
+export function generatePlan(request: PlanRequest): Promise<PlanProposal> {
   return callFunction('generarPlanMensual', request);
 }
 

@@ -7,7 +7,7 @@
  * `forgetProposal` after an approval or a rejection (or when the server says it is gone).
  */
 import { type QueryClient } from '@tanstack/react-query';
-import type { CallableOutput, ProposedPlan } from '@director-ia/shared';
+import type { CallableOutput, PlanProposal } from '@director-ia/shared';
 import { CallableClientError, callFunction } from '../../lib/api';
 import { useCallableQuery } from '../../lib/queries';
 
@@ -26,7 +26,7 @@ export function usePosts(month: string) {
 }
 
 /** Shows `plan` as its month's pending proposal at once, then re-reads that month. */
-export function storeProposal(queryClient: QueryClient, plan: ProposedPlan): Promise<void> {
+export function storeProposal(queryClient: QueryClient, plan: PlanProposal): Promise<void> {
   const key = monthPostsKey(plan.month);
   queryClient.setQueryData<MonthPlan>(key, (old) => (old ? { ...old, proposal: plan } : old));
   return queryClient.invalidateQueries({ queryKey: key });

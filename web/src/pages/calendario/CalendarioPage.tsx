@@ -10,7 +10,7 @@
  * it. Loading, error and empty states are the shared ones.
  */
 import { useEffect, useState } from 'react';
-import { currentMonth, monthLabel, monthRange, nextMonth, PAGES, PLAN_MSG, POST_STATUS_LABELS, previousMonth, todayIso, type ProposedPlan, type ScheduledPost } from '@director-ia/shared';
+import { currentMonth, monthLabel, monthRange, nextMonth, PAGES, PLAN_MSG, POST_STATUS_LABELS, previousMonth, todayIso, type PlanProposal, type ScheduledPost } from '@director-ia/shared';
 import { useApprovePlan } from '../../features/plan/useApprovePlan';
 import { useGeneratePlan } from '../../features/plan/useGeneratePlan';
 import { usePosts } from '../../features/plan/usePosts';
@@ -65,8 +65,8 @@ export default function CalendarioPage() {
     generate.mutate({ month, budget }, { onSuccess: (plan) => setMonth(plan.month) });
   };
 
-  const approvePlan = (plan: ProposedPlan) => approve.mutate(plan.planId);
-  const rejectPlan = (plan: ProposedPlan) => reject.mutate(plan.planId);
+  const approvePlan = (plan: PlanProposal) => approve.mutate(plan.planId);
+  const rejectPlan = (plan: PlanProposal) => reject.mutate(plan.planId);
 
   const dayOneAction = plannable ? (
     <Button size="small" variant="primary" className={styles.generateButton} disabled={generating} aria-busy={generating} onClick={() => setAskingBudget(true)}>

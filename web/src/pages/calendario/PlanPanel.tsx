@@ -3,7 +3,7 @@
  * title, month and budget, an offline mark when no AI model wrote it, its posts (date, network,
  * title, content), and 'Rechazar' / 'Aprobar Plan'. While the AI works it shows progress instead.
  */
-import { formatBudget, longDateLabel, monthLabel, PLAN_MSG, socialNetworkLabel, type ProposedPlan } from '@director-ia/shared';
+import { formatBudget, longDateLabel, monthLabel, PLAN_MSG, socialNetworkLabel, type PlanProposal } from '@director-ia/shared';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Panel } from '../../ui/PageHeader';
@@ -25,7 +25,7 @@ export function PlanProgress({ month }: { month: string }) {
 }
 
 export interface PlanPanelProps {
-  plan: ProposedPlan;
+  plan: PlanProposal;
   busy: 'approve' | 'reject' | null;
   onApprove: () => void;
   onReject: () => void;

@@ -5,7 +5,7 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import type { ProposedPlan } from '@director-ia/shared';
+import type { PlanProposal } from '@director-ia/shared';
 import type { MonthPlan } from '../../../../../../web/src/features/plan/usePosts';
 
 vi.mock('../../../../../../web/src/lib/auth', () => ({ getAccessToken: async () => null }));
@@ -14,8 +14,8 @@ vi.mock('../../../../../../web/src/lib/config', () => ({ getConfig: () => ({ api
 const { CallableClientError } = await import('../../../../../../web/src/lib/api');
 const { forgetProposal, isGone, monthPostsKey, postsKey, storeProposal } = await import('../../../../../../web/src/features/plan/usePosts');
 
-const plan = (planId: string, month: string) => ({ planId, month, budget: 100, posts: [] }) as unknown as ProposedPlan;
-const monthOf = (month: string, proposal?: ProposedPlan): MonthPlan => ({ month, posts: [], ...(proposal ? { proposal } : {}) });
+const plan = (planId: string, month: string) => ({ planId, month, budget: 100, posts: [] }) as unknown as PlanProposal;
+const monthOf = (month: string, proposal?: PlanProposal): MonthPlan => ({ month, posts: [], ...(proposal ? { proposal } : {}) });
 
 describe('keys', () => {
   it('puts every month under the plan prefix, so invalidating postsKey reaches them all', () => {

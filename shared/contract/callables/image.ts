@@ -1,5 +1,5 @@
 /**
- * Taller IA callables (spec sections 2 'taller', 5, 7, 8; issue 4 item 1): `generarImagen` with the
+ * Image generation callables of the Taller IA (spec sections 2 'taller', 5, 7, 8; issue 4 item 1): `generarImagen` with the
  * spec's exact payload `{prompt, imageBase64}` — imageBase64 is the part after the comma of the
  * inspiration image's data URL, or null — answering `{imageUrl}` (a short-lived URL of the stored
  * asset) plus the asset id and whether it was made offline. The prompt and image limits are
