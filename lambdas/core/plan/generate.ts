@@ -51,9 +51,6 @@ export interface PlanDeps {
   retrieve?: (sub: string, query: string) => Promise<string[]>;
 }
 
-/** generarPlanMensual's request: month 'YYYY-MM', budget in euros. */
-export type PlanRequest = CallableInput<'generarPlanMensual'>;
-
 /** What the model is told to do (the brand, topics to avoid and no-invention rules come from systemPromptFor). */
 export function planInstructions(month: string, budget: number, networks: readonly SocialNetwork[], notBefore?: string): string {
   const { first, last } = monthRange(month);
@@ -115,7 +112,7 @@ async function pruneOlderProposals(sub: string, month: string, keepId: string): 
 }
 
 /** Generates and stores a proposed plan for `sub` (see the module header). */
-export async function generateMonthlyPlan(sub: string, request: PlanRequest, now = new Date(), deps: PlanDeps = {}): Promise<PlanProposal> {
+export async function generateMonthlyPlan(sub: string, request: CallableInput<'generarPlanMensual'>, now = new Date(), deps: PlanDeps = {}): Promise<PlanProposal> {
   const budget = validBudget(request.budget);
   if (budget === null) throw new InvalidInputError(PLAN_MSG.budgetInvalid);
   if (!isMonth(request.month)) throw new InvalidInputError(PLAN_MSG.monthInvalid);

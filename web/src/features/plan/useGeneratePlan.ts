@@ -11,10 +11,8 @@ import { callFunction } from '../../lib/api';
 import { useCallableMutation } from '../../lib/queries';
 import { storeProposal } from './usePosts';
 
-/** Month 'YYYY-MM' and budget in euros, already checked with `parseBudget`. */
-export type PlanRequest = CallableInput<'generarPlanMensual'>;
-
-export function generatePlan(request: PlanRequest): Promise<PlanProposal> {
+/** Asks for the month's plan: `request` is month 'YYYY-MM' and budget in euros, already checked with `parseBudget`. */
+export function generatePlan(request: CallableInput<'generarPlanMensual'>): Promise<PlanProposal> {
   return callFunction('generarPlanMensual', request);
 }
 
