@@ -6,10 +6,7 @@
  * evaluates the conditions to show a limit is never passed and a new window starts from zero (the
  * integration tests run the real DynamoDB Local).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_WIDGET_DAILY_ANSWERS, WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
 import { counterKey } from '../../../../../lambdas/platform/db/counters';
 import { toCallableError } from '../../../../../lambdas/platform/callable/errors';
@@ -23,39 +20,12 @@ import {
   widgetDailyAnswerQuota,
   withDailyAnswer,
 } from '../../../../../lambdas/core/widget/limits';
+import { fakeCounterTable, mockDocumentClient } from '../../../../support/document-client';
 
 const UID = '7d3f0a52-0000-4000-8000-00000000abcd';
 const NOON = new Date('2025-03-09T12:34:56.789Z');
-const dynamo = mockClient(DynamoDBDocumentClient);
-const savedTable = process.env.TABLE_NAME;
+const dynamo = mockDocumentClient('widget-test');
 
-beforeAll(() => {
-  process.env.TABLE_NAME = 'widget-test';
-});
-afterAll(() => {
-  if (savedTable === undefined) delete process.env.TABLE_NAME;
-  else process.env.TABLE_NAME = savedTable;
-});
-afterEach(() => dynamo.reset());
-
-const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
-
-/** Counters that apply the requests' ADD and conditions the way DynamoDB does. */
-function fakeTable() {
-  const counts = new Map<string, number>();
-  dynamo.on(UpdateCommand).callsFake(async (input: UpdateCommandInput) => {
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 4));
-    const id = JSON.stringify(input.Key);
-    const current = counts.get(id);
-    const values = input.ExpressionAttributeValues as Record<string, number>;
-    const ok = input.ConditionExpression?.startsWith('attribute_not_exists') ? current === undefined || current < (values[':limit'] as number) : current !== undefined && current > 0;
-    if (!ok) throw conditionFailed();
-    const next = (current ?? 0) + (values[':one'] ?? values[':minusOne'] ?? 0);
-    counts.set(id, next);
-    return { Attributes: { count: next } };
-  });
-  return { count: (key: Record<string, string>) => counts.get(JSON.stringify(key)) };
-}
 
 describe('IP hashing', () => {
   it('never puts the IP in a key, and is stable within a UTC day only', () => {
@@ -75,7 +45,7 @@ describe('IP hashing', () => {
 
 describe('enforcing', () => {
   it(`an IP may send ${WIDGET_LIMITS.ipSendsPerMinute} a minute, then 429 with the Spanish message`, async () => {
-    fakeTable();
+    fakeCounterTable(dynamo);
     for (let i = 0; i < WIDGET_LIMITS.ipSendsPerMinute; i += 1) await enforceIpLimit('send', '198.51.100.1', NOON);
     const error = await enforceIpLimit('send', '198.51.100.1', NOON).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QuotaExceededError);
@@ -87,7 +57,7 @@ describe('enforcing', () => {
   });
 
   it(`a brand answers ${WIDGET_LIMITS.brandSendsPerMinute} a minute, then 429`, async () => {
-    fakeTable();
+    fakeCounterTable(dynamo);
     for (let i = 0; i < WIDGET_LIMITS.brandSendsPerMinute; i += 1) await enforceBrandLimit(UID, NOON);
     await expect(enforceBrandLimit(UID, NOON)).rejects.toMatchObject({ kind: 'QUOTA_EXCEEDED', message: WIDGET_MSG.brandRateLimited });
     await enforceBrandLimit('another-brand', NOON);
@@ -103,7 +73,7 @@ describe('the daily answer cap', () => {
   });
 
   it('counts answers per brand per UTC day, refuses past the cap without answering, gives back a failed one', async () => {
-    const table = fakeTable();
+    const table = fakeCounterTable(dynamo);
     const key = counterKey(dailyAnswersCounter(UID, NOON));
     expect(key).toEqual({ pk: `user#${UID}`, sk: 'widget#answers#2025-03-09' });
     await expect(withDailyAnswer(UID, async () => 'a', NOON, 2)).resolves.toBe('a');

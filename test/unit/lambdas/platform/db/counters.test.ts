@@ -6,45 +6,16 @@
  * show concurrent requests never pass a limit and a new window starts from zero (the integration
  * tests run the real DynamoDB Local).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { counterFor, counterKey, dayWindow, giveBackUnit, minuteWindow, startOfUtcDay, takeUnit } from '../../../../../lambdas/platform/db/counters';
+import { conditionFailed, fakeCounterTable, mockDocumentClient } from '../../../../support/document-client';
 
 const UID = '7d3f0a52-0000-4000-8000-00000000abcd';
 const NOON = new Date('2025-03-09T12:34:56.789Z');
-const dynamo = mockClient(DynamoDBDocumentClient);
-const savedTable = process.env.TABLE_NAME;
+const dynamo = mockDocumentClient('counters-test');
 
-beforeAll(() => {
-  process.env.TABLE_NAME = 'counters-test';
-});
-afterAll(() => {
-  if (savedTable === undefined) delete process.env.TABLE_NAME;
-  else process.env.TABLE_NAME = savedTable;
-});
-afterEach(() => dynamo.reset());
-
-const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
-
-/** Counters that apply the requests' ADD and conditions the way DynamoDB does. */
-function fakeTable() {
-  const counts = new Map<string, number>();
-  dynamo.on(UpdateCommand).callsFake(async (input: UpdateCommandInput) => {
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 4));
-    const id = JSON.stringify(input.Key);
-    const current = counts.get(id);
-    const values = input.ExpressionAttributeValues as Record<string, number>;
-    const ok = input.ConditionExpression?.startsWith('attribute_not_exists') ? current === undefined || current < (values[':limit'] as number) : current !== undefined && current > 0;
-    if (!ok) throw conditionFailed();
-    const next = (current ?? 0) + (values[':one'] ?? values[':minusOne'] ?? 0);
-    counts.set(id, next);
-    return { Attributes: { count: next } };
-  });
-  return { count: (key: Record<string, string>) => counts.get(JSON.stringify(key)) };
-}
 
 describe('counterFor', () => {
   it('places every kind of counter under its stored key, in its window', () => {
@@ -137,7 +108,7 @@ describe('takeUnit / giveBackUnit', () => {
   });
 
   it('concurrent requests never pass the limit; the next window starts from zero', async () => {
-    const table = fakeTable();
+    const table = fakeCounterTable(dynamo);
     const results = await Promise.all(Array.from({ length: 25 }, () => takeUnit(counter, 10)));
     expect(results.filter((r) => r !== null)).toHaveLength(10);
     expect(table.count(counterKey(counter))).toBe(10);

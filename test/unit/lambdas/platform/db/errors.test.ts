@@ -4,11 +4,11 @@
  * TransactionCancelled, ElectroDB's wrapper) and nothing else.
  */
 import { ConditionalCheckFailedException, ProvisionedThroughputExceededException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { isConditionalCheckFailure, TransactionCancelled } from '../../../../../lambdas/platform/db/errors';
 import { leads } from '../../../../../lambdas/platform/db/entities/lead';
+import { mockDocumentClient } from '../../../../support/document-client';
 
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 const cancelled = (...codes: string[]) =>
@@ -47,16 +47,7 @@ describe('isConditionalCheckFailure', () => {
   });
 
   describe("on ElectroDB's errors", () => {
-    const dynamo = mockClient(DynamoDBDocumentClient);
-    const savedTable = process.env.TABLE_NAME;
-    beforeAll(() => {
-      process.env.TABLE_NAME = 'errors-test';
-    });
-    afterAll(() => {
-      if (savedTable === undefined) delete process.env.TABLE_NAME;
-      else process.env.TABLE_NAME = savedTable;
-    });
-    afterEach(() => dynamo.reset());
+    const dynamo = mockDocumentClient('errors-test');
 
     const item = {
       uid: 'u1', id: 'L1', name: 'Ana', contact: 'ana@example.com', contactType: 'email', source: 'widget', status: 'Nuevo',

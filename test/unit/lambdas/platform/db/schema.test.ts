@@ -3,18 +3,12 @@
  * key layout: field names, templates as written, no case change), sealed secrets, and the lazy
  * process-wide entity on the table.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TABLE_SCHEMA } from '@director-ia/shared';
 import { defineEntity, fixed, gsi1Index, model, optional, required, sealedSecret, tableIndex, TENANT_ITEM, tenantIndex } from '../../../../../lambdas/platform/db/schema';
+import { useEnv } from '../../../../support/env';
 
-const savedTable = process.env.TABLE_NAME;
-beforeAll(() => {
-  process.env.TABLE_NAME = 'schema-test';
-});
-afterAll(() => {
-  if (savedTable === undefined) delete process.env.TABLE_NAME;
-  else process.env.TABLE_NAME = savedTable;
-});
+useEnv({ TABLE_NAME: 'schema-test' });
 
 describe('attribute kinds', () => {
   it('say required, set once, or optional', () => {

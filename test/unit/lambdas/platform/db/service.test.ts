@@ -6,24 +6,14 @@
  * TransactionCancelled with each operation's code.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { TransactionCancelled, isConditionalCheckFailure } from '../../../../../lambdas/platform/db/errors';
 import { director, MAX_TRANSACTION_ITEMS, transactWrite } from '../../../../../lambdas/platform/db/service';
+import { mockDocumentClient } from '../../../../support/document-client';
 
-const dynamo = mockClient(DynamoDBDocumentClient);
-const savedTable = process.env.TABLE_NAME;
+const dynamo = mockDocumentClient('service-test');
 const UID = '7d3f0a52-0000-4000-8000-00000000abcd';
-
-beforeAll(() => {
-  process.env.TABLE_NAME = 'service-test';
-});
-afterAll(() => {
-  if (savedTable === undefined) delete process.env.TABLE_NAME;
-  else process.env.TABLE_NAME = savedTable;
-});
-afterEach(() => dynamo.reset());
 
 describe('director', () => {
   it('joins every entity in one Service on the table', () => {

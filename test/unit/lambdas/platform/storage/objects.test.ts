@@ -5,18 +5,12 @@
  */
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { objectExists, uploadsBucket, uploadsUri } from '../../../../../lambdas/platform/storage/objects';
+import { useEnv } from '../../../../support/env';
 
 const s3 = mockClient(S3Client);
-const saved = process.env.UPLOADS_BUCKET;
-beforeAll(() => {
-  process.env.UPLOADS_BUCKET = 'uploads-test';
-});
-afterAll(() => {
-  if (saved === undefined) delete process.env.UPLOADS_BUCKET;
-  else process.env.UPLOADS_BUCKET = saved;
-});
+useEnv({ UPLOADS_BUCKET: 'uploads-test' });
 afterEach(() => s3.reset());
 
 const httpError = (status: number) => Object.assign(new Error(`HTTP ${status}`), { $metadata: { httpStatusCode: status } });
