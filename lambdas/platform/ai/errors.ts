@@ -31,6 +31,7 @@ export const AI_MSG = {
   provider: 'El proveedor de IA rechazó la solicitud. Revisa la configuración en Integraciones.',
   unauthorized: 'El proveedor de IA rechazó la clave de API. Revísala en Integraciones.',
   modelNotFound: 'El modelo de IA configurado no existe o no está disponible para esta cuenta.',
+  destinationRefused: 'La URL del proveedor de IA apunta a una dirección no permitida (red privada, local o de metadatos).',
   unreachable: 'No se pudo conectar con el proveedor de IA. Comprueba la URL y que el servicio esté en marcha.',
   unsupportedModel: (model: string, what: string) => `El modelo de IA «${model}» no es compatible con ${what}.`,
   missingGeminiKey: 'Falta la clave de API de Gemini. Configúrala en Integraciones.',

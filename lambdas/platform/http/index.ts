@@ -1,2 +1,17 @@
-/** The outbound HTTP door (see client.ts). */
-export { checkDestination, DEFAULT_MAX_RESPONSE_BYTES, httpRequest, HttpRequestError, postJson, type FetchFn, type HttpFailure, type HttpRequest, type HttpResponse } from './client';
+/** The outbound HTTP door (see client.ts) and its destination rules (see destination.ts). */
+export {
+  checkDestination,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_MAX_RETRY_WAIT_MS,
+  httpRequest,
+  HttpRequestError,
+  MAX_RETRIES,
+  postJson,
+  redactUrl,
+  retryAfterMs,
+  type FetchFn,
+  type HttpFailure,
+  type HttpRequest,
+  type HttpResponse,
+} from './client';
+export { ALLOWED_ORIGINS_ENV, allowedOrigins, checkUrl, DestinationRefusedError, isPublicAddress, type LookupAll, type RefusalReason, type ResolvedAddress } from './destination';

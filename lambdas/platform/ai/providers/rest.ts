@@ -2,8 +2,11 @@
  * JSON-over-HTTP for the providers that speak REST (openai-compatible, gemini): one POST through
  * the outbound HTTP door (platform/http: timeout, size cap, injectable `fetch`), and its failures
  * mapped to typed AI errors (408/429/5xx, timeouts → AiRetryableError; unreachable host →
- * AiRetryableError with a connection message; 401/403 → key rejected; 404 → unknown model; other
- * 4xx, an oversized or non-JSON answer → AiProviderError). Upstream error text goes to `detail`
+ * AiRetryableError with a connection message; a refused destination (private, local or metadata
+ * address, or a redirect) → AiProviderError saying so; 401/403 → key rejected; 404 → unknown
+ * model; other 4xx, an oversized or non-JSON answer → AiProviderError). These POSTs are
+ * generation calls, so the client does not retry them (a retry could generate, and bill, twice);
+ * the AI layer's callers decide on AiRetryableError. Upstream error text goes to `detail`
  * only, with the API keys redacted.
  */
 import { HttpRequestError, postJson as httpPostJson, type FetchFn } from '../../http';
@@ -31,6 +34,7 @@ export async function postJson(options: PostJsonOptions): Promise<unknown> {
     const cause = error.cause ?? error;
     const detail = redact(`${(cause as { name?: string }).name ?? ''}: ${(cause as Error).message ?? ''}`, secrets);
     if (error.reason === 'too-large') return new AiProviderError(provider, AI_MSG.provider, { detail, cause: error });
+    if (error.reason === 'refused') return new AiProviderError(provider, AI_MSG.destinationRefused, { detail, cause: error });
     if (error.reason === 'timeout') return new AiRetryableError(provider, detail, cause);
     return new AiRetryableError(provider, detail, cause, AI_MSG.unreachable);
   };

@@ -2,7 +2,7 @@
  * Provider resolution: the brand's choice, the deployment default from env (offline when unset),
  * typed Spanish errors for missing credentials, and lazy loading of remote providers.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AI_MSG, AiConfigError, defaultAiProvider, offlineProvider, resolveAiProvider } from '../../../../../lambdas/platform/ai';
 
 describe('resolveAiProvider', () => {
@@ -46,8 +46,11 @@ describe('resolveAiProvider', () => {
   });
 
   it('a lazily loaded remote provider really works on first use (through its module)', async () => {
+    // An allowed origin where nothing listens: the request really goes out and finds no server.
+    vi.stubEnv('OUTBOUND_ALLOWED_ORIGINS', '127.0.0.1:1');
     const provider = resolveAiProvider({ provider: 'openai-compatible', openai: { baseUrl: 'http://127.0.0.1:1/v1', model: 'm' } });
     await expect(provider.generateText({ system: 's', messages: [{ role: 'user', content: 'u' }] })).rejects.toMatchObject({ code: 'RETRYABLE', message: AI_MSG.unreachable });
+    vi.unstubAllEnvs();
   });
 });
 

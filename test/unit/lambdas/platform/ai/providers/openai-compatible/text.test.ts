@@ -1,10 +1,12 @@
 /**
- * openai-compatible provider against a tiny local HTTP server (node:http on 127.0.0.1): request
- * paths, headers and bodies, response parsing, and HTTP error statuses → typed errors.
+ * openai-compatible provider against a tiny local HTTP server (node:http on 127.0.0.1, allowed
+ * through OUTBOUND_ALLOWED_ORIGINS as the twin allows its stubs): request paths, headers and
+ * bodies, response parsing, HTTP error statuses → typed errors, and a loopback URL outside the
+ * allowlist refused with a Spanish message.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { AI_MSG, AiConfigError, AiProviderError, AiRetryableError } from '../../../../../../../lambdas/platform/ai/errors';
 import { createOpenAiCompatibleProvider } from '../../../../../../../lambdas/platform/ai/providers/openai-compatible/text';
@@ -35,10 +37,14 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`;
+  const port = (server.address() as AddressInfo).port;
+  baseUrl = `http://127.0.0.1:${port}/v1/`;
+  // Port 1 is closed: the allowed origin of the "unreachable" case.
+  vi.stubEnv('OUTBOUND_ALLOWED_ORIGINS', `127.0.0.1:${port},127.0.0.1:1`);
 });
 
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await new Promise((resolve) => server.close(resolve));
 });
 
@@ -127,6 +133,19 @@ describe('openai-compatible chat', () => {
     expect(error).toBeInstanceOf(AiRetryableError);
     expect((error as Error).message).toBe(AI_MSG.unreachable);
   });
+
+  it.each(['http://127.0.0.2:8080/v1', 'http://169.254.169.254/v1', 'http://10.0.0.5/v1'])(
+    'a base URL at the non-public %s is refused with a Spanish message, nothing sent',
+    async (url) => {
+      const error = await provider({ baseUrl: url })
+        .generateText({ system: 's', messages: [{ role: 'user', content: 'u' }] })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AiProviderError);
+      expect((error as Error).message).toBe(AI_MSG.destinationRefused);
+      expect((error as AiProviderError).retryable).toBe(false);
+      expect(seen).toEqual([]);
+    },
+  );
 
   it('a response without choices is a provider error', async () => {
     respond = () => ({ status: 200, body: { nope: true } });
