@@ -308,7 +308,8 @@ function startStub(): Promise<{ server: Server; url: string; requests: StubReque
     });
   });
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests, answers }));
+    // The port the twin lets the functions reach (test/support/twin-global-setup.ts).
+    server.listen(inject('stubPorts').plan, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests, answers }));
   });
 }
 

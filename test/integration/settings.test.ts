@@ -34,6 +34,8 @@ const SECRETS = {
   openaiApiKey: 'sk-local-openai-secret-9abc',
   gmailAppPassword: 'abcd efgh ijkl mnop',
 };
+/** The Spanish refusal of a base URL pointing at a non-public address (issue 12, SSRF). */
+const NOT_PUBLIC = 'La URL base no puede apuntar a una dirección local, privada o de metadatos.';
 const PLAINTEXTS = [...Object.values(SECRETS), SECRETS.gmailAppPassword.replace(/ /g, '')];
 
 /** Every answer any test got, to check at the end that none carried a secret. */
@@ -144,13 +146,13 @@ describe('Integraciones: secrets sealed at rest', () => {
       aiProvider: 'gemini',
       ...SECRETS,
       gmailAddress: 'marca@gmail.com',
-      openaiBaseUrl: 'http://localhost:11434/v1',
+      openaiBaseUrl: 'https://llm.example.com/v1',
       openaiModel: 'llama3.1',
     }, owner.accessToken);
     expect(saved).toMatchObject({
       aiProvider: 'gemini',
       gmailAddress: 'marca@gmail.com',
-      openaiBaseUrl: 'http://localhost:11434/v1',
+      openaiBaseUrl: 'https://llm.example.com/v1',
       openaiModel: 'llama3.1',
       geminiApiKey: { configured: true, mask: '••••1234' },
       imagenApiKey: { configured: true, mask: '••••5678' },
@@ -216,6 +218,13 @@ describe('Integraciones: secrets sealed at rest', () => {
     ['an invalid Gmail address', { gmailAddress: 'no-es-un-correo' }, 'Correo de Gmail no válido.'],
     ['an unknown provider', { aiProvider: 'skynet' }, 'Proveedor de IA no válido.'],
     ['a mask sent back as a key', { geminiApiKey: { configured: true } }, 'debe ser un texto'],
+    // SSRF (issue 12): a base URL must not lead the functions to local, private or metadata addresses.
+    ['a loopback base URL', { openaiBaseUrl: 'http://127.0.0.1:11434/v1' }, NOT_PUBLIC],
+    ['a base URL whose name resolves to loopback', { aiProvider: 'openai-compatible', openaiBaseUrl: 'http://localhost:11434/v1', openaiModel: 'llama3.1' }, NOT_PUBLIC],
+    ['the IPv6 loopback', { openaiBaseUrl: 'http://[::1]:8080/v1' }, NOT_PUBLIC],
+    ['the cloud metadata address', { openaiBaseUrl: 'http://169.254.169.254/latest/meta-data/' }, NOT_PUBLIC],
+    ['a private address', { openaiBaseUrl: 'http://10.0.0.5/v1' }, NOT_PUBLIC],
+    ['loopback spelled as a number', { openaiBaseUrl: 'http://2130706433/v1' }, NOT_PUBLIC],
   ])('refuses %s with a Spanish message and changes nothing', async (_label, data, message) => {
     const before = await rawItem(owner.sub, 'settings#integrations');
     const { status, body } = await tracked('guardarIntegraciones', data, owner.accessToken);
@@ -225,7 +234,7 @@ describe('Integraciones: secrets sealed at rest', () => {
   });
 
   it('an OpenAI-compatible endpoint needs no key (self-hosted models)', async () => {
-    const saved = await trackedOk<Integrations>('guardarIntegraciones', { aiProvider: 'openai-compatible', openaiBaseUrl: 'http://localhost:11434/v1', openaiModel: 'llama3.1' }, other.accessToken);
+    const saved = await trackedOk<Integrations>('guardarIntegraciones', { aiProvider: 'openai-compatible', openaiBaseUrl: 'https://llm.example.com/v1', openaiModel: 'llama3.1' }, other.accessToken);
     expect(saved).toMatchObject({ aiProvider: 'openai-compatible', openaiApiKey: { configured: false, mask: null } });
   });
 

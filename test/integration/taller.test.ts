@@ -228,7 +228,7 @@ describe('daily generation quota', () => {
   it('gives the unit back when the generation fails', async () => {
     const fede = await owner('fede');
     // An OpenAI-compatible provider without an image model: the generation itself fails.
-    await callOk(twin, 'guardarIntegraciones', { aiProvider: 'openai-compatible', openaiBaseUrl: 'http://127.0.0.1:9/v1', openaiModel: 'llama3.1' }, fede.accessToken);
+    await callOk(twin, 'guardarIntegraciones', { aiProvider: 'openai-compatible', openaiBaseUrl: 'https://llm.example.com/v1', openaiModel: 'llama3.1' }, fede.accessToken);
     const { status, body } = await generate(fede, 'Un cartel de verano');
     expect(status).toBe(400);
     expect(body.error?.message).toBe('El proveedor de IA configurado no tiene un modelo de imágenes. Indícalo en Integraciones.');

@@ -100,7 +100,8 @@ async function startStub(): Promise<string> {
       res.end(JSON.stringify(answer));
     });
   });
-  await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+  // The port the twin lets the functions reach (test/support/twin-global-setup.ts).
+  await new Promise<void>((resolve) => stub.listen(inject('stubPorts').widget, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(stub.address() as AddressInfo).port}/v1`;
 }
 

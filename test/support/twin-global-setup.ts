@@ -1,6 +1,10 @@
 /**
  * vitest globalSetup for integration and e2e tests: starts one twin on a free port with a fresh
  * state dir (Vite included, for the browser test) and provides its coordinates to the tests.
+ * It also reserves one port per test stub server that the functions must reach (a fake
+ * OpenAI-compatible model on 127.0.0.1) and lets the twin's outbound HTTP client reach exactly
+ * those origins (OUTBOUND_ALLOWED_ORIGINS, README "Twin settings"): every other local or private
+ * address stays refused, as in AWS.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,10 +30,32 @@ export interface TwinInfo {
   kmsKeyArn?: string;
 }
 
+/** Ports on 127.0.0.1 the twin's functions may reach, one per test file that runs a stub server. */
+export interface StubPorts {
+  plan: number;
+  widget: number;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     twin: TwinInfo;
+    stubPorts: StubPorts;
   }
+}
+
+/** Distinct free ports, none of them among `avoid` (the twin's derived ports). */
+async function freePorts(count: number, avoid: readonly number[]): Promise<number[]> {
+  const ports: number[] = [];
+  while (ports.length < count) {
+    const port = await freePort();
+  const [plan = 0, widget = 0] = await freePorts(2, [port, port + 1, port + 2, port + 3, port + 4, port + 5]);
+  const stubPorts: StubPorts = { plan, widget };
+  process.env.OUTBOUND_ALLOWED_ORIGINS = Object.values(stubPorts)
+    .map((stubPort) => `127.0.0.1:${stubPort}`)
+    .join(',');
+    if (!ports.includes(port) && !avoid.includes(port)) ports.push(port);
+  }
+  return ports;
 }
 
 /** What tests need of a running twin (the suite's, or one a test starts itself). */
@@ -55,6 +81,11 @@ export async function setup(project: TestProject): Promise<void> {
   stateDir = mkdtempSync(path.join(tmpdir(), 'twin-test-'));
   // Keep the derived ports (web+1..3) clear of other twins by starting from a free port.
   const port = await freePort();
+  const [plan = 0, widget = 0] = await freePorts(2, [port, port + 1, port + 2, port + 3, port + 4, port + 5]);
+  const stubPorts: StubPorts = { plan, widget };
+  process.env.OUTBOUND_ALLOWED_ORIGINS = Object.values(stubPorts)
+    .map((stubPort) => `127.0.0.1:${stubPort}`)
+    .join(',');
   process.env.DAILY_GENERATION_QUOTA = String(TEST_DAILY_GENERATION_QUOTA);
   // Every twin of the run (this one and those tests start) appends the IAM calls it saw, for the
   // grant report (`npm run iam:grants`).
@@ -68,6 +99,7 @@ export async function setup(project: TestProject): Promise<void> {
     onCrash: (part, detail, output) => console.error(`twin part ${part} crashed (${detail})\n${output}`),
   });
   project.provide('twin', twinInfoOf(twin, stateDir));
+  project.provide('stubPorts', stubPorts);
 }
 
 export async function teardown(): Promise<void> {

@@ -10,6 +10,9 @@
  *   DAILY_GENERATION_QUOTA) on the functions the stack gives AI settings to, so the twin can run
  *   offline or against a model of your choice without another synth;
  * - the mail catcher (SMTP_*), the offline speech engine (OFFLINE_TTS), WIDGET_DAILY_ANSWER_QUOTA;
+ * - OUTBOUND_ALLOWED_ORIGINS: the exact `host:port` origins the outbound HTTP client may reach
+ *   although their address is local or private (a self-hosted model, the tests' stub servers);
+ *   the stack never sets it, so in AWS only public addresses are reachable;
  * - the dashboard address in e-mails (SITE_URL) is the twin's origin instead of CloudFront's, and
  *   the public blog has no SITE_ORIGIN, so it names the host it was reached by (localhost or 127.0.0.1);
  * - without real AWS credentials there is no Polly or Transcribe, so SPEECH_PROVIDER and
@@ -21,7 +24,7 @@ import type { DeployedFunction } from '../deployment/template';
 /** Shell variables passed to the functions that the stack gives AI settings (AI_PROVIDER) to. */
 const AI_SETTINGS = /^(AI_PROVIDER|OPENAI_[A-Z_]+|GEMINI_[A-Z_]+|IMAGEN_API_KEY|BEDROCK_[A-Z_]+|DAILY_GENERATION_QUOTA)$/;
 /** Shell variables passed to every function when set. */
-const TWIN_SETTINGS = ['OFFLINE_TTS', 'WIDGET_DAILY_ANSWER_QUOTA', 'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE'];
+const TWIN_SETTINGS = ['OFFLINE_TTS', 'WIDGET_DAILY_ANSWER_QUOTA', 'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'OUTBOUND_ALLOWED_ORIGINS'];
 /** Variables that turn on AWS services the twin only reaches with real credentials. */
 const REAL_AWS_ONLY = ['SPEECH_PROVIDER', 'TRANSCRIPTION_PROVIDER'];
 

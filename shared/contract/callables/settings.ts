@@ -81,6 +81,12 @@ function isHttpUrl(value: string): boolean {
 
 const BASE_URL_MESSAGE = 'La URL base debe ser una dirección http:// o https:// válida.';
 
+/*
+ * The schema checks the URL's form only. Whether its destination is public (no loopback, private,
+ * link-local or metadata address, after DNS resolution) depends on the deployment's allowlist and
+ * on DNS, so the server checks it when saving (lambdas/core/settings/saveIntegrations.ts, issue 12).
+ */
+
 export const IntegrationsInputSchema = z.strictObject({
   aiProvider: z.optional(z.enum(AI_PROVIDER_CHOICES, { error: 'Proveedor de IA no válido.' })),
   openaiBaseUrl: z.optional(
