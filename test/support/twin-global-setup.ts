@@ -48,11 +48,6 @@ async function freePorts(count: number, avoid: readonly number[]): Promise<numbe
   const ports: number[] = [];
   while (ports.length < count) {
     const port = await freePort();
-  const [plan = 0, widget = 0] = await freePorts(2, [port, port + 1, port + 2, port + 3, port + 4, port + 5]);
-  const stubPorts: StubPorts = { plan, widget };
-  process.env.OUTBOUND_ALLOWED_ORIGINS = Object.values(stubPorts)
-    .map((stubPort) => `127.0.0.1:${stubPort}`)
-    .join(',');
     if (!ports.includes(port) && !avoid.includes(port)) ports.push(port);
   }
   return ports;
