@@ -23,7 +23,7 @@ describe('readBrandAiProviderConfig', () => {
 
   it('gives an OpenAI-compatible endpoint without a key (self-hosted models) as saved', async () => {
     const sub = uniqueSub();
-    await saveIntegrations({ sub }, { aiProvider: 'openai-compatible', openaiBaseUrl: 'http://localhost:11434/v1', openaiModel: 'llama3.1' });
-    await expect(readBrandAiProviderConfig(sub)).resolves.toEqual({ provider: 'openai-compatible', openaiCompatible: { baseUrl: 'http://localhost:11434/v1', model: 'llama3.1' } });
+    await saveIntegrations({ sub }, { aiProvider: 'openai-compatible', openaiBaseUrl: 'https://llm.example.com/v1', openaiModel: 'llama3.1' });
+    await expect(readBrandAiProviderConfig(sub)).resolves.toEqual({ provider: 'openai-compatible', openaiCompatible: { baseUrl: 'https://llm.example.com/v1', model: 'llama3.1' } });
   });
 });
