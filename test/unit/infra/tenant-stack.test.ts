@@ -70,6 +70,12 @@ describe('tenant stack (full context, web build present)', () => {
       for (const fn of ours) expect(fn.Properties.Architectures).toEqual(['arm64']);
     });
 
+    it('lets no function reach local or private addresses: the outbound allowlist is the twin\'s only (issue 12, SSRF)', () => {
+      const functions = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>);
+      expect(functions.length).toBeGreaterThan(0);
+      for (const fn of functions) expect(JSON.stringify(fn.Properties?.Environment ?? {})).not.toContain('OUTBOUND_ALLOWED_ORIGINS');
+    });
+
     it.each(CALLABLE_NAMES)('%s: runtime, memory, timeout, logs and environment', (name) => {
       const fnId = logicalId(stack, stack.api.functions[name]);
       template.hasResource('AWS::Lambda::Function', {
