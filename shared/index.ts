@@ -18,6 +18,7 @@ export * from './widgetMessages';
 export * from './chat';
 export * from './entities/scheduledPost';
 export * from './networks';
+export * from './social';
 export * from './calendar';
 export * from './plan';
 export * from './leads';

@@ -13,12 +13,13 @@
  * | QuotaExceededError    | QUOTA_EXCEEDED    | RESOURCE_EXHAUSTED   | 429  |
  * | GenerationFailedError | GENERATION_FAILED | INTERNAL             | 500  |
  * | UnsupportedError      | UNSUPPORTED       | UNIMPLEMENTED        | 501  |
+ * | UnavailableError      | UNAVAILABLE       | UNAVAILABLE          | 503  |
  *
  * Failures of the AI layer are its own `AiError` (platform/ai/errors.ts), mapped at the same edge.
  * No import of the shared contract here, so that any layer can throw these cheaply.
  */
 
-export type DomainErrorKind = 'INVALID_INPUT' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'QUOTA_EXCEEDED' | 'GENERATION_FAILED' | 'UNSUPPORTED';
+export type DomainErrorKind = 'INVALID_INPUT' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'QUOTA_EXCEEDED' | 'GENERATION_FAILED' | 'UNSUPPORTED' | 'UNAVAILABLE';
 
 /** An expected failure with a Spanish message for users; see the module header for the kinds. */
 export class DomainError extends Error {
@@ -61,3 +62,6 @@ export class GenerationFailedError extends domainErrorOf('GENERATION_FAILED', 'G
 
 /** What this deployment or the brand's provider cannot do at all (e.g. video without a video model). */
 export class UnsupportedError extends domainErrorOf('UNSUPPORTED', 'UnsupportedError') {}
+
+/** A third party we depend on (a social network) could not be reached or failed; try again later. */
+export class UnavailableError extends domainErrorOf('UNAVAILABLE', 'UnavailableError') {}

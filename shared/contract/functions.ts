@@ -17,6 +17,7 @@ import { confirmarAccionChat, enviarMensajeChat, listarMensajesChat } from './ca
 import { aprobarPlan, eliminarPublicacion, generarPlanMensual, guardarPublicacion, listarPublicaciones, rechazarPlan } from './callables/plan';
 import { actualizarLead, eliminarLead, listarLeads, obtenerConversacion } from './callables/leads';
 import { eliminarArticulo, generarArticulo, guardarArticulo, listarArticulos, publicarArticulo } from './callables/blog';
+import { completarOAuth, conectarTelegram, desconectarRed, elegirDestinos, initiateOAuth, listarRedes } from './callables/social';
 
 export { define, Empty, type CallableDefinition } from './define';
 export * from './callables/accounts';
@@ -31,6 +32,7 @@ export * from './callables/chat';
 export * from './callables/plan';
 export * from './callables/leads';
 export * from './callables/blog';
+export * from './callables/social';
 
 /** Every callable by name. */
 export const CALLABLES = {
@@ -75,6 +77,12 @@ export const CALLABLES = {
   guardarArticulo,
   publicarArticulo,
   eliminarArticulo,
+  listarRedes,
+  initiateOAuth,
+  completarOAuth,
+  conectarTelegram,
+  elegirDestinos,
+  desconectarRed,
 } as const;
 
 export type CallableName = keyof typeof CALLABLES;

@@ -20,6 +20,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, WireStatus> = {
   QUOTA_EXCEEDED: 'RESOURCE_EXHAUSTED',
   GENERATION_FAILED: 'INTERNAL',
   UNSUPPORTED: 'UNIMPLEMENTED',
+  UNAVAILABLE: 'UNAVAILABLE',
 };
 
 /** Wire status of each AI error code. */

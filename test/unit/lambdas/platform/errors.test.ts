@@ -12,6 +12,7 @@ import {
   InvalidInputError,
   NotFoundError,
   QuotaExceededError,
+  UnavailableError,
   UnsupportedError,
   type DomainErrorKind,
 } from '../../../../lambdas/platform/errors';
@@ -24,6 +25,7 @@ const KINDS: [new (message: string) => DomainError, DomainErrorKind, string][] =
   [QuotaExceededError, 'QUOTA_EXCEEDED', WIDGET_MSG.dailyLimit],
   [GenerationFailedError, 'GENERATION_FAILED', TALLER_MSG.imageNotGenerated],
   [UnsupportedError, 'UNSUPPORTED', 'Tu proveedor de IA no genera vídeo.'],
+  [UnavailableError, 'UNAVAILABLE', 'Error al conectar con X: la red no responde. Inténtalo más tarde.'],
 ];
 
 describe('domain errors', () => {

@@ -27,6 +27,7 @@ import {
   InvalidInputError,
   NotFoundError,
   QuotaExceededError,
+  UnavailableError,
   UnsupportedError,
   type DomainError,
 } from '../../../../../lambdas/platform/errors';
@@ -46,12 +47,13 @@ describe('domain errors on the wire', () => {
     [new QuotaExceededError(WIDGET_MSG.dailyLimit), 429, 'RESOURCE_EXHAUSTED'],
     [new GenerationFailedError(TALLER_MSG.imageNotGenerated), 500, 'INTERNAL'],
     [new UnsupportedError('Tu proveedor de IA no genera vídeo.'), 501, 'UNIMPLEMENTED'],
+    [new UnavailableError('Error al conectar con X: la red no responde. Inténtalo más tarde.'), 503, 'UNAVAILABLE'],
   ])('%s → %i %s with the same message', (error, http, status) => {
     expect(wire(error)).toEqual({ http, body: { error: { status, message: error.message } } });
   });
 
   it('covers every kind', () => {
-    expect(Object.keys(DOMAIN_ERROR_STATUS).sort()).toEqual(['CONFLICT', 'FORBIDDEN', 'GENERATION_FAILED', 'INVALID_INPUT', 'NOT_FOUND', 'QUOTA_EXCEEDED', 'UNSUPPORTED']);
+    expect(Object.keys(DOMAIN_ERROR_STATUS).sort()).toEqual(['CONFLICT', 'FORBIDDEN', 'GENERATION_FAILED', 'INVALID_INPUT', 'NOT_FOUND', 'QUOTA_EXCEEDED', 'UNAVAILABLE', 'UNSUPPORTED']);
   });
 });
 
