@@ -102,6 +102,8 @@ export interface Pkce {
 export interface SocialAdapters {
   /** The installation's network apps (Secrets Manager, cached briefly); Telegram is always present. */
   loadNetworkApps(): Promise<NetworkApps>;
+  /** A fresh PKCE pair (random verifier, S256 challenge). */
+  createPkce(): Pkce;
   /** Whether `network` uses PKCE S256 (./networks.ts). */
   usesPkce(network: OAuthNetwork): boolean;
   /** The consent URL: client id, redirect URI, scopes, state, PKCE challenge and the network's extra parameters. */
@@ -111,9 +113,9 @@ export interface SocialAdapters {
   /** Who connected and where they may publish (NetworkError denied when pages cannot be read). */
   readAccount(app: NetworkApp, tokens: TokenSet): Promise<ReadAccount>;
   /** A new token set from a refresh token; a response without a refresh token keeps `refreshToken` absent (the caller keeps the stored one). */
-  refresh(app: NetworkApp, refreshToken: string): Promise<TokenSet>;
+  refreshTokens(app: NetworkApp, refreshToken: string): Promise<TokenSet>;
   /** Revokes at the network when its API allows (no-op when `urls.revoke` is null); best effort is the caller's choice. */
-  revoke(app: NetworkApp, tokens: { accessToken?: string; refreshToken?: string; accountId?: string }): Promise<void>;
+  revokeTokens(app: NetworkApp, tokens: { accessToken?: string; refreshToken?: string; accountId?: string }): Promise<void>;
 }
 
 /** Why Telegram refused a bot and channel (each maps to a SOCIAL_MSG.telegram* message in core). */
