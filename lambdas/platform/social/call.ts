@@ -145,9 +145,13 @@ function headersOf(call: NetworkCall): Record<string, string> {
   return headers;
 }
 
+/** Request fields that carry a secret, a token or a code. */
+const SECRET_FIELDS = new Set(['client_secret', 'code', 'code_verifier', 'refresh_token', 'token', 'fb_exchange_token', 'access_token']);
+
 /** The values of `call` that must never reach a detail or a log. */
 function secretsOf(call: NetworkCall): string[] {
-  const secrets = [...Object.values(call.form ?? {}), ...new URL(call.url).searchParams.values()].filter((value) => value.length >= 16);
+  const fields = [...Object.entries(call.form ?? {}), ...new URL(call.url).searchParams.entries()];
+  const secrets = fields.filter(([name]) => SECRET_FIELDS.has(name)).map(([, value]) => value);
   if (call.bearer) secrets.push(call.bearer);
   if (call.basic) secrets.push(call.basic.secret);
   return secrets;
