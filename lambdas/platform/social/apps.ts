@@ -14,20 +14,13 @@ import { OAUTH_NETWORKS, type OAuthNetwork } from '@director-ia/shared';
 import * as z from 'zod/mini';
 import { logger } from '../logger';
 import { getSecretJson } from '../secrets/managed';
+import { isHttpUrl } from './call';
 import { defaultUrls } from './networks';
 import type { NetworkApp, NetworkApps, NetworkUrls } from './types';
 
 /** Env variable naming the network apps secret (name or ARN). */
 export const SOCIAL_APPS_SECRET_ENV = 'SOCIAL_APPS_SECRET';
 
-const isHttpUrl = (value: string): boolean => {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-};
 const HttpUrl = z.string().check(z.refine(isHttpUrl, 'not an http(s) URL'));
 
 const EntrySchema = z.object({

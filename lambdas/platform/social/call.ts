@@ -211,6 +211,16 @@ export function unexpected(network: SocialNetwork, what: string): NetworkError {
   return new NetworkError(network, 'unavailable', `unexpected ${what} answer`);
 }
 
+/** True when `value` parses as an http: or https: URL (configuration and pictures may be nothing else). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `base` (a configured URL) with `path` appended and `query` set, after checking it is http(s):
  * configuration is data, and a `file:` or `javascript:` URL must never be followed.

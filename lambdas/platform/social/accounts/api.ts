@@ -5,7 +5,7 @@
  */
 import type { OAuthNetwork } from '@director-ia/shared';
 import * as z from 'zod/mini';
-import { callNetwork, configuredUrl, unexpected, type AdapterOptions } from '../call';
+import { callNetwork, configuredUrl, isHttpUrl, unexpected, type AdapterOptions } from '../call';
 import { OAUTH_CONFIG } from '../networks';
 import type { FoundTarget, NetworkApp, ReadAccount, TokenSet } from '../types';
 
@@ -42,13 +42,7 @@ export function parseAnswer<T extends z.ZodMiniType>(network: OAuthNetwork, sche
 
 /** `value` when it is an http(s) URL, else null (a picture is shown by the browser: no other scheme). */
 export function pictureUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:' ? value : null;
-  } catch {
-    return null;
-  }
+  return value && isHttpUrl(value) ? value : null;
 }
 
 /** The account itself as the one place to publish (X, LinkedIn, TikTok profiles). */
