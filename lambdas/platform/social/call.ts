@@ -101,7 +101,7 @@ function kindOfBody(body: unknown): Kind | 'ok' | 'unknown' | undefined {
     if (OAUTH_DENIED.has(error)) return 'denied';
     return 'unknown';
   }
-  if (!isRecord(error)) return undefined;
+  if (!isRecord(error)) return 'unknown';
   if (typeof error.code === 'number' && typeof error.type === 'string') {
     if (META_INVALID.has(error.code)) return 'invalid_grant';
     if (error.code === 10 || (error.code >= 200 && error.code <= 299)) return 'denied';
