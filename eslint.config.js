@@ -54,6 +54,10 @@ export const DOORS = [
     dir: 'lambdas/platform/secrets',
     patterns: [
       { group: ['@aws-sdk/client-kms', '@aws-crypto/*'], message: 'KMS and the Encryption SDK are reached only through lambdas/platform/secrets.' },
+      {
+        group: ['@aws-sdk/client-secrets-manager', '@aws-lambda-powertools/parameters', '@aws-lambda-powertools/parameters/*'],
+        message: "Secrets Manager is read only through lambdas/platform/secrets ('platform/secrets/managed').",
+      },
       SECRETS_ON_FIRST_USE,
     ],
   },

@@ -1,23 +1,34 @@
 /**
- * The social network adapters (issue 12): see ./types.ts for the interface. PLACEHOLDER bodies,
- * replaced by the adapters' implementation (./networks.ts, ./oauth.ts, ./accounts/*, ./telegram.ts,
- * ./apps.ts) before issue 12 lands.
+ * The social network adapters (issue 12): see ./types.ts for the interface. The networks'
+ * configuration (URLs with pinned API versions, scopes, how each OAuth endpoint wants to be
+ * called) is ./networks.ts; ./apps.ts reads the installation's network apps; ./oauth.ts is the
+ * table-driven OAuth 2.0 flow; ./accounts reads who connected and where they may publish;
+ * ./telegram.ts checks a bot and channel. Every call goes through platform/http (./call.ts).
+ * Each operation also takes optional AdapterOptions (tests inject `fetch` and the clock).
  */
-import type { OAuthNetwork } from '@director-ia/shared';
-import type { CheckTelegramBot, NetworkApp, NetworkApps, Pkce, ReadAccount, TokenSet } from './types';
+import type { CheckTelegramBot, SocialAdapters } from './types';
+import { loadNetworkApps } from './apps';
+import { readAccount } from './accounts';
+import { authorizationUrl, exchangeCode, refreshTokens, revokeTokens, usesPkce } from './oauth';
+import { createPkce } from './pkce';
+import { checkTelegramBot } from './telegram';
 
 export * from './types';
+export { networkAppsFromJson, SOCIAL_APPS_SECRET_ENV } from './apps';
+export type { AdapterOptions } from './call';
+export { GRAPH_VERSION, LINKEDIN_VERSION } from './networks';
+export { pkceChallenge } from './pkce';
+export { authorizationUrl, checkTelegramBot, createPkce, exchangeCode, loadNetworkApps, readAccount, refreshTokens, revokeTokens, usesPkce };
 
-const pending = (): never => {
-  throw new Error('platform/social is not implemented yet');
-};
-
-export const loadNetworkApps = async (): Promise<NetworkApps> => pending();
-export const usesPkce = (_network: OAuthNetwork): boolean => pending();
-export const createPkce = (): Pkce => pending();
-export const authorizationUrl = (_app: NetworkApp, _request: { state: string; redirectUri: string; pkce?: Pkce }): string => pending();
-export const exchangeCode = async (_app: NetworkApp, _request: { code: string; redirectUri: string; codeVerifier?: string }): Promise<TokenSet> => pending();
-export const readAccount = async (_app: NetworkApp, _tokens: TokenSet): Promise<ReadAccount> => pending();
-export const refreshTokens = async (_app: NetworkApp, _refreshToken: string): Promise<TokenSet> => pending();
-export const revokeTokens = async (_app: NetworkApp, _tokens: { accessToken?: string; refreshToken?: string; accountId?: string }): Promise<void> => pending();
-export const checkTelegramBot: CheckTelegramBot = async () => pending();
+/** The operations as one object, checked against the interface core codes to. */
+export const socialAdapters = {
+  loadNetworkApps: () => loadNetworkApps(),
+  createPkce: () => createPkce(),
+  usesPkce,
+  authorizationUrl,
+  exchangeCode,
+  readAccount,
+  refreshTokens,
+  revokeTokens,
+  checkTelegramBot,
+} satisfies SocialAdapters & { checkTelegramBot: CheckTelegramBot };
