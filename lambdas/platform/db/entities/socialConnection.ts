@@ -5,17 +5,19 @@
  * `{tenant: sub, field: 'social:<network>:access' | 'social:<network>:refresh' |
  * 'social:<network>:target:<id>'}`); the browser's view (core/social/view.ts) never reads them.
  *
- * Times: `expiresAt`, `refreshExpiresAt`, `connectedAt`, `updatedAt`, `refreshAt` are ISO 8601
+ * Times: `expiresAt`, `refreshExpiresAt`, `connectedAt`, `updatedAt` are ISO 8601
  * strings (absent `expiresAt` = the access token does not expire). The table's TTL attribute is
  * also named `expiresAt`, but DynamoDB's TTL ignores an attribute that is not a Number, so a
  * connection is never deleted by it. `leaseUntil` is epoch milliseconds.
  *
  * GSI1 (sparse, `due`): present only while the access token expires (there is something to renew,
- * or an expiry to notice), partition `socialRefresh`, sort key `<refreshAt>#<sub>#<network>`, so the
- * refresh job reads what is due with one Query (`gsi1sk <= now + lookahead`). ElectroDB writes the
- * GSI1 keys only when `refreshKey` is set (the index condition) and removes them when an update
- * removes `refreshKey`. The sort key is one attribute (not a template over uid and network)
- * because ElectroDB then requires every composite on every write touching uid or network.
+ * or an expiry to notice), partition `socialRefresh`, sort key `<refreshAt>#<sub>#<network>`
+ * (`refreshKey`, one attribute, so that no write of the key needs the index's other composites), so the refresh job reads what is due with one Query
+ * (`gsi1sk < <lookahead>`). ElectroDB writes both GSI1 keys on a put that carries `refreshKey`
+ * (every expiring connection is created by such a put, core/social/store.ts), and a patch that
+ * sets or removes `refreshKey` changes only `gsi1sk` (the partition has no composite): enough,
+ * since an item without `gsi1sk` is in no GSI1 query, and a put without `refreshKey` (reconnect,
+ * disconnect) drops both.
  *
  * Lease (`leaseUntil`, `leaseId`): one holder per connection while its tokens are refreshed, taken
  * and released with conditional updates (core/social/refresh.ts), so a rotating refresh token is
