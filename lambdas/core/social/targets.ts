@@ -6,13 +6,14 @@
  *   nothing changes.
  * The write is conditional on the connection being the one read (same `connectedAt`, still
  * connected), so a reconnect in between cannot get the old target list back; it is retried once.
+ * Only the table is used: the card's `available` and `sandbox` come from the stored connection.
  */
 import { SOCIAL_MSG, type SocialConnection, type SocialNetwork } from '@director-ia/shared';
 import { socialConnections } from '../../platform/db/entities/socialConnection';
 import { isConditionalCheckFailure } from '../../platform/db/errors';
 import { InvalidInputError, NotFoundError } from '../../platform/errors';
 import { readConnection, type SocialConnectionItem } from './store';
-import { viewOf } from './view';
+import { storedCard } from './view';
 
 /** `item` connected (in `conectada` or `reconectar`), or NotFoundError. */
 export function requireConnected(network: SocialNetwork, item: SocialConnectionItem | null): SocialConnectionItem {
@@ -44,5 +45,5 @@ export async function chooseTargets(sub: string, network: SocialNetwork, targetI
   const wanted = new Set(targetIds);
   const item = (await writeChoice(sub, network, wanted, now)) ?? (await writeChoice(sub, network, wanted, now));
   if (!item) throw new NotFoundError(SOCIAL_MSG.notConnected(network));
-  return viewOf(network, item, now);
+  return storedCard(item, now);
 }

@@ -7,6 +7,7 @@
  *   token has expired and cannot be renewed (no refresh token) shows `reconectar` with
  *   SOCIAL_MSG.accessExpired even before the refresh job marks it. Never reads a sealed value.
  * - `listNetworks(sub, now)`: the eight cards of `sub` (one Query and the cached network apps).
+ * - `storedCard(item, now)`: the card of a stored connection from what it stored (no secret read).
  */
 import { SOCIAL_MSG, SOCIAL_NETWORKS, type SocialConnection, type SocialNetwork } from '@director-ia/shared';
 import { loadNetworkApps, type NetworkApp } from '../../platform/social';
@@ -17,8 +18,12 @@ export function expiredBeyondRenewal(item: Pick<SocialConnectionItem, 'state' | 
   return item.state === 'conectada' && !item.refreshTokenSealed && item.expiresAt !== undefined && Date.parse(item.expiresAt) <= now.getTime();
 }
 
-/** One network's card (see the module header). */
-export function connectionView(network: SocialNetwork, item: SocialConnectionItem | null, app: NetworkApp | undefined, now: Date): SocialConnection {
+/**
+ * One network's card (see the module header). `app` is the installation's network app, or what a
+ * stored connection says of the app it was made with (`{sandbox}`: it was available then), for
+ * answers that should not need the network apps secret.
+ */
+export function connectionView(network: SocialNetwork, item: SocialConnectionItem | null, app: Pick<NetworkApp, 'sandbox'> | undefined, now: Date): SocialConnection {
   const base = { network, available: app !== undefined, sandbox: app?.sandbox ?? false };
   if (!item || item.state === 'desconectada') {
     return { ...base, state: 'desconectada', account: null, targets: [], connectedAt: null, expiresAt: null, reconnectReason: null };
@@ -44,8 +49,5 @@ export async function listNetworks(sub: string, now = new Date()): Promise<Socia
   return SOCIAL_NETWORKS.map((network) => connectionView(network, byNetwork.get(network) ?? null, apps[network], now));
 }
 
-/** The card of `item` with the installation's current apps. */
-export async function viewOf(network: SocialNetwork, item: SocialConnectionItem | null, now = new Date()): Promise<SocialConnection> {
-  const apps = await loadNetworkApps();
-  return connectionView(network, item, apps[network], now);
-}
+/** The card of a stored connection from what it stored: `available` (it was connected with an app) and its `sandbox` flag. */
+export const storedCard = (item: SocialConnectionItem, now = new Date()): SocialConnection => connectionView(item.network, item, { sandbox: item.sandbox }, now);

@@ -25,7 +25,10 @@ describe('chooseTargets', () => {
   it('selects exactly the chosen targets, and none when the list is empty', async () => {
     const sub = uniqueSub();
     await connectNetwork(sub, 'facebook');
+    // The answer needs only the table: the card comes from the stored connection, not from the network apps.
+    fakeNetworks.apps = {};
     const card = await chooseTargets(sub, 'facebook', [`p2-${sub}`]);
+    expect(card).toMatchObject({ network: 'facebook', state: 'conectada', available: true, sandbox: true });
     expect(card.targets.map((t) => [t.id, t.selected])).toEqual([
       [`p1-${sub}`, false],
       [`p2-${sub}`, true],
