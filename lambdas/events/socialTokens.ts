@@ -1,7 +1,14 @@
 /**
- * PLACEHOLDER (issue 12): the scheduled token refresh job, invoked with
- * `{job: 'socialTokens', scheduledTime}`. Replaced by the real handler before issue 12 lands.
+ * The scheduled social token refresh job's handler (issue 12 item 3): invoked every 15 minutes by
+ * an EventBridge Scheduler schedule in AWS and by a timer in the twin, both with the same event,
+ * `SocialTokensEvent`: `{job: 'socialTokens', scheduledTime}`. The run refreshes what is due at
+ * the time of invocation (core/social/refresh.ts); `scheduledTime` is only logged, so a retried
+ * delivery behaves like a new run and the per-connection lease keeps it from refreshing twice.
  */
+import type { Context } from 'aws-lambda';
+import { runTokenRefresh, type JobResult } from '../core/social/refresh';
+import { logger } from '../platform/logger';
+
 export const SOCIAL_TOKENS_JOB = 'socialTokens';
 
 export interface SocialTokensEvent {
@@ -10,6 +17,8 @@ export interface SocialTokensEvent {
   scheduledTime: string;
 }
 
-export async function handler(_event: SocialTokensEvent): Promise<{ refreshed: number; failed: number }> {
-  return { refreshed: 0, failed: 0 };
+export async function handler(event: SocialTokensEvent, context?: Context): Promise<JobResult> {
+  if (context) logger.addContext(context);
+  logger.info('Social token refresh invoked', { scheduledTime: event?.scheduledTime ?? null });
+  return runTokenRefresh(new Date(), context ? { remainingMs: () => context.getRemainingTimeInMillis() } : {});
 }

@@ -323,9 +323,11 @@ describe('monthly plan from a model (OpenAI-compatible stub)', () => {
     dani = await owner('dani');
     await callOk(twin, 'guardarAjustesIA', { brandName: 'Obrador Dani', keywords: 'masa madre', topicsToAvoid: 'política' }, dani.accessToken);
     await callOk(twin, 'guardarIntegraciones', { aiProvider: 'openai-compatible', openaiBaseUrl: stub.url, openaiModel: 'stub-plan', openaiApiKey: 'sk-stub-12345678' }, dani.accessToken);
-    // The owner's connected networks, in the spec's integrations shape (spec 3).
-    // No callable connects a network yet: written raw.
-    await table.set(`user#${dani.sub}`, 'settings#integrations', { linkedin: { connected: true, pages: [] }, x: { connected: true, pages: [] }, facebook: { connected: false } });
+    // The owner's connections (SocialConnection items; connecting goes through a network's consent page): written raw.
+    for (const [network, state] of [['linkedin', 'conectada'], ['x', 'conectada'], ['facebook', 'desconectada']]) {
+      const keys = { pk: `user#${dani.sub}`, sk: `social#${network}`, __edb_e__: 'socialConnection', __edb_v__: '1' };
+      await table.put({ ...keys, uid: dani.sub, network, state, targets: [], sandbox: true, updatedAt: new Date().toISOString() });
+    }
     // A knowledge document the plan's retrieval can find (processed by the twin's S3 event).
     const bytes = new TextEncoder().encode(`${PASSAGE}\n\nAbrimos de lunes a sábado.`);
     const grant = await callOk<CallableOutput<'solicitarSubida'>>(twin, 'solicitarSubida', { kind: 'knowledge', fileName: 'obrador.txt', contentType: 'text/plain', size: bytes.byteLength }, dani.accessToken);

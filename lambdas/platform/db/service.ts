@@ -25,8 +25,10 @@ import { integrationSettings } from './entities/integrationSettings';
 import { knowledgeChunks } from './entities/knowledgeChunk';
 import { knowledgeDocuments } from './entities/knowledgeDocument';
 import { leads } from './entities/lead';
+import { oauthStates } from './entities/oauthState';
 import { profiles } from './entities/profile';
 import { planProposals, scheduledPostRefs, scheduledPosts } from './entities/scheduledPost';
+import { socialConnections } from './entities/socialConnection';
 import { videoJobs } from './entities/videoJob';
 import { TransactionCancelled } from './errors';
 
@@ -50,10 +52,12 @@ function createDirectorService() {
       knowledgeChunk: knowledgeChunks(),
       knowledgeDocument: knowledgeDocuments(),
       lead: leads(),
+      oauthState: oauthStates(),
       profile: profiles(),
       scheduledPost: scheduledPosts(),
       scheduledPostRef: scheduledPostRefs(),
       planProposal: planProposals(),
+      socialConnection: socialConnections(),
       videoJob: videoJobs(),
     },
     { client: documentClient, table: tableName() },

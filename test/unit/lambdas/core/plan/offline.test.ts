@@ -77,9 +77,15 @@ describe('offline plan', () => {
 });
 
 describe('plan networks', () => {
-  it('reads connected networks from the integrations entries, in the plan order', () => {
-    expect(connectedNetworks({ telegram: { connected: true }, facebook: { connected: true }, x: { connected: false }, instagram: {} })).toEqual(['facebook', 'telegram']);
-    expect(connectedNetworks(undefined)).toEqual([]);
+  it('keeps the connections in state conectada, in the plan order', () => {
+    const connections = [
+      { network: 'telegram', state: 'conectada' },
+      { network: 'facebook', state: 'conectada' },
+      { network: 'x', state: 'reconectar' },
+      { network: 'instagram', state: 'desconectada' },
+    ] as const;
+    expect(connectedNetworks(connections)).toEqual(['facebook', 'telegram']);
+    expect(connectedNetworks([])).toEqual([]);
     expect(orderNetworks(['x', 'youtube', 'instagram', 'x'])).toEqual(['instagram', 'youtube', 'x']);
   });
 });
