@@ -23,7 +23,7 @@
  *   Memory only: a restart restores the real lifetimes.
  *
  * Every request under `/N/` is recorded (network, method, path without the `/N` prefix, query and
- * form/JSON fields with token, secret and code values masked as '***', status, time), newest 1000
+ * form/JSON fields with token, secret, code and state values masked as '***', status, time), newest 1000
  * kept: the next issues show a "published" feed from it. State (clients, codes, tokens, records)
  * persists under `stateDir` (./store.ts), so a twin restart keeps issued tokens valid.
  */

@@ -106,10 +106,10 @@ export const digest = (value: string): string => createHash('sha256').update(val
 /** A random token of `bytes` random bytes, base64url, after `prefix`. */
 export const randomToken = (prefix: string, bytes = 32): string => `${prefix}${randomBytes(bytes).toString('base64url')}`;
 
-/** Field names whose values a record never shows. */
-const MASKED_FIELD = /^(code|code_verifier)$|token|secret|password|assertion/i;
+/** Field names whose values a record never shows (the OAuth state too: with a code it completes a connection). */
+const MASKED_FIELD = /^(code|code_verifier|state)$|token|secret|password|assertion/i;
 
-/** `fields` with every token, secret and code value replaced by '***' (nested objects too). */
+/** `fields` with every token, secret, code and state value replaced by '***' (nested objects too). */
 export function maskFields(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(fields).map(([key, value]) => [

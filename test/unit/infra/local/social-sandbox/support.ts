@@ -143,6 +143,14 @@ export function exchange(sandbox: SocialSandbox, network: OAuthNetwork, code: st
   });
 }
 
+/** Approve a consent whose authorize parameters differ (`overrides`, '' drops one) and exchange its code. */
+export async function connectWith(sandbox: SocialSandbox, network: OAuthNetwork, overrides: Record<string, string>): Promise<JsonAnswer> {
+  const pkce = CLIENT_SETUP[network].pkce ? pkcePair() : null;
+  const consent = await openConsent(authorizeUrl(sandbox, network, 'state-123', pkce?.challenge ?? null, overrides));
+  const code = (await decide(sandbox, network, consent.requestId ?? '', 'approve')).location?.searchParams.get('code') ?? '';
+  return exchange(sandbox, network, code, pkce?.verifier);
+}
+
 /** Approve and exchange in one go: the token response. */
 export async function connect(sandbox: SocialSandbox, network: OAuthNetwork): Promise<JsonAnswer> {
   const { code, verifier } = await approve(sandbox, network);
