@@ -40,7 +40,7 @@ import { indexPage } from './pages';
 import { maskFields, SandboxStore, type SandboxClient, type SandboxRequestRecord } from './store';
 import { maskBotToken, serveTelegram } from './telegram';
 
-export type { SandboxRequestRecord } from './store';
+export type { SandboxClient, SandboxRequestRecord } from './store';
 
 export interface SocialSandboxOptions {
   /** 0 = pick a free one. */
