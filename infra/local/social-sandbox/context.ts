@@ -1,0 +1,16 @@
+/** What every handler of the sandbox shares (built once by ./index.ts). */
+import type { OAuthNetwork, SocialNetwork } from '@director-ia/shared';
+import type { SandboxStore } from './store';
+
+export interface SandboxContext {
+  store: SandboxStore;
+  /** The sandbox's origin, e.g. `http://127.0.0.1:5179`. */
+  origin: string;
+  /** Access-token lifetimes set by the test hook, seconds (memory only; cleared on restart). */
+  lifetimes: Map<OAuthNetwork, number>;
+  /** One console line (never a token, secret or code). */
+  log: (line: string) => void;
+}
+
+/** The picture URL of a sandbox account (served by ./index.ts). */
+export const avatarUrl = (ctx: SandboxContext, network: SocialNetwork): string => `${ctx.origin}/avatars/${network}.svg`;

@@ -1,0 +1,181 @@
+/**
+ * Helpers for the sandbox tests: a sandbox on a free port with a temporary state directory, and a
+ * client that speaks to each network as the adapters do (authorize parameters, consent decision,
+ * token requests in the network's client authentication).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { OAuthNetwork } from '@director-ia/shared';
+import { startSocialSandbox, type SocialSandbox, type SocialSandboxOptions } from '../../../../../infra/local/social-sandbox';
+
+export const REDIRECT = (network: OAuthNetwork) => `http://localhost:5173/oauth/callback/${network}`;
+
+/** Per network: the scopes and extra authorize parameters our adapters send, and whether they use PKCE. */
+export const CLIENT_SETUP: Record<OAuthNetwork, { scope: string; extra?: Record<string, string>; pkce: boolean }> = {
+  facebook: { scope: 'pages_show_list,pages_manage_posts,pages_read_engagement', pkce: true },
+  instagram: { scope: 'instagram_basic,instagram_manage_comments,instagram_manage_messages,pages_show_list', pkce: true },
+  x: { scope: 'tweet.read tweet.write users.read media.write offline.access', pkce: true },
+  linkedin: { scope: 'openid profile w_member_social', pkce: false },
+  youtube: {
+    scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
+    extra: { access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true' },
+    pkce: true,
+  },
+  tiktok: { scope: 'user.info.basic,video.publish,video.upload', pkce: false },
+  pinterest: { scope: 'boards:read,pins:read,pins:write,user_accounts:read', pkce: false },
+};
+
+export interface TestSandbox {
+  sandbox: SocialSandbox;
+  stateDir: string;
+  /** Stops the sandbox and removes its state. */
+  close(): Promise<void>;
+}
+
+export async function startTestSandbox(options: Partial<SocialSandboxOptions> = {}): Promise<TestSandbox> {
+  const stateDir = options.stateDir ?? mkdtempSync(path.join(tmpdir(), 'social-sandbox-'));
+  const sandbox = await startSocialSandbox({ port: 0, stateDir, ...options });
+  return {
+    sandbox,
+    stateDir,
+    close: async () => {
+      await sandbox.stop();
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const pkcePair = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+};
+
+/** The authorize URL an adapter builds for `network` (overrides replace or, with '', drop parameters). */
+export function authorizeUrl(sandbox: SocialSandbox, network: OAuthNetwork, state: string, challenge: string | null, overrides: Record<string, string> = {}): string {
+  const app = sandbox.apps()[network];
+  const setup = CLIENT_SETUP[network];
+  const params: Record<string, string> = {
+    [network === 'tiktok' ? 'client_key' : 'client_id']: app.clientId,
+    redirect_uri: REDIRECT(network),
+    response_type: 'code',
+    scope: setup.scope,
+    state,
+    ...setup.extra,
+    ...(challenge ? { code_challenge: challenge, code_challenge_method: 'S256' } : {}),
+    ...overrides,
+  };
+  const url = new URL(app.urls.authorize);
+  for (const [key, value] of Object.entries(params)) if (value !== '') url.searchParams.set(key, value);
+  return url.href;
+}
+
+/** Opens the consent page; returns the response, its HTML and the pending request id. */
+export async function openConsent(url: string): Promise<{ status: number; html: string; requestId: string | null; headers: Headers }> {
+  const response = await fetch(url, { redirect: 'manual' });
+  const html = await response.text();
+  return { status: response.status, html, headers: response.headers, requestId: /name="request" value="([^"]+)"/.exec(html)?.[1] ?? null };
+}
+
+/** Presses Autorizar or Cancelar; returns the redirect's Location as a URL (or the status if none). */
+export async function decide(sandbox: SocialSandbox, network: OAuthNetwork, requestId: string, decision: 'approve' | 'cancel'): Promise<{ status: number; location: URL | null }> {
+  const response = await fetch(`${sandbox.url}/${network}/oauth/decision`, { method: 'POST', body: new URLSearchParams({ request: requestId, decision }), redirect: 'manual' });
+  await response.arrayBuffer();
+  const location = response.headers.get('location');
+  return { status: response.status, location: location ? new URL(location) : null };
+}
+
+/** Consent approved: the code and the verifier the adapter keeps. */
+export async function approve(sandbox: SocialSandbox, network: OAuthNetwork): Promise<{ code: string; verifier?: string }> {
+  const pkce = CLIENT_SETUP[network].pkce ? pkcePair() : null;
+  const consent = await openConsent(authorizeUrl(sandbox, network, 'state-123', pkce?.challenge ?? null));
+  if (!consent.requestId) throw new Error(`no consent page for ${network}: ${consent.status}`);
+  const { location } = await decide(sandbox, network, consent.requestId, 'approve');
+  const code = location?.searchParams.get('code');
+  if (!code) throw new Error(`no code for ${network}`);
+  return { code, ...(pkce ? { verifier: pkce.verifier } : {}) };
+}
+
+export interface JsonAnswer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are inspected field by field
+  body: any;
+}
+
+async function answer(response: Response): Promise<JsonAnswer> {
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+}
+
+/**
+ * A token endpoint call the way the adapters make it: Meta GET with client id/secret in the query;
+ * X and Pinterest POST form with Basic; TikTok POST form with client_key; the others POST form with
+ * client_id/client_secret. `secret` replaces the client secret (to test a wrong one).
+ */
+export async function requestToken(sandbox: SocialSandbox, network: OAuthNetwork, params: Record<string, string>, secret?: string): Promise<JsonAnswer> {
+  const app = sandbox.apps()[network];
+  const clientSecret = secret ?? app.clientSecret;
+  if (network === 'facebook' || network === 'instagram') {
+    const url = new URL(app.urls.token);
+    url.search = new URLSearchParams({ client_id: app.clientId, client_secret: clientSecret, ...params }).toString();
+    return answer(await fetch(url));
+  }
+  const headers: Record<string, string> = {};
+  let form: Record<string, string>;
+  if (network === 'x' || network === 'pinterest') {
+    headers.authorization = `Basic ${Buffer.from(`${app.clientId}:${clientSecret}`).toString('base64')}`;
+    form = network === 'x' ? { ...params, client_id: app.clientId } : params;
+  } else {
+    form = { [network === 'tiktok' ? 'client_key' : 'client_id']: app.clientId, client_secret: clientSecret, ...params };
+  }
+  return answer(await fetch(app.urls.token, { method: 'POST', headers, body: new URLSearchParams(form) }));
+}
+
+/** Exchanges an approved code (with its verifier, when PKCE). */
+export function exchange(sandbox: SocialSandbox, network: OAuthNetwork, code: string, verifier?: string): Promise<JsonAnswer> {
+  return requestToken(sandbox, network, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: REDIRECT(network),
+    ...(network === 'pinterest' ? { continuous_refresh: 'true' } : {}),
+    ...(verifier ? { code_verifier: verifier } : {}),
+  });
+}
+
+/** Approve a consent whose authorize parameters differ (`overrides`, '' drops one) and exchange its code. */
+export async function connectWith(sandbox: SocialSandbox, network: OAuthNetwork, overrides: Record<string, string>): Promise<JsonAnswer> {
+  const pkce = CLIENT_SETUP[network].pkce ? pkcePair() : null;
+  const consent = await openConsent(authorizeUrl(sandbox, network, 'state-123', pkce?.challenge ?? null, overrides));
+  const code = (await decide(sandbox, network, consent.requestId ?? '', 'approve')).location?.searchParams.get('code') ?? '';
+  return exchange(sandbox, network, code, pkce?.verifier);
+}
+
+/** Approve and exchange in one go: the token response. */
+export async function connect(sandbox: SocialSandbox, network: OAuthNetwork): Promise<JsonAnswer> {
+  const { code, verifier } = await approve(sandbox, network);
+  return exchange(sandbox, network, code, verifier);
+}
+
+/** GET `${api}${path}` with the Bearer token. */
+export async function callApi(sandbox: SocialSandbox, network: OAuthNetwork, apiPath: string, accessToken: string, init: RequestInit = {}): Promise<JsonAnswer> {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${accessToken}`);
+  return answer(await fetch(`${sandbox.apps()[network].urls.api}${apiPath}`, { ...init, headers }));
+}
+
+/** Calls a test hook with a JSON body. */
+export async function hook(sandbox: SocialSandbox, name: string, body: unknown): Promise<JsonAnswer> {
+  return answer(await fetch(`${sandbox.url}/__sandbox/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+}
+
+/** The API call our adapters make to read the account (the first target-reading call). */
+export const ACCOUNT_CALL: Record<OAuthNetwork, string> = {
+  facebook: '/me/accounts?fields=id,name,access_token,picture{url},instagram_business_account{id,username,profile_picture_url}&limit=100',
+  instagram: '/me/accounts?fields=id,name,access_token,picture{url},instagram_business_account{id,username,profile_picture_url}&limit=100',
+  x: '/users/me?user.fields=profile_image_url',
+  linkedin: '/v2/userinfo',
+  youtube: '/channels?part=snippet&mine=true',
+  tiktok: '/user/info/?fields=open_id,avatar_url,display_name',
+  pinterest: '/boards?page_size=100',
+};
