@@ -9,14 +9,13 @@
  * posts to. It gets none of the shared environment (table, bucket) either.
  */
 import { Duration } from 'aws-cdk-lib';
-import { HttpMethod, HttpNoneAuthorizer, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { OAUTH_CALLBACK_PREFIX, SITE_URL_ENV } from '@director-ia/shared';
 import { OAUTH_CALLBACK_ACCESS } from '../functions';
-import { acknowledge } from '../nag';
 import { httpEntry } from '../paths';
+import { addPublicGetRoute } from './api';
 import type { FunctionGrants } from './grants';
 import { createNodeFunction } from './node-function';
 
@@ -49,18 +48,13 @@ export class OAuthCallbackConstruct extends Construct {
       timeout: Duration.seconds(5),
     });
     props.grants.apply(this.fn, OAUTH_CALLBACK_ACCESS);
-    const [route] = props.httpApi.addRoutes({
+    addPublicGetRoute(props.httpApi, {
       path: OAUTH_CALLBACK_ROUTE_PATH,
-      methods: [HttpMethod.GET],
-      integration: new HttpLambdaIntegration('OauthCallbackIntegration', this.fn),
-      authorizer: new HttpNoneAuthorizer(),
+      fn: this.fn,
+      integrationId: 'OauthCallbackIntegration',
+      reason:
+        'The OAuth callback is public by design (issue 12): the social networks redirect the owner\'s popup here without our token. GET only; it reads nothing and exchanges nothing, it only posts code and state to the dashboard origin, where the signed-in owner completes the connection with the authenticated completarOAuth; stage throttling applies.',
     });
-    if (route) {
-      acknowledge(route, {
-        'AwsSolutions-APIG4':
-          'The OAuth callback is public by design (issue 12): the social networks redirect the owner\'s popup here without our token. GET only; it reads nothing and exchanges nothing, it only posts code and state to the dashboard origin, where the signed-in owner completes the connection with the authenticated completarOAuth; stage throttling applies.',
-      });
-    }
     this.callbackUrl = `${props.siteUrl}${OAUTH_CALLBACK_ROUTE_PATH}`;
   }
 }
