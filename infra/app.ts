@@ -27,6 +27,7 @@ const CONTEXT_KEYS = [
   'bedrockEmbeddingDimensions',
   'bedrockRegion',
   'dailyGenerationQuota',
+  'socialAppsSecret',
 ] as const satisfies readonly (keyof TenantSettings)[];
 
 export interface BuildAppOptions {

@@ -43,6 +43,15 @@ export interface TenantSettings {
    * (`DAILY_GENERATION_QUOTA` of AI functions); unset = the code's default (shared/assets.ts).
    */
   dailyGenerationQuota?: number;
+  /**
+   * The existing Secrets Manager secret with the social networks' app credentials (issue 12 item 4;
+   * README "Social networks"): its name (`director-ia/acme/social-apps`) or its complete ARN, in the
+   * stack's region, encrypted with the account's default `aws/secretsmanager` key (the stack grants
+   * no kms:Decrypt on another key). The functions that connect, refresh or revoke get
+   * `secretsmanager:GetSecretValue` on exactly that secret and SOCIAL_APPS_SECRET; unset = no
+   * grant, no variable, and every OAuth network's card says "No disponible en esta instalación".
+   */
+  socialAppsSecret?: string;
 }
 
 /** Lowercase letters, digits and inner hyphens; short enough for every derived resource name. */
@@ -60,6 +69,17 @@ const BEDROCK_MODEL_PATTERN =
   /^(?:arn:aws[a-z-]*:bedrock:[a-z0-9-]*:(?:\d{12})?:(?:foundation-model|inference-profile)\/)?[a-z0-9][a-z0-9.:_-]{0,199}$/i;
 const BEDROCK_MODEL_HINT =
   'expected a Bedrock model or inference profile id such as amazon.titan-embed-text-v2:0 or global.amazon.nova-2-lite-v1:0, or the ARN of a foundation model or system inference profile';
+/** A Secrets Manager secret name: 1-512 of letters, digits and /_+=.@- (AWS's own rule). */
+const SECRET_NAME_PATTERN = /^[A-Za-z0-9/_+=.@-]{1,512}$/;
+/** A complete secret ARN: the name, a hyphen and the 6 random characters Secrets Manager appends. */
+const SECRET_ARN_PATTERN = /^arn:aws[a-z-]*:secretsmanager:([a-z0-9-]+):\d{12}:secret:[A-Za-z0-9/_+=.@-]+-[A-Za-z0-9]{6}$/;
+/**
+ * A name ending in a hyphen and 6 letters or digits reads like a complete ARN's suffix: IAM and
+ * Secrets Manager would take the partial ARN built from it for another secret (CDK's
+ * fromSecretNameV2 warns of AccessDenied), so such a secret must be given by its complete ARN.
+ */
+const AMBIGUOUS_SECRET_NAME = /-[A-Za-z0-9]{6}$/;
+
 /** Largest embedding size any supported model produces is 3072 (Nova); leave room, refuse nonsense. */
 const MAX_EMBEDDING_DIMENSIONS = 8192;
 /** A daily quota beyond this is no quota at all (and a typo); refuse it. */
@@ -91,6 +111,30 @@ function optionalPositiveInt(context: Record<string, unknown>, key: string, max:
 function checked(value: string | undefined, key: string, pattern: RegExp, hint: string): string | undefined {
   if (value !== undefined && !pattern.test(value)) {
     throw new ContextError(`Invalid context "${key}" = "${value}": ${hint}.`);
+  }
+  return value;
+}
+
+/**
+ * `socialAppsSecret` checked: a complete ARN in the stack's region (the functions read it with
+ * their own region's endpoint), or a name that cannot be mistaken for a complete ARN.
+ */
+function socialAppsSecretOf(value: string | undefined, region: string): string | undefined {
+  if (value === undefined) return undefined;
+  const key = 'socialAppsSecret';
+  if (value.startsWith('arn:')) {
+    const arnRegion = SECRET_ARN_PATTERN.exec(value)?.[1];
+    if (arnRegion === undefined) {
+      throw new ContextError(`Invalid context "${key}" = "${value}": expected a secret name or the complete secret ARN (arn:aws:secretsmanager:<region>:<account>:secret:<name>-<6 characters>, as the console shows it).`);
+    }
+    if (arnRegion !== region) {
+      throw new ContextError(`Invalid context "${key}" = "${value}": the secret is in ${arnRegion} but the stack is in ${region}; the functions read it in their own region (replicate the secret to ${region}).`);
+    }
+    return value;
+  }
+  checked(value, key, SECRET_NAME_PATTERN, 'expected a Secrets Manager secret name (letters, digits and /_+=.@-) or its complete ARN');
+  if (AMBIGUOUS_SECRET_NAME.test(value)) {
+    throw new ContextError(`Invalid context "${key}" = "${value}": a name ending in a hyphen and 6 characters looks like an ARN suffix to Secrets Manager; pass the secret's complete ARN instead.`);
   }
   return value;
 }
@@ -143,5 +187,6 @@ export function parseTenantContext(context: Record<string, unknown>): TenantSett
     aiProvider: aiProvider as DeploymentAiProvider,
     ...bedrock,
     dailyGenerationQuota: optionalPositiveInt(context, 'dailyGenerationQuota', MAX_DAILY_GENERATION_QUOTA),
+    socialAppsSecret: socialAppsSecretOf(optionalString(context, 'socialAppsSecret'), region ?? DEFAULT_REGION),
   };
 }

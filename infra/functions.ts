@@ -1,6 +1,7 @@
 /**
  * What each Lambda may do: the single place that declares a function's table access and any
- * extra permissions (uploads bucket prefixes, the secrets key, the AI provider). The constructs
+ * extra permissions (uploads bucket prefixes, the secrets key, the AI provider, the social networks'
+ * app credentials). The constructs
  * derive every grant, the environment those grants imply, and the cdk-nag acknowledgements of
  * their wildcards from here (infra/constructs/grants.ts), and synth fails when a callable of the
  * contract has no entry, so a new function cannot ship with forgotten (or default) permissions.
@@ -12,8 +13,11 @@
  */
 import { type Access, ASSET_KEY_SEGMENT, CALLABLE_NAMES, type CallableName, CHAT_TRANSCRIPT_SEGMENT, KEY_SEGMENT, type UploadKind } from '@director-ia/shared';
 
-/** read = GetItem/BatchGetItem/Query; write = Put/Update/Delete/BatchWrite; no Scan anywhere. */
-export type TableAccess = 'read' | 'write' | 'readWrite';
+/**
+ * read = GetItem/BatchGetItem/Query; write = Put/Update/Delete/BatchWrite; no Scan anywhere;
+ * none = no table at all (the OAuth callback page only renders HTML).
+ */
+export type TableAccess = 'none' | 'read' | 'write' | 'readWrite';
 
 /** Object actions on the uploads bucket, limited to key patterns under `users/`. */
 export interface UploadsPermission {
@@ -56,7 +60,18 @@ export interface TranscribePermission {
   actions: readonly string[];
 }
 
-export type PermissionSpec = UploadsPermission | SecretsPermission | AiPermission | PollyPermission | AiAsyncPermission | TranscribePermission;
+/**
+ * Read the installation's social network apps (client ids and secrets; issue 12 item 4): the one
+ * Secrets Manager secret named by the `socialAppsSecret` context key, and nothing else (also sets
+ * SOCIAL_APPS_SECRET = its ARN). Without the context key the permission grants nothing and sets
+ * nothing: every OAuth network is "no disponible" (Telegram needs no app).
+ */
+export interface SocialAppsPermission {
+  kind: 'socialApps';
+  actions: readonly string[];
+}
+
+export type PermissionSpec = UploadsPermission | SecretsPermission | AiPermission | PollyPermission | AiAsyncPermission | TranscribePermission | SocialAppsPermission;
 
 /**
  * Object keys are `users/<sub>/<segment>/<id>-<name>` (lambdas/core/uploads/keys.ts). The `<sub>`
@@ -121,6 +136,8 @@ export const PERMISSIONS = {
   'chat:transcripts': { kind: 'uploads', actions: ['s3:PutObject', 's3:GetObject'], keys: [chatTranscriptKeys] },
   /** Start and poll Amazon Transcribe jobs of chat voice notes (jobs named chat-<id>). */
   'transcribe:jobs': { kind: 'transcribe', actions: ['transcribe:StartTranscriptionJob', 'transcribe:GetTranscriptionJob'] },
+  /** Read the social network apps secret (GetSecretValue on exactly that secret; no DescribeSecret, no listing). */
+  'socialApps:read': { kind: 'socialApps', actions: ['secretsmanager:GetSecretValue'] },
 } as const satisfies Record<string, PermissionSpec>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -230,6 +247,23 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   publicarArticulo: { table: 'readWrite', permissions: ['assets:read'] },
   // Reads the article; one transaction deletes it and its slug claim.
   eliminarArticulo: { table: 'readWrite' },
+  // Redes Sociales (issue 12). Reads the caller's SocialConnection items and the network apps
+  // (which networks this installation can connect: the cards' availability).
+  listarRedes: { table: 'read', permissions: ['socialApps:read'] },
+  // Puts the OAuthState item (the state's hash, bound to the caller) with the PKCE verifier sealed;
+  // reads the network's app to build the consent URL (redirect_uri from SITE_URL).
+  initiateOAuth: { table: 'write', permissions: ['secrets:seal', 'socialApps:read'] },
+  // Consumes the OAuthState (one conditional DeleteItem), opens the verifier, exchanges the code
+  // with the network's app (same redirect_uri), seals every token and upserts the SocialConnection.
+  completarOAuth: { table: 'readWrite', permissions: ['secrets:seal', 'secrets:open', 'socialApps:read'] },
+  // Checks the bot with the Telegram API (its URL may come from the network apps: the sandbox),
+  // seals the bot token and upserts the SocialConnection; nothing is opened.
+  conectarTelegram: { table: 'readWrite', permissions: ['secrets:seal', 'socialApps:read'] },
+  // Reads the connection and updates its targets' selection (conditional UpdateItem).
+  elegirDestinos: { table: 'readWrite' },
+  // Opens the stored tokens to revoke them at the network (its app's credentials and revoke URL),
+  // then replaces the item with a disconnected one.
+  desconectarRed: { table: 'readWrite', permissions: ['secrets:open', 'socialApps:read'] },
 };
 
 /**
@@ -242,6 +276,13 @@ export const CLIENT_IP_CALLABLES: readonly CallableName[] = ['obtenerWidget', 'e
 
 /** Callables that send the new-lead e-mail (core/leads/notify.ts): they get SITE_URL, the site the e-mail links to. */
 export const LEAD_NOTIFYING_CALLABLES: readonly CallableName[] = ['registrarLeadWidget'];
+
+/**
+ * Callables that build an OAuth redirect_uri (`${SITE_URL}/oauth/callback/<network>`): they get
+ * SITE_URL, the site the networks send the owner back to (the stack output OAuthCallbackUrl).
+ * completarOAuth needs it too: the code exchange repeats the exact redirect_uri.
+ */
+export const OAUTH_REDIRECT_CALLABLES: readonly CallableName[] = ['initiateOAuth', 'completarOAuth'];
 
 /** The PreSignUp trigger only creates the pending profile. */
 export const PRE_SIGN_UP_ACCESS: FunctionAccess = { table: 'write' };
@@ -271,12 +312,27 @@ export const BLOG_DRAFTS_ACCESS: FunctionAccess = { table: 'readWrite', permissi
  */
 export const PUBLIC_BLOG_ACCESS: FunctionAccess = { table: 'read', permissions: ['uploads:readBlogHeader', 'assets:read'] };
 
+/**
+ * The public OAuth callback page (lambdas/http/oauthCallback.ts, `GET /oauth/callback/{platform}`
+ * without authorizer): it only renders a page that hands `code`/`state` to the dashboard that opened
+ * it, so no table, no key, no secret; its one setting is SITE_URL (the postMessage target origin).
+ */
+export const OAUTH_CALLBACK_ACCESS: FunctionAccess = { table: 'none' };
+
+/**
+ * The token refresh job (EventBridge Scheduler every 15 minutes; lambdas/events/socialTokens.ts):
+ * Query of the due connections on GSI1, a conditional lease per account, opens the refresh token,
+ * refreshes it with the network's app, seals and writes the new tokens (or marks `reconectar`).
+ */
+export const SOCIAL_TOKENS_ACCESS: FunctionAccess = { table: 'readWrite', permissions: ['secrets:seal', 'secrets:open', 'socialApps:read'] };
+
 /** Access levels whose middleware reads the table (`active`: the caller's profile status). */
 export const LEVELS_THAT_READ_PROFILE: readonly Access[] = ['active'];
 
 /** The union of two table accesses. */
 export function unionTableAccess(a: TableAccess, b: TableAccess): TableAccess {
-  if (a === b) return a;
+  if (a === b || b === 'none') return a;
+  if (a === 'none') return b;
   return 'readWrite';
 }
 

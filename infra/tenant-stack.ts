@@ -1,6 +1,7 @@
 /**
  * One isolated stack per tenant (architecture "Deploy"): identity, data, the secrets key, files,
- * the callable API, background jobs, the site and the public blog, wired together, plus the outputs an operator
+ * the callable API, background jobs, the site, the public blog and the OAuth callback page, wired
+ * together, plus the outputs an operator
  * needs after `cdk deploy`. Every function's permissions come from infra/functions.ts through
  * one FunctionGrants; SECRETS_KMS_KEY_ARN and the AI variables are set only on functions whose
  * declared permissions use them (see infra/constructs/grants.ts). The origin-verify secret goes to
@@ -15,13 +16,14 @@ import { AuthConstruct } from './constructs/auth';
 import { DataConstruct } from './constructs/data';
 import { FunctionGrants } from './constructs/grants';
 import { JobsConstruct } from './constructs/jobs';
+import { OAuthCallbackConstruct } from './constructs/oauth-callback';
 import { PublicBlogConstruct } from './constructs/public-blog';
 import { SecretsConstruct } from './constructs/secrets';
 import { StorageConstruct } from './constructs/storage';
 import { WebConstruct } from './constructs/web';
-import { LEAD_NOTIFYING_CALLABLES } from './functions';
+import { LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES } from './functions';
 import { DEFAULT_WEB_DIST, REPO_ROOT } from './paths';
-import { SITE_URL_ENV, TABLE_NAME_ENV } from '@director-ia/shared';
+import { OAUTH_NETWORKS, SITE_URL_ENV, TABLE_NAME_ENV } from '@director-ia/shared';
 
 export interface TenantStackProps extends StackProps {
   settings: TenantSettings;
@@ -47,6 +49,7 @@ export class TenantStack extends Stack {
   readonly jobs: JobsConstruct;
   readonly web: WebConstruct;
   readonly publicBlog: PublicBlogConstruct;
+  readonly oauthCallback: OAuthCallbackConstruct;
 
   constructor(scope: Construct, id: string, props: TenantStackProps) {
     super(scope, id, props);
@@ -57,13 +60,13 @@ export class TenantStack extends Stack {
 
     const data = (this.data = new DataConstruct(this, 'Data'));
     const storage = (this.storage = new StorageConstruct(this, 'Storage'));
-    const secrets = (this.secrets = new SecretsConstruct(this, 'Secrets', { tenant: settings.tenant }));
+    const secrets = (this.secrets = new SecretsConstruct(this, 'Secrets', { tenant: settings.tenant, socialAppsSecret: settings.socialAppsSecret }));
     const environment = {
       [TABLE_NAME_ENV]: data.table.tableName,
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       UPLOADS_BUCKET: storage.uploadsBucket.bucketName,
     };
-    const grants = new FunctionGrants({ data, uploadsBucket: storage.uploadsBucket, secretsKey: secrets.key, ai: settings });
+    const grants = new FunctionGrants({ data, uploadsBucket: storage.uploadsBucket, secretsKey: secrets.key, ai: settings, socialAppsSecret: secrets.socialApps });
     const auth = (this.auth = new AuthConstruct(this, 'Auth', { grants, projectRoot, environment, adminEmail: settings.adminEmail }));
     const api = (this.api = new ApiConstruct(this, 'Api', { auth, grants, projectRoot, environment, originVerifySecret: secrets.originVerifyValue, accessOverrides: props.accessOverrides }));
     this.jobs = new JobsConstruct(this, 'Jobs', { grants, uploadsBucket: storage.uploadsBucket, projectRoot, environment });
@@ -91,8 +94,10 @@ export class TenantStack extends Stack {
     storage.allowBrowserAccessFrom(web.origins);
     // After the site too: its pages name the site's origin (canonical, og:url).
     this.publicBlog = new PublicBlogConstruct(this, 'PublicBlog', { httpApi: api.httpApi, grants, projectRoot, environment, siteOrigin: web.siteUrl });
-    // The new-lead e-mail links to the dashboard (lambdas/core/leads/email.ts reads SITE_URL).
-    for (const name of LEAD_NOTIFYING_CALLABLES) api.functions[name].addEnvironment(SITE_URL_ENV, web.siteUrl);
+    this.oauthCallback = new OAuthCallbackConstruct(this, 'OAuthCallback', { httpApi: api.httpApi, grants, projectRoot, serviceName: SERVICE_NAME, siteUrl: web.siteUrl });
+    // The new-lead e-mail links to the dashboard (lambdas/core/leads/email.ts reads SITE_URL); the
+    // OAuth redirect_uri is `${SITE_URL}/oauth/callback/<network>`.
+    for (const name of [...LEAD_NOTIFYING_CALLABLES, ...OAUTH_REDIRECT_CALLABLES]) api.functions[name].addEnvironment(SITE_URL_ENV, web.siteUrl);
 
     const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
     output('SiteUrl', web.siteUrl, 'URL of the web app');
@@ -102,5 +107,6 @@ export class TenantStack extends Stack {
     output('UploadsBucketName', storage.uploadsBucket.bucketName, 'Bucket of user uploads');
     output('ApiEndpoint', api.httpApi.apiEndpoint, 'HTTP API (normally reached through the site at /api)');
     output('DistributionId', web.distribution.distributionId, 'CloudFront distribution (for invalidations)');
+    output('OAuthCallbackUrl', this.oauthCallback.callbackUrl, `Redirect URI to register with each social network app, {platform} being its network: ${OAUTH_NETWORKS.join(', ')}`);
   }
 }

@@ -12,6 +12,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpNoneAuthorizer, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -48,6 +49,20 @@ export interface ApiProps {
  * required on protected routes, so the authorizer refuses ID tokens (issue 10 item 4).
  */
 export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
+
+/**
+ * A public `GET path` route of the HTTP API to `fn` without authorizer (the public blog, the OAuth
+ * callback page), with the cdk-nag APIG4 finding acknowledged for `reason` (why it is public).
+ */
+export function addPublicGetRoute(httpApi: HttpApi, props: { path: string; fn: IFunction; integrationId: string; reason: string }): void {
+  const [route] = httpApi.addRoutes({
+    path: props.path,
+    methods: [HttpMethod.GET],
+    integration: new HttpLambdaIntegration(props.integrationId, props.fn),
+    authorizer: new HttpNoneAuthorizer(),
+  });
+  if (route) acknowledge(route, { 'AwsSolutions-APIG4': props.reason });
+}
 
 /** Path of a callable's route; CloudFront forwards `/api/*` unchanged. */
 export const routePath = (name: string): string => `/api/${name}`;

@@ -46,7 +46,7 @@ export class DataConstruct extends Construct {
     });
   }
 
-  /** Grants exactly `access` on the table and GSI1 (reads only, there is nothing to write). */
+  /** Grants exactly `access` on the table and GSI1 (reads only, there is nothing to write); `none` grants nothing. */
   grant(grantee: IGrantable, access: TableAccess): void {
     const table = this.table.tableArn;
     const index = `${table}/index/${TABLE_SCHEMA.gsi1.indexName}`;

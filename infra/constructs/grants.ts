@@ -1,7 +1,8 @@
 /**
  * Turns a function's declared access (infra/functions.ts) into IAM: table actions, object actions
- * on key patterns of the uploads bucket, actions on the secrets key, Bedrock invocation. The
- * environment a permission implies (SECRETS_KMS_KEY_ARN, AI_PROVIDER, BEDROCK_*) is set here from
+ * on key patterns of the uploads bucket, actions on the secrets key, Bedrock invocation, reading the
+ * social network apps secret. The environment a permission implies (SECRETS_KMS_KEY_ARN,
+ * AI_PROVIDER, BEDROCK_*, SOCIAL_APPS_SECRET) is set here from
  * the same declaration, so a function has the variable exactly when it has the permission, and the
  * wildcards a permission implies are acknowledged for cdk-nag on that function's role only.
  *
@@ -14,6 +15,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { aiEnvironment, BEDROCK_ASYNC_RESOURCES, BEDROCK_INVOKE_RESOURCES, type AiSettings } from '../ai';
 import { permissionSpecs, type FunctionAccess, type PermissionSpec, type TableAccess } from '../functions';
 import { acknowledge, nagResourceId } from '../nag';
@@ -22,6 +24,17 @@ import { TRANSCRIPTION_JOB_PREFIX } from '@director-ia/shared';
 
 /** Same name as lambdas/platform/secrets/keyring.ts (not imported: it loads the crypto SDK). */
 export const SECRETS_KMS_KEY_ARN_ENV = 'SECRETS_KMS_KEY_ARN';
+
+/** Same name as lambdas/platform/social/apps.ts reads (the social network apps secret's ARN). */
+export const SOCIAL_APPS_SECRET_ENV = 'SOCIAL_APPS_SECRET';
+
+/**
+ * The IAM resource of a referenced secret, as CDK's own grants compute it: the complete ARN, or for
+ * a secret known by name `<partial ARN>-??????` (Secrets Manager appends 6 random characters).
+ */
+export function secretPolicyResource(secret: ISecret): string {
+  return secret.secretFullArn ?? `${secret.secretArn}-??????`;
+}
 
 /** Same name as lambdas/platform/ai/speech/speech.ts reads (deploymentHasPolly). */
 export const SPEECH_PROVIDER_ENV = 'SPEECH_PROVIDER';
@@ -50,6 +63,8 @@ export interface FunctionGrantsProps {
   secretsKey: IKey;
   /** The deployment's AI settings (environment of functions with 'ai:invoke'). */
   ai: AiSettings;
+  /** The social network apps secret (context `socialAppsSecret`); unset: 'socialApps:read' grants nothing. */
+  socialAppsSecret?: ISecret;
 }
 
 const UPLOADS_WILDCARD_REASON =
@@ -109,6 +124,14 @@ export class FunctionGrants {
         if (scoped.length) fn.addToRolePolicy(new PolicyStatement({ actions: scoped, resources: [TRANSCRIBE_JOB_RESOURCE] }));
         fn.addEnvironment(TRANSCRIPTION_PROVIDER_ENV, 'transcribe');
         return { ...wildcards([TRANSCRIBE_JOB_RESOURCE], TRANSCRIBE_WILDCARD_REASON), ...(unscoped.length ? { 'AwsSolutions-IAM5[Resource::*]': TRANSCRIBE_START_REASON } : {}) };
+      }
+      case 'socialApps': {
+        // Not secret.grantRead: it adds secretsmanager:DescribeSecret, which no function needs.
+        const secret = this.props.socialAppsSecret;
+        if (!secret) return {};
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [secretPolicyResource(secret)] }));
+        fn.addEnvironment(SOCIAL_APPS_SECRET_ENV, secret.secretArn);
+        return {};
       }
     }
   }

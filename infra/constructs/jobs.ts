@@ -10,6 +10,12 @@
  * timer sends the same event, infra/local/schedules.ts). The handler drafts only what is due and
  * claims each period conditionally, so a retried or overlapping invocation never drafts twice;
  * the next run is the retry, hence few delivery retries and a short event age.
+ *
+ * The social token refresh (issue 12 item 3): a schedule invokes the socialTokens Lambda every
+ * SOCIAL_TOKENS_RATE with `{job: 'socialTokens', scheduledTime}` (the twin's timer sends the same).
+ * It renews what expires within the next runs, one lease per account so a rotating refresh token
+ * is never used twice; a run that fails or overlaps is repaired by the next one, so again few
+ * retries and an event age shorter than the period.
  */
 import { Duration, Stack } from 'aws-cdk-lib';
 import { ContextAttribute, Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
@@ -20,7 +26,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { EventType, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
-import { BLOG_DRAFTS_ACCESS, KNOWLEDGE_UPLOADED_ACCESS } from '../functions';
+import { BLOG_DRAFTS_ACCESS, KNOWLEDGE_UPLOADED_ACCESS, SOCIAL_TOKENS_ACCESS } from '../functions';
 import { acknowledge } from '../nag';
 import { eventEntry } from '../paths';
 import type { FunctionGrants } from './grants';
@@ -45,6 +51,11 @@ export const BLOG_DRAFTS_RATE = Duration.hours(1);
 /** The event the schedule sends (lambdas/events/blogDrafts.ts `BlogDraftsEvent`). */
 export const BLOG_DRAFTS_EVENT = { job: 'blogDrafts', scheduledTime: ContextAttribute.scheduledTime } as const;
 
+/** How often the token refresh job looks for connections whose access token expires soon. */
+export const SOCIAL_TOKENS_RATE = Duration.minutes(15);
+/** The event the schedule sends (lambdas/events/socialTokens.ts `SocialTokensEvent`). */
+export const SOCIAL_TOKENS_EVENT = { job: 'socialTokens', scheduledTime: ContextAttribute.scheduledTime } as const;
+
 /**
  * LambdaInvoke whose scheduler role may invoke exactly the function it targets: the stock target
  * grants `lambda:InvokeFunction` on the function and every version and alias (`<arn>:*`), and the
@@ -68,6 +79,8 @@ export class JobsConstruct extends Construct {
   readonly knowledgeUploaded: NodejsFunction;
   readonly blogDrafts: NodejsFunction;
   readonly blogDraftsSchedule: Schedule;
+  readonly socialTokens: NodejsFunction;
+  readonly socialTokensSchedule: Schedule;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
@@ -106,6 +119,25 @@ export class JobsConstruct extends Construct {
         input: ScheduleTargetInput.fromObject(BLOG_DRAFTS_EVENT),
         retryAttempts: 2,
         maxEventAge: Duration.minutes(30),
+      }),
+    });
+
+    this.socialTokens = createNodeFunction(this, 'SocialTokens', {
+      entry: eventEntry(props.projectRoot, 'socialTokens'),
+      projectRoot: props.projectRoot,
+      environment: props.environment,
+      description: 'EventBridge Scheduler: refreshes the social networks\' tokens that expire soon (issue 12)',
+      // Each account is a few network calls with their own timeouts; what does not fit waits for the next run.
+      timeout: Duration.minutes(5),
+    });
+    props.grants.apply(this.socialTokens, SOCIAL_TOKENS_ACCESS);
+    this.socialTokensSchedule = new Schedule(this, 'SocialTokensSchedule', {
+      schedule: ScheduleExpression.rate(SOCIAL_TOKENS_RATE),
+      description: 'Refreshes the social network tokens that expire before the next runs',
+      target: new ExactLambdaInvoke(this.socialTokens, {
+        input: ScheduleTargetInput.fromObject(SOCIAL_TOKENS_EVENT),
+        retryAttempts: 2,
+        maxEventAge: SOCIAL_TOKENS_RATE,
       }),
     });
   }

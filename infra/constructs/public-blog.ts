@@ -7,13 +7,12 @@
  * origin (canonical and og:url) from SITE_ORIGIN.
  */
 import { Duration } from 'aws-cdk-lib';
-import { HttpMethod, HttpNoneAuthorizer, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { PUBLIC_BLOG_ACCESS } from '../functions';
-import { acknowledge } from '../nag';
 import { httpEntry } from '../paths';
+import { addPublicGetRoute } from './api';
 import type { FunctionGrants } from './grants';
 import { createNodeFunction } from './node-function';
 
@@ -47,17 +46,12 @@ export class PublicBlogConstruct extends Construct {
       timeout: Duration.seconds(10),
     });
     props.grants.apply(this.fn, PUBLIC_BLOG_ACCESS);
-    const [route] = props.httpApi.addRoutes({
+    addPublicGetRoute(props.httpApi, {
       path: PUBLIC_BLOG_ROUTE_PATH,
-      methods: [HttpMethod.GET],
-      integration: new HttpLambdaIntegration('BlogPublicoIntegration', this.fn),
-      authorizer: new HttpNoneAuthorizer(),
+      fn: this.fn,
+      integrationId: 'BlogPublicoIntegration',
+      reason:
+        'The public blog is public by design (issue 5 item 4: no sign-in): GET only, it serves published articles of enabled blogs and nothing else; stage throttling applies and CloudFront caches pages briefly.',
     });
-    if (route) {
-      acknowledge(route, {
-        'AwsSolutions-APIG4':
-          'The public blog is public by design (issue 5 item 4: no sign-in): GET only, it serves published articles of enabled blogs and nothing else; stage throttling applies and CloudFront caches pages briefly.',
-      });
-    }
   }
 }

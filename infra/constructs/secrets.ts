@@ -8,15 +8,22 @@
  * CloudFront adds to every request to the API origin (x-origin-verify) and the client-IP callables
  * compare against (lambdas/platform/callable/client-ip.ts). Both read it through a CloudFormation
  * dynamic reference (`originVerifyValue`), so the template never holds the value.
+ *
+ * And a reference to the social networks' app credentials (issue 12 item 4): an existing secret the
+ * operator creates and names with the `socialAppsSecret` context key (infra/context.ts). The stack
+ * never creates, reads or rotates it; functions that declare 'socialApps:read' get GetSecretValue
+ * on it (infra/constructs/grants.ts).
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag';
 
 export interface SecretsProps {
   tenant: string;
+  /** Name or complete ARN of the social network apps secret (context `socialAppsSecret`). */
+  socialAppsSecret?: string;
 }
 
 /** Alias of a tenant's secrets key. */
@@ -27,6 +34,8 @@ export class SecretsConstruct extends Construct {
   readonly originVerify: Secret;
   /** `{{resolve:secretsmanager:...}}` of the origin-verify secret, resolved by CloudFormation at deploy. */
   readonly originVerifyValue: string;
+  /** The social network apps secret, when the context names one. */
+  readonly socialApps?: ISecret;
 
   constructor(scope: Construct, id: string, props: SecretsProps) {
     super(scope, id);
@@ -46,5 +55,10 @@ export class SecretsConstruct extends Construct {
       'AwsSolutions-SMG4':
         'CloudFormation resolves the value into the CloudFront origin header and the client-IP functions\' environment at deploy; a rotation outside a deploy would leave them apart (requests would fall back to the edge IP). Replace it with a deploy instead.',
     });
+    const social = props.socialAppsSecret;
+    if (social) {
+      // A complete ARN names exactly one secret; a name gets CDK's `<name>-??????` policy resource.
+      this.socialApps = social.startsWith('arn:') ? Secret.fromSecretCompleteArn(this, 'SocialApps', social) : Secret.fromSecretNameV2(this, 'SocialApps', social);
+    }
   }
 }

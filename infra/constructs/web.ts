@@ -1,7 +1,8 @@
 /**
  * The site (architecture "One picture"): a private web bucket behind CloudFront (OAC), with
  * `/api/*` routed to the HTTP API on the same origin, `/blog/*` (the public blog's HTML) to the same
- * API origin with a short cache, and the deployment of the Vite build plus
+ * API origin with a short cache, `/oauth/callback/*` (the social networks' redirect back, issue 12)
+ * to the same API origin uncached with its query string, and the deployment of the Vite build plus
  * the runtime `config.json`. A viewer-request function rewrites SPA routes to /index.html only on
  * the web behavior, so the API's own 403/404 reach the client untouched (error responses would
  * rewrite them too).
@@ -30,10 +31,14 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   OriginSslPolicy,
   ResponseHeadersPolicy,
   SecurityPolicyProtocol,
@@ -49,7 +54,7 @@ import type { RuntimeConfig } from '@director-ia/shared';
 import { acknowledge } from '../nag';
 import { LOG_RETENTION } from './node-function';
 import { PRIVATE_BUCKET } from './storage';
-import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '@director-ia/shared';
+import { OAUTH_CALLBACK_PREFIX, ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '@director-ia/shared';
 
 export interface WebProps {
   /** Host name of the HTTP API (origin of `/api/*`). */
@@ -94,6 +99,9 @@ export const VIEWER_IP_CODE = `function handler(event) {
 export const PUBLIC_BLOG_PATH_PATTERN = '/blog/*';
 /** Longest time CloudFront keeps a public blog page, whatever the page says. */
 export const BLOG_MAX_TTL = Duration.minutes(5);
+
+/** CloudFront path pattern of the OAuth callback page, routed to the API origin (infra/constructs/oauth-callback.ts). */
+export const OAUTH_CALLBACK_PATH_PATTERN = `${OAUTH_CALLBACK_PREFIX}/*`;
 
 export class WebConstruct extends Construct {
   readonly bucket: Bucket;
@@ -185,6 +193,17 @@ export class WebConstruct extends Construct {
           compress: true,
           responseHeadersPolicy: securityHeaders,
         },
+        // Where the social networks send the owner's popup back (issue 12): the code and state
+        // are in the query string, single-use, so nothing is cached and the query reaches the page.
+        [OAUTH_CALLBACK_PATH_PATTERN]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: this.oauthCallbackRequests(),
+          compress: true,
+          responseHeadersPolicy: this.oauthCallbackHeaders(),
+        },
       },
       httpVersion: HttpVersion.HTTP2_AND_3,
       // TLS 1.2+ needs a certificate of our own: the default *.cloudfront.net one is fixed at TLSv1.
@@ -225,6 +244,38 @@ export class WebConstruct extends Construct {
       cookieBehavior: CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
+    });
+  }
+
+  /**
+   * What reaches the callback page: the whole query string (code, state, error and the networks'
+   * own error fields, whose names differ per network), no cookies and no viewer headers (Host is
+   * then the API's own, and the page needs none).
+   */
+  private oauthCallbackRequests(): OriginRequestPolicy {
+    return new OriginRequestPolicy(this, 'OAuthCallbackRequests', {
+      comment: 'OAuth callback: the query string only',
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      headerBehavior: OriginRequestHeaderBehavior.none(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+  }
+
+  /**
+   * The callback page's response headers. It sets its own Content-Security-Policy (the inline
+   * script allowed by its sha256 hash), which this policy leaves alone: no CSP here, so CloudFront
+   * neither replaces nor adds one. Referrer-Policy is `no-referrer` (the URL carries the code and
+   * state; the site-wide policy would send the origin), and the page may not be framed.
+   */
+  private oauthCallbackHeaders(): ResponseHeadersPolicy {
+    return new ResponseHeadersPolicy(this, 'OAuthCallbackHeaders', {
+      comment: 'OAuth callback page: no referrer, no framing; the page sets its own CSP',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      },
     });
   }
 

@@ -1,7 +1,7 @@
 /**
  * The twin's HTTP front: one origin serving the stack's HTTP API routes as API Gateway does
- * (`POST /api/<name>`, `GET /blog/{proxy+}`: the routes, authorizer rules and integrations are
- * read from the synthesized template), `/api/health`, `/config.json`, the Lambda Invoke endpoint
+ * (`POST /api/<name>`, `GET /blog/{proxy+}`, `GET /oauth/callback/{platform}`: the routes,
+ * authorizer rules and integrations are read from the synthesized template), `/api/health`, `/config.json`, the Lambda Invoke endpoint
  * cognito-local calls for triggers, and everything else through Vite.
  *
  * API Gateway's own answers are reproduced: an unknown route is 404 `{"message":"Not Found"}`; a
@@ -12,7 +12,7 @@
  * those failures is logged with the request id.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RuntimeConfig } from '@director-ia/shared';
+import { OAUTH_CALLBACK_PREFIX, type RuntimeConfig } from '@director-ia/shared';
 import { BodyTooLarge, readBody } from './aws-gateway/forward';
 import type { Deployment, DeployedRoute } from './deployment/template';
 import { httpApiEvent, stringifyClaims } from './events';
@@ -21,6 +21,8 @@ import type { AccessTokenVerifier } from './token-verifier';
 
 /** API Gateway HTTP APIs accept payloads up to 10 MB; the twin refuses more before reading it. */
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+/** Paths CloudFront sends to the API origin (infra/constructs/web.ts behaviors). */
+export const API_ORIGIN_PREFIXES = ['/api/', '/blog/', `${OAUTH_CALLBACK_PREFIX}/`];
 /** HTTP API's maximum integration timeout. */
 export const INTEGRATION_TIMEOUT_MS = 30_000;
 
@@ -72,15 +74,36 @@ function gatewayError(res: ServerResponse, which: keyof typeof GATEWAY, headers:
   send(res, status, body, headers);
 }
 
-/** The route `method path` matches (exact, or a greedy `{proxy+}` tail), with its path parameters. */
-export function matchRoute(routes: readonly DeployedRoute[], method: string, path: string): { route: DeployedRoute; pathParameters?: Record<string, string> } | undefined {
-  for (const route of routes) {
-    if (route.method !== method && route.method !== 'ANY') continue;
-    if (route.path === path) return { route };
-    const greedy = /^(.*)\/\{(\w+)\+\}$/.exec(route.path);
-    if (greedy && path.startsWith(`${greedy[1]}/`) && path.length > (greedy[1]?.length ?? 0) + 1) {
-      return { route, pathParameters: { [greedy[2] ?? 'proxy']: path.slice((greedy[1]?.length ?? 0) + 1) } };
+/** The path parameters of `path` under the route template (`{name}` = one segment, a last `{name+}` = the rest), or undefined. */
+function matchTemplate(template: string, path: string): Record<string, string> | undefined {
+  const parts = template.split('/');
+  const segments = path.split('/');
+  const parameters: Record<string, string> = {};
+  for (const [index, part] of parts.entries()) {
+    const greedy = /^\{(\w+)\+\}$/.exec(part);
+    if (greedy?.[1] && index === parts.length - 1) {
+      const rest = segments.slice(index).join('/');
+      if (!rest) return undefined;
+      parameters[greedy[1]] = rest;
+      return parameters;
     }
+    const segment = segments[index];
+    const single = /^\{(\w+)\}$/.exec(part);
+    if (segment === undefined || (single ? !segment : segment !== part)) return undefined;
+    if (single?.[1]) parameters[single[1]] = segment;
+  }
+  return segments.length === parts.length ? parameters : undefined;
+}
+
+/** How API Gateway picks among matching routes: exact paths first, then `{param}` paths, then greedy `{proxy+}` ones. */
+const specificity = (route: DeployedRoute): number => (route.path.includes('+}') ? 2 : route.path.includes('{') ? 1 : 0);
+
+/** The route `method path` matches (see `matchTemplate`), with its path parameters when it has any. */
+export function matchRoute(routes: readonly DeployedRoute[], method: string, path: string): { route: DeployedRoute; pathParameters?: Record<string, string> } | undefined {
+  const candidates = routes.filter((route) => route.method === method || route.method === 'ANY').sort((a, b) => specificity(a) - specificity(b));
+  for (const route of candidates) {
+    const parameters = matchTemplate(route.path, path);
+    if (parameters) return Object.keys(parameters).length > 0 ? { route, pathParameters: parameters } : { route };
   }
   return undefined;
 }
@@ -110,8 +133,8 @@ export function createRouter(state: RouterState) {
       }
       const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(url.pathname);
       if (invoke && req.method === 'POST') return await invokeFunction(decodeURIComponent(invoke[1] ?? ''), req, res, state);
-      // Before the web fallback, as CloudFront's /api/* and /blog/* behaviors: Vite never sees them.
-      if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/blog/')) return await invokeRoute(url, req, res, state, log);
+      // Before the web fallback, as CloudFront's /api/*, /blog/* and /oauth/callback/* behaviors: Vite never sees them.
+      if (API_ORIGIN_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) return await invokeRoute(url, req, res, state, log);
       state.fallback(req, res);
     } catch (error) {
       if (error instanceof BodyTooLarge) return gatewayError(res, 'tooLarge');

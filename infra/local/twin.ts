@@ -41,12 +41,14 @@ export const LOCAL_TABLE = 'director-ia';
 export const TWIN_ACCOUNT_ID = '000000000000';
 /** The id of the twin's one KMS key (seals the brands' secrets; AWS: the stack's secrets key). */
 const LOCAL_KMS_KEY_ID = '00000000-0000-4000-8000-000000000001';
+/** The name of the twin's social network apps secret (served by the AWS gateway's local Secrets Manager). */
+export const TWIN_SOCIAL_APPS_SECRET = 'director-ia/local/social-apps';
 /**
  * The CDK context of the twin's synth. The deployment's AI provider is offline in the template; a
  * developer's AI settings reach the AI functions at run time (./runtime/function-env.ts), so they
- * need no new synth.
+ * need no new synth. The social network apps secret is the twin's own (registered at start).
  */
-export const TWIN_CONTEXT = { tenant: TWIN_TENANT, region: DEFAULT_REGION, aiProvider: 'offline' } as const;
+export const TWIN_CONTEXT = { tenant: TWIN_TENANT, region: DEFAULT_REGION, aiProvider: 'offline', socialAppsSecret: TWIN_SOCIAL_APPS_SECRET } as const;
 /** Where the test run's IAM decisions are written for the grant report (test/bench/iam-grants.ts). */
 export const IAM_DECISIONS_ENV = 'TWIN_IAM_DECISIONS_FILE';
 /** What the shell said, before a twin of this process set them for its handlers. */
@@ -210,6 +212,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       accountId: TWIN_ACCOUNT_ID,
       upstreams: { dynamodb: `http://${LOCAL_HOST}:${ports.dynamodb}`, s3: `http://${LOCAL_HOST}:${ports.s3}` },
       kms: { keyArn: kmsKeyArn, masterKey: readFileSync(ensureSecretsKey(stateDir)) },
+      // No network apps yet: every OAuth network is "no disponible" (Telegram needs none).
+      secrets: { [TWIN_SOCIAL_APPS_SECRET]: '{}' },
       ...(credentials.source !== 'local' ? { realAws: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey } } : {}),
       log,
     });

@@ -1,10 +1,11 @@
 /**
  * Access matrix: every callable of the contract × every kind of caller, with the status the
  * server must answer (architecture "callable contract"). A new callable without a sample payload
- * here fails the type check, so it cannot ship untested.
+ * here fails the type check, so it cannot ship untested. Also the public routes that are not
+ * callables: the OAuth callback page (issue 12) answers anyone, token or not.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { CALLABLE_NAMES, CALLABLES, MSG, type Access, type CallableInput, type CallableName, type Profile } from '@director-ia/shared';
+import { CALLABLE_NAMES, CALLABLES, MSG, oauthCallbackPath, type Access, type CallableInput, type CallableName, type Profile } from '@director-ia/shared';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 
@@ -82,6 +83,16 @@ const SAMPLES: { [N in CallableName]: (f: Fixture) => CallableInput<N> } = {
   enviarMensajeChat: (f) => ({ uid: f.users.active.sub, text: '¿Qué tal va mi marca esta semana?' }),
   listarMensajesChat: (f) => ({ uid: f.users.active.sub }),
   confirmarAccionChat: (f) => ({ uid: f.users.active.sub, actionId: 'zzzzzzzzzzzzzzzzzzzz', confirm: false }),
+  // Redes Sociales (issue 12), with the twin's "Red de pruebas" as the network apps: the cards; a
+  // consent URL (a state is stored for the caller); a state nobody issued (400, nothing stored); a
+  // bot token the sandbox refuses (400, nothing stored); targets of a network nobody connected
+  // (404); disconnecting what is not connected (the disconnected card).
+  listarRedes: () => null,
+  initiateOAuth: () => ({ platform: 'facebook' }),
+  completarOAuth: () => ({ platform: 'facebook', state: 'z'.repeat(43), code: 'codigo-de-prueba' }),
+  conectarTelegram: () => ({ botToken: `123456789:invalid${'A'.repeat(30)}`, channel: '@canal_pruebas' }),
+  elegirDestinos: () => ({ platform: 'telegram', targetIds: [] }),
+  desconectarRed: () => ({ platform: 'telegram' }),
 };
 
 /**
@@ -95,7 +106,7 @@ const OWNER_ONLY: readonly CallableName[] = ['enviarMensajeChat', 'listarMensaje
  * the access level lets through gets this status instead of 200, which still proves the access
  * check passed (401/403 come first).
  */
-const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { confirmarAccionChat: 404, guardarPublicacion: 404, eliminarPublicacion: 404, aprobarPlan: 404, rechazarPlan: 404, eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404, actualizarLead: 404, eliminarLead: 404, obtenerConversacion: 404, generarArticulo: 400, guardarArticulo: 404, publicarArticulo: 404, eliminarArticulo: 404 };
+const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { confirmarAccionChat: 404, guardarPublicacion: 404, eliminarPublicacion: 404, aprobarPlan: 404, rechazarPlan: 404, eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404, actualizarLead: 404, eliminarLead: 404, obtenerConversacion: 404, generarArticulo: 400, guardarArticulo: 404, publicarArticulo: 404, eliminarArticulo: 404, completarOAuth: 400, conectarTelegram: 400, elegirDestinos: 404 };
 
 describe('access matrix', () => {
   let fixture: Fixture;
@@ -144,6 +155,40 @@ describe('access matrix', () => {
     expect(status).toBe(400);
     const theirs = await callOk<{ profile: Profile }>(twin, 'obtenerPerfil', { }, otherUser.accessToken);
     expect(theirs.profile.theme).toBe('amethyst');
+  });
+});
+
+describe('public OAuth callback route', () => {
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await registerUser(twin, 'callback');
+  });
+
+  const get = (path: string, init: RequestInit = {}) => fetch(`${twin.url}${path}`, init);
+
+  it.each([
+    ['anonymous', () => ({})],
+    ['with a bearer token (ignored: no authorizer)', () => ({ authorization: `Bearer ${user.accessToken}` })],
+  ])('GET /oauth/callback/<network> answers its page %s, uncached', async (_label, headers) => {
+    const response = await get(`${oauthCallbackPath('facebook')}?code=codigo&state=estado`, { headers: headers() });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toMatch(/no-store/);
+  });
+
+  it('an unknown network is the page\'s own 404 (the route matched, no authorizer refused it)', async () => {
+    const response = await get('/oauth/callback/red-que-no-existe?code=c&state=s');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it.each([
+    ['POST', '/oauth/callback/facebook', 'POST'],
+    ['a nested path', '/oauth/callback/facebook/otro', 'GET'],
+  ])('%s is no route: the HTTP API\'s 404', async (_label, path, method) => {
+    const response = await get(path, { method });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Not Found' });
   });
 });
 

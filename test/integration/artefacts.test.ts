@@ -75,6 +75,7 @@ function httpEvent(routeKey: string, path: string, body?: string) {
       timeEpoch: now.getTime(),
     },
     ...(path.startsWith('/blog/') ? { pathParameters: { proxy: path.slice('/blog/'.length) } } : {}),
+    ...(path.startsWith('/oauth/callback/') ? { pathParameters: { platform: path.slice('/oauth/callback/'.length) } } : {}),
     ...(body === undefined ? {} : { body }),
     isBase64Encoded: false,
   };
@@ -84,7 +85,7 @@ function httpEvent(routeKey: string, path: string, body?: string) {
 function representativeEvent(fn: DeployedFunction, deployment: Deployment): { kind: string; event: unknown } | undefined {
   const route = deployment.routes.find((r) => r.functionLogicalId === fn.logicalId);
   if (route?.method === 'POST') return { kind: 'callable', event: httpEvent(route.routeKey, route.path, JSON.stringify({ data: {} })) };
-  if (route) return { kind: 'http', event: httpEvent(route.routeKey, route.path.replace('{proxy+}', 'blog-que-no-existe')) };
+  if (route) return { kind: 'http', event: httpEvent(route.routeKey, route.path.replace('{proxy+}', 'blog-que-no-existe').replace('{platform}', 'red-que-no-existe')) };
   if (Object.values(deployment.triggers).includes(fn.logicalId)) {
     const sub = randomUUID();
     return {
@@ -132,9 +133,9 @@ beforeAll(async () => {
 }, 600_000);
 
 describe('synthesized Lambda artefacts', () => {
-  it('are every function of the stack: the contract\'s callables, the public blog, the trigger, the knowledge processing and the drafts job', () => {
+  it('are every function of the stack: the contract\'s callables, the public blog, the OAuth callback, the trigger, the knowledge processing and the two jobs', () => {
     const names = deployment.functions.map((fn) => fn.name).sort();
-    expect(names).toEqual([...Object.keys(CALLABLES), 'blogDrafts', 'blogPublico', 'knowledgeUploaded', 'preSignUp'].sort());
+    expect(names).toEqual([...Object.keys(CALLABLES), 'blogDrafts', 'blogPublico', 'knowledgeUploaded', 'oauthCallback', 'preSignUp', 'socialTokens'].sort());
   });
 
   it('each load in a fresh process, export their handler and answer a first representative invocation', async () => {
@@ -164,7 +165,7 @@ describe('synthesized Lambda artefacts', () => {
             const envelope = (result?.statusCode === 200 && typeof body === 'object' && body !== null && 'result' in body) || ErrorBodySchema.safeParse(body).success;
             if (!envelope || !expected.includes(result?.statusCode ?? 0)) failures.push(`${name}: answered ${result?.statusCode} ${result?.body} (expected ${expected.join('/')} in the callable envelope)`);
           }
-          if (representative.kind === 'http' && result?.statusCode !== 404) failures.push(`${fn.name}: answered ${result?.statusCode} for an unknown blog`);
+          if (representative.kind === 'http' && result?.statusCode !== 404) failures.push(`${fn.name}: answered ${result?.statusCode} for an unknown blog or network`);
           if (representative.kind === 'cognito' && (result as { response?: { autoConfirmUser?: boolean } })?.response?.autoConfirmUser !== true) {
             failures.push(`${fn.name}: did not confirm the new user (${JSON.stringify(result)})`);
           }

@@ -4,7 +4,7 @@
  * the IAM authorizations the real service would evaluate, evaluates them against that function's
  * identity policies (iam-simulate) and either answers AccessDenied in the service's own shape or
  * serves the call: DynamoDB and S3 are forwarded unchanged to their emulators, KMS is served
- * in-process for one key, and Bedrock, Polly, Transcribe and Cognito are re-signed for real AWS
+ * in-process for one key, Secrets Manager in-process for the secrets the twin registers, and Bedrock, Polly, Transcribe and Cognito are re-signed for real AWS
  * when developer credentials are configured. Every decision is recorded for grant coverage.
  *
  * Requests signed with a key that is not a registered principal (the twin's own bootstrap code,
@@ -15,7 +15,7 @@ import { credentialFromForm, credentialFromHeaders, credentialFromQuery, parsePo
 import { DYNAMODB_TARGET_PREFIX, dynamoAuthorizations } from './dynamodb';
 import { PrincipalEvaluator } from './evaluate';
 import { BodyTooLarge, forwardToAws, forwardToUpstream, readBody, sendResponse, type RealAwsCredentials } from './forward';
-import { KMS_TARGET_PREFIX, KmsError, LocalKms } from './kms';
+import { KMS_TARGET_PREFIX, LocalKms } from './kms';
 import { listenHttp1And2, type AnyRequest, type AnyResponse } from './listen';
 import {
   COGNITO_TARGET_PREFIX,
@@ -28,8 +28,9 @@ import {
   realHost,
   transcribeAuthorizations,
 } from './remote';
-import { accessDenied, gatewayError, jsonError, type GatewayResponse } from './responses';
+import { accessDenied, gatewayError, jsonError, ServiceError, type GatewayResponse } from './responses';
 import { s3Authorizations } from './s3';
+import { LocalSecrets, SECRETS_MANAGER_TARGET_PREFIX } from './secretsmanager';
 import { UnmappedRequest, type AuthorizationRequest, type GatewayDecision, type GatewayPrincipal, type IamPolicyDocument } from './types';
 
 export type { GatewayDecision, GatewayPrincipal, IamPolicyDocument, AuthorizationRequest } from './types';
@@ -50,6 +51,8 @@ export interface AwsGatewayOptions {
   upstreams: { dynamodb: string; s3: string; cognitoIdp?: string };
   /** The one local KMS key (32-byte AES key) and its key policy (default: CDK's, which lets the account's IAM policies grant use). */
   kms: { keyArn: string; masterKey: Buffer; keyPolicy?: IamPolicyDocument };
+  /** Secrets Manager secrets by name (SecretString values); more with `putSecret`. */
+  secrets?: Record<string, string>;
   /**
    * Credentials for services the twin does not emulate (bedrock, polly, transcribe...): when set,
    * allowed calls are re-signed with them and sent to the real regional endpoint; when unset such
@@ -68,6 +71,8 @@ export interface AwsGateway {
   /** Registers (or replaces) a function's identity; its key pair is also what it signs with. */
   setPrincipal(p: GatewayPrincipal): void;
   removePrincipal(accessKeyId: string): void;
+  /** Registers (or gives a new version to) a Secrets Manager secret; returns its full ARN. */
+  putSecret(name: string, value: string): string;
   /** Every evaluated authorization, oldest first (at most MAX_DECISIONS, oldest dropped). */
   decisions(): readonly GatewayDecision[];
   stop(): Promise<void>;
@@ -77,7 +82,7 @@ export interface AwsGateway {
 export const MAX_DECISIONS = 500_000;
 
 /** Signing names the gateway serves. */
-const KNOWN_SERVICES = new Set(['dynamodb', 's3', 'kms', ...REMOTE_SERVICES]);
+const KNOWN_SERVICES = new Set(['dynamodb', 's3', 'kms', 'secretsmanager', ...REMOTE_SERVICES]);
 
 function header(req: AnyRequest, name: string): string | undefined {
   const value = req.headers[name];
@@ -88,6 +93,7 @@ function header(req: AnyRequest, name: string): string | undefined {
 function serviceOfUnsigned(target: string | undefined): string {
   if (target?.startsWith(DYNAMODB_TARGET_PREFIX)) return 'dynamodb';
   if (target?.startsWith(KMS_TARGET_PREFIX)) return 'kms';
+  if (target?.startsWith(SECRETS_MANAGER_TARGET_PREFIX)) return 'secretsmanager';
   if (target?.startsWith(TRANSCRIBE_TARGET_PREFIX)) return 'transcribe';
   if (target?.startsWith(COGNITO_TARGET_PREFIX)) return 'cognito-idp';
   return 's3';
@@ -109,6 +115,7 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
   const principals = new Map<string, PrincipalEvaluator>();
   const decisions: GatewayDecision[] = [];
   const kms = new LocalKms(options.kms.keyArn, options.kms.masterKey, options.accountId, options.kms.keyPolicy);
+  const secrets = new LocalSecrets(options.region, options.accountId, options.secrets);
   const agent = new http.Agent({ keepAlive: true });
 
   // The first simulation loads iam-data from disk (~50 ms); do it before the first request.
@@ -122,7 +129,14 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
     if (decisions.length > MAX_DECISIONS) decisions.splice(0, decisions.length - MAX_DECISIONS);
   }
 
-  /** The authorizations of a request to `service` (throws UnmappedRequest / KmsError). */
+  /** The operation of a JSON 1.1 request to an in-process service (`<prefix><Op>`), or UnmappedRequest. */
+  function operationOf(req: AnyRequest, prefix: string, service: string): string {
+    const target = header(req, 'x-amz-target') ?? '';
+    if (!target.startsWith(prefix)) throw new UnmappedRequest(`Unknown ${service} target ${target}`);
+    return target.slice(prefix.length);
+  }
+
+  /** The authorizations of a request to `service` (throws UnmappedRequest / ServiceError). */
   function authorizationsOf(service: string, req: AnyRequest, url: URL, scope: CredentialScope, region: string, body: Buffer | undefined, form: PostForm | undefined): AuthorizationRequest[] {
     const method = req.method ?? 'GET';
     const target = header(req, 'x-amz-target') ?? '';
@@ -133,8 +147,9 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
       case 's3':
         return s3Authorizations({ method, url, headers: req.headers, via: scope.via, body, form });
       case 'kms':
-        if (!target.startsWith(KMS_TARGET_PREFIX)) throw new UnmappedRequest(`Unknown KMS target ${target}`);
-        return kms.authorizations(target.slice(KMS_TARGET_PREFIX.length), parseJson(body));
+        return kms.authorizations(operationOf(req, KMS_TARGET_PREFIX, 'KMS'), parseJson(body));
+      case 'secretsmanager':
+        return secrets.authorizations(operationOf(req, SECRETS_MANAGER_TARGET_PREFIX, 'Secrets Manager'), parseJson(body));
       case 'bedrock':
         return bedrockAuthorizations(method, url.pathname, parseJson(body), region, accountId);
       case 'polly':
@@ -150,17 +165,15 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
 
   /** Serves an allowed (or unevaluated) request. */
   async function dispatch(service: string, req: AnyRequest, res: AnyResponse, region: string, body: Buffer | undefined): Promise<void> {
-    const method = req.method ?? 'GET';
     switch (service) {
       case 'dynamodb':
         return forwardToUpstream(options.upstreams.dynamodb, agent, req, res, body);
       case 's3':
         return forwardToUpstream(options.upstreams.s3, agent, req, res, body);
-      case 'kms': {
-        const target = header(req, 'x-amz-target') ?? '';
-        if (!target.startsWith(KMS_TARGET_PREFIX)) return sendResponse(res, gatewayError('kms', 400, `Unknown KMS target ${target}`, method));
-        return sendResponse(res, kms.handle(target.slice(KMS_TARGET_PREFIX.length), parseJson(body)));
-      }
+      case 'kms':
+        return sendResponse(res, kms.handle(operationOf(req, KMS_TARGET_PREFIX, 'KMS'), parseJson(body)));
+      case 'secretsmanager':
+        return sendResponse(res, secrets.handle(operationOf(req, SECRETS_MANAGER_TARGET_PREFIX, 'Secrets Manager'), parseJson(body)));
     }
     if (service === 'cognito-idp' && options.upstreams.cognitoIdp) return forwardToUpstream(options.upstreams.cognitoIdp, agent, req, res, body);
     if (!options.realAws) {
@@ -220,7 +233,7 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
       log(`[aws-gateway] ${method} ${service} not served: ${error.message}`);
       response = gatewayError(service, error.status, error.message, method);
     }
-    else if (error instanceof KmsError) response = error.response();
+    else if (error instanceof ServiceError) response = error.response();
     else if (error instanceof BodyTooLarge) response = gatewayError(service, 413, error.message, method);
     else {
       const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -242,6 +255,7 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
     removePrincipal(accessKeyId) {
       principals.delete(accessKeyId);
     },
+    putSecret: (name, value) => secrets.put(name, value),
     decisions: () => decisions,
     stop: async () => {
       agent.destroy();

@@ -8,7 +8,7 @@
  * A different context does not open it (InvalidCiphertextException, as KMS answers).
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { jsonError, type GatewayResponse } from './responses';
+import { ServiceError, type GatewayResponse } from './responses';
 import type { AuthorizationRequest, ContextValue, IamPolicyDocument } from './types';
 
 export const KMS_TARGET_PREFIX = 'TrentService.';
@@ -32,19 +32,7 @@ export function defaultKeyPolicy(accountId: string): IamPolicyDocument {
 }
 
 /** A KMS error answer (status 400, `__type`, optional `message`). */
-export class KmsError extends Error {
-  constructor(
-    readonly type: string,
-    readonly detail?: string,
-  ) {
-    super(detail ?? type);
-    this.name = type;
-  }
-
-  response(): GatewayResponse {
-    return jsonError('json1.1', 400, this.type, this.detail);
-  }
-}
+export class KmsError extends ServiceError {}
 
 function encryptionContextOf(body: Body): Record<string, string> {
   const context = body.EncryptionContext;

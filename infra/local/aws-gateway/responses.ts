@@ -19,6 +19,7 @@ export const SERVICE_PROTOCOLS: Record<string, Protocol> = {
   dynamodb: 'json1.0',
   kms: 'json1.1',
   transcribe: 'json1.1',
+  secretsmanager: 'json1.1',
   'cognito-idp': 'json1.1',
   bedrock: 'rest-json',
   polly: 'rest-json',
@@ -58,6 +59,23 @@ export function jsonError(protocol: Exclude<Protocol, 'rest-xml'>, status: numbe
     headers: { 'content-type': contentType, 'x-amzn-errortype': type, 'x-amzn-requestid': randomUUID() },
     body: JSON.stringify(payload),
   };
+}
+
+/** A service's own error answer (JSON protocols: status, `__type`, optional `message`), thrown by the local emulations. */
+export class ServiceError extends Error {
+  constructor(
+    readonly type: string,
+    readonly detail?: string,
+    readonly protocol: Exclude<Protocol, 'rest-xml'> = 'json1.1',
+    readonly status = 400,
+  ) {
+    super(detail ?? type);
+    this.name = type;
+  }
+
+  response(): GatewayResponse {
+    return jsonError(this.protocol, this.status, this.type, this.detail);
+  }
 }
 
 /** The AccessDenied answer of `service` for a denied `action` on `resource`. */

@@ -25,6 +25,7 @@ describe('parseTenantContext', () => {
       bedrockEmbeddingDimensions: undefined,
       bedrockRegion: undefined,
       dailyGenerationQuota: undefined,
+      socialAppsSecret: undefined,
     });
   });
 
@@ -115,6 +116,35 @@ describe('parseTenantContext: AI settings', () => {
   });
 });
 
+describe('parseTenantContext: socialAppsSecret', () => {
+  const ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:director-ia/acme/social-apps-AbC123';
+
+  it.each(['director-ia/acme/social-apps', 'social_apps+prod=1.x@acme', ARN, `  ${ARN}  `])('accepts %j (a name or a complete ARN in the stack region)', (value) => {
+    expect(parseTenantContext({ tenant: 'acme', socialAppsSecret: value }).socialAppsSecret).toBe(value.trim());
+  });
+
+  it('is optional: unset means no secret (every OAuth network unavailable)', () => {
+    expect(parseTenantContext({ tenant: 'acme' }).socialAppsSecret).toBeUndefined();
+    expect(parseTenantContext({ tenant: 'acme', socialAppsSecret: '' }).socialAppsSecret).toBeUndefined();
+  });
+
+  it.each([
+    ['a name with spaces', 'social apps', /"socialAppsSecret" = "social apps": expected a Secrets Manager secret name/],
+    ['a name over 512 characters', 'a'.repeat(513), /expected a Secrets Manager secret name/],
+    ['a name that reads like an ARN suffix', 'director-ia/social-config', /looks like an ARN suffix to Secrets Manager; pass the secret's complete ARN/],
+    ['a partial ARN', 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:social', /expected a secret name or the complete secret ARN/],
+    ['the ARN of another service', 'arn:aws:ssm:eu-west-1:123456789012:parameter/social-AbC123', /complete secret ARN/],
+    ['an ARN in another region', ARN.replace('eu-west-1', 'us-east-1'), /the secret is in us-east-1 but the stack is in eu-west-1/],
+  ])('rejects %s', (_label, value, message) => {
+    expect(() => parseTenantContext({ tenant: 'acme', socialAppsSecret: value })).toThrow(ContextError);
+    expect(() => parseTenantContext({ tenant: 'acme', socialAppsSecret: value })).toThrow(message);
+  });
+
+  it('checks the ARN against the stack region given with -c region', () => {
+    expect(parseTenantContext({ tenant: 'acme', region: 'us-east-1', socialAppsSecret: ARN.replace('eu-west-1', 'us-east-1') }).socialAppsSecret).toContain(':us-east-1:');
+  });
+});
+
 describe('buildApp', () => {
   it('fails with a clear error for an invalid tenant', () => {
     expect(() => buildApp({ context: { tenant: 'Bad_Tenant' } })).toThrow(/Invalid context "tenant" = "Bad_Tenant"/);
@@ -122,5 +152,9 @@ describe('buildApp', () => {
 
   it('reads the AI keys from context', () => {
     expect(() => buildApp({ context: { tenant: 'demo', bedrockRegion: 'nowhere' } })).toThrow(/"bedrockRegion"/);
+  });
+
+  it('reads socialAppsSecret from context', () => {
+    expect(() => buildApp({ context: { tenant: 'demo', socialAppsSecret: 'no válido' } })).toThrow(/"socialAppsSecret"/);
   });
 });

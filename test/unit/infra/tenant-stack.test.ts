@@ -62,11 +62,11 @@ describe('tenant stack (full context, web build present)', () => {
   });
 
   describe('functions', () => {
-    it('has one Node.js 24 arm64 Lambda per callable plus the PreSignUp trigger, the knowledge processing, the blog drafts job and the public blog', () => {
+    it('has one Node.js 24 arm64 Lambda per callable plus the PreSignUp trigger, the knowledge processing, the blog drafts job, the public blog, the OAuth callback page and the token refresh job', () => {
       const ours = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>).filter(
         (fn) => fn.Properties.Runtime === 'nodejs24.x',
       );
-      expect(ours).toHaveLength(CALLABLE_NAMES.length + 4);
+      expect(ours).toHaveLength(CALLABLE_NAMES.length + 6);
       for (const fn of ours) expect(fn.Properties.Architectures).toEqual(['arm64']);
     });
 
@@ -116,8 +116,8 @@ describe('tenant stack (full context, web build present)', () => {
       expect(fn.Properties?.Environment).toMatchObject({ Variables: { USER_POOL_CLIENT_ID: { Ref: logicalId(stack, stack.auth.client) } } });
     });
 
-    it('has exactly one route per callable, plus the public blog (test/unit/infra/tenant-stack/public-blog.test.ts)', () => {
-      template.resourceCountIs('AWS::ApiGatewayV2::Route', CALLABLE_NAMES.length + 1);
+    it('has exactly one route per callable, plus the public blog and the OAuth callback (tenant-stack/public-blog.test.ts, tenant-stack/social.test.ts)', () => {
+      template.resourceCountIs('AWS::ApiGatewayV2::Route', CALLABLE_NAMES.length + 2);
     });
 
     it('verifies Cognito JWTs of the web client', () => {

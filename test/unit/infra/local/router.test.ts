@@ -21,6 +21,7 @@ const deployment: Deployment = {
     { routeKey: 'POST /api/rota', method: 'POST', path: '/api/rota', functionLogicalId: 'Rota', authorization: 'NONE', scopes: [] },
     { routeKey: 'POST /api/lenta', method: 'POST', path: '/api/lenta', functionLogicalId: 'Lenta', authorization: 'NONE', scopes: [] },
     { routeKey: 'GET /blog/{proxy+}', method: 'GET', path: '/blog/{proxy+}', functionLogicalId: 'Blog', authorization: 'NONE', scopes: [] },
+    { routeKey: 'GET /oauth/callback/{platform}', method: 'GET', path: '/oauth/callback/{platform}', functionLogicalId: 'Callback', authorization: 'NONE', scopes: [] },
   ],
   triggers: {},
   notifications: [],
@@ -35,6 +36,7 @@ const TOKENS: Record<string, Record<string, unknown>> = {
 interface SeenEvent {
   routeKey: string;
   rawPath: string;
+  rawQueryString: string;
   body?: string;
   pathParameters?: Record<string, string>;
   requestContext: { authorizer?: { jwt: unknown } };
@@ -114,6 +116,21 @@ describe('twin router (API Gateway)', () => {
     expect(event).not.toHaveProperty('body');
   });
 
+  it('serves the OAuth callback route (not the web), with its platform parameter and the query string', async () => {
+    const response = await fetch(`${base}/oauth/callback/facebook?code=abc&state=xyz`);
+    expect(response.status).toBe(200);
+    const { event } = events.filter((e) => e.name === 'callback').at(-1)!;
+    expect(event.pathParameters).toEqual({ platform: 'facebook' });
+    expect(event.rawQueryString).toBe('code=abc&state=xyz');
+    expect(event.routeKey).toBe('GET /oauth/callback/{platform}');
+    expect(event.requestContext.authorizer).toBeUndefined();
+    for (const path of ['/oauth/callback/facebook/otro', '/oauth/callback/']) {
+      const missing = await fetch(`${base}${path}`);
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toEqual({ message: 'Not Found' });
+    }
+  });
+
   it('logs each failure with the request id and keeps serving', async () => {
     expect(logs.some((line) => /POST \/api\/rota → rota failed: TypeError: broken bundle \(requestId [\w-]+\)/.test(line))).toBe(true);
     expect(logs.some((line) => /integration timed out .*requestId [\w-]+/.test(line))).toBe(true);
@@ -132,6 +149,16 @@ describe('matchRoute and payloadV2Response', () => {
     expect(matchRoute(deployment.routes, 'GET', '/blog/a/b')?.pathParameters).toEqual({ proxy: 'a/b' });
     expect(matchRoute(deployment.routes, 'GET', '/blog/')).toBeUndefined();
     expect(matchRoute(deployment.routes, 'GET', '/api/publica')).toBeUndefined();
+    expect(matchRoute(deployment.routes, 'GET', '/oauth/callback/x')?.pathParameters).toEqual({ platform: 'x' });
+    expect(matchRoute(deployment.routes, 'GET', '/oauth/callback')).toBeUndefined();
+  });
+
+  it('prefers an exact route to a {param} one, and a {param} one to a greedy one, as API Gateway does', () => {
+    const route = (path: string, id: string) => ({ routeKey: `GET ${path}`, method: 'GET', path, functionLogicalId: id, authorization: 'NONE' as const, scopes: [] });
+    const routes = [route('/a/{proxy+}', 'Greedy'), route('/a/{id}', 'Param'), route('/a/fijo', 'Exact')];
+    expect(matchRoute(routes, 'GET', '/a/fijo')).toEqual({ route: routes[2] });
+    expect(matchRoute(routes, 'GET', '/a/otro')).toEqual({ route: routes[1], pathParameters: { id: 'otro' } });
+    expect(matchRoute(routes, 'GET', '/a/otro/mas')).toEqual({ route: routes[0], pathParameters: { proxy: 'otro/mas' } });
   });
 
   it('turns a non-proxy result into a 200 JSON answer, as HTTP API payload 2.0 does', () => {

@@ -102,8 +102,8 @@ describe('scheduled blog drafts (tenant stack)', () => {
     expect(statements).toEqual([{ Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: { 'Fn::GetAtt': [fnId(), 'Arn'] } }]);
   });
 
-  it('has one schedule; the only cdk-nag acknowledgements of the job are the Bedrock wildcards on its role', () => {
-    template.resourceCountIs('AWS::Scheduler::Schedule', 1);
+  it('has its own schedule; the only cdk-nag acknowledgements of the job are the Bedrock wildcards on its role', () => {
+    template.resourceCountIs('AWS::Scheduler::Schedule', 2); // this one and the social token refresh (social.test.ts)
     const entries = assembly
       .getStackByName(stack.stackName)
       .findMetadataByType(Validations.ACKNOWLEDGED_RULES_METADATA_KEY)

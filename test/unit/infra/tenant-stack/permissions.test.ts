@@ -1,8 +1,8 @@
 /**
  * What every function of the tenant stack may do, read back from the synthesized template: the
  * exact `action @ resource` set of each role (table access with the profile read of `active`
- * callables, uploads prefixes, the secrets key, Bedrock), the environment those permissions imply,
- * the secrets key itself, the knowledge processing Lambda and its S3 notification, and the cdk-nag
+ * callables, uploads prefixes, the secrets key, Bedrock, the social network apps secret), the
+ * environment those permissions imply, the secrets key itself, the knowledge processing Lambda and its S3 notification, and the cdk-nag
  * acknowledgements of the wildcards, which sit only on the roles that need them.
  */
 import { Validations } from 'aws-cdk-lib';
@@ -11,13 +11,15 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiEnvironment, AI_ENV } from '../../../../infra/ai';
-import { SECRETS_KMS_KEY_ARN_ENV, SPEECH_PROVIDER_ENV } from '../../../../infra/constructs/grants';
+import { SECRETS_KMS_KEY_ARN_ENV, SOCIAL_APPS_SECRET_ENV, SPEECH_PROVIDER_ENV } from '../../../../infra/constructs/grants';
 import { KNOWLEDGE_NODE_MODULES } from '../../../../infra/constructs/jobs';
 import {
   accessOf,
   FUNCTION_ACCESS,
   KNOWLEDGE_UPLOADED_ACCESS,
+  OAUTH_CALLBACK_ACCESS,
   PERMISSIONS,
+  SOCIAL_TOKENS_ACCESS,
   tableAccessFor,
   unionTableAccess,
   type TableAccess,
@@ -31,7 +33,7 @@ import { CALLABLES, CALLABLE_NAMES, type CallableName } from '@director-ia/share
 import { createFixture, removeFixture, synthTenant, type Fixture } from '../../../support/cdk-fixture';
 import { logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
 
-type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts';
+type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts' | 'socialTokens' | 'oauthCallback';
 
 const AI_CONTEXT = {
   aiProvider: 'bedrock',
@@ -43,6 +45,8 @@ const AI_CONTEXT = {
   bedrockRegion: 'eu-central-1',
   dailyGenerationQuota: '12',
 };
+/** The social network apps secret, known by name (issue 12). */
+const SOCIAL_CONTEXT = { socialAppsSecret: 'director-ia/demo/social-apps' };
 
 const LOGS = ['logs:CreateLogStream @ logs', 'logs:PutLogEvents @ logs'];
 const READ = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'].flatMap((action) => [
@@ -52,7 +56,7 @@ const READ = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:
 const WRITE = ['dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'].map(
   (action) => `${action} @ table`,
 );
-const TABLE: Record<TableAccess, string[]> = { read: READ, write: WRITE, readWrite: [...READ, ...WRITE] };
+const TABLE: Record<TableAccess, string[]> = { none: [], read: READ, write: WRITE, readWrite: [...READ, ...WRITE] };
 
 /** Effective table access, written out (not derived): `active` callables always read. */
 const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
@@ -97,9 +101,17 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   enviarMensajeChat: 'readWrite',
   listarMensajesChat: 'readWrite',
   confirmarAccionChat: 'readWrite',
+  listarRedes: 'read',
+  initiateOAuth: 'readWrite', // declared 'write' (the state); its access check reads the profile
+  completarOAuth: 'readWrite',
+  conectarTelegram: 'readWrite',
+  elegirDestinos: 'readWrite',
+  desconectarRed: 'readWrite',
   preSignUp: 'write',
   knowledgeUploaded: 'readWrite',
   blogDrafts: 'readWrite',
+  socialTokens: 'readWrite',
+  oauthCallback: 'none',
 };
 
 const KNOWLEDGE = 'uploads/users/*/knowledge/*';
@@ -116,6 +128,10 @@ const POLLY = 'polly:SynthesizeSpeech @ *';
 const FOUNDATION_MODELS = 'arn:<AWS::Partition>:bedrock:*::foundation-model/*';
 const INFERENCE_PROFILES = 'arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:inference-profile/*';
 const ASYNC_INVOCATIONS = 'arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:async-invoke/*';
+// GetSecretValue on the one social apps secret: known by name, so the policy adds Secrets Manager's suffix.
+const SOCIAL_APPS = 'secretsmanager:GetSecretValue @ arn:aws:secretsmanager:eu-west-1:<AWS::AccountId>:secret:director-ia/demo/social-apps-??????';
+const SEAL = 'kms:GenerateDataKey @ secretsKey';
+const OPEN = 'kms:Decrypt @ secretsKey';
 // StartAsyncInvoke authorizes as bedrock:InvokeModel; reading a job is bedrock:GetAsyncInvoke.
 const asyncLines = (action: string) => [FOUNDATION_MODELS, INFERENCE_PROFILES, ASYNC_INVOCATIONS].map((resource) => `${action} @ ${resource}`);
 const ASYNC_START = asyncLines('bedrock:InvokeModel');
@@ -187,6 +203,12 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
     `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`,
   ],
   blogDrafts: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
+  listarRedes: [SOCIAL_APPS],
+  initiateOAuth: [SEAL, SOCIAL_APPS],
+  completarOAuth: [SEAL, OPEN, SOCIAL_APPS],
+  conectarTelegram: [SEAL, SOCIAL_APPS],
+  desconectarRed: [OPEN, SOCIAL_APPS],
+  socialTokens: [SEAL, OPEN, SOCIAL_APPS],
   knowledgeUploaded: [
     `s3:GetObject @ ${KNOWLEDGE}`,
     `s3:GetObjectVersion @ ${KNOWLEDGE}`,
@@ -202,7 +224,9 @@ const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'gen
 /** Bedrock async invocation (video jobs): AI environment and Bedrock wildcards too, no InvokeModel. */
 const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
-const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts'] as FunctionName[];
+const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback'] as FunctionName[];
+/** The functions that declare socialApps:read (GetSecretValue on the social apps secret and SOCIAL_APPS_SECRET). */
+const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens'];
 
 describe('function permissions (tenant stack with AI context)', () => {
   let fixture: Fixture;
@@ -212,12 +236,20 @@ describe('function permissions (tenant stack with AI context)', () => {
 
   beforeAll(() => {
     fixture = createFixture({ webBuild: false });
-    ({ stack, template, assembly } = synthTenant(fixture, { tenant: 'demo', ...AI_CONTEXT }));
+    ({ stack, template, assembly } = synthTenant(fixture, { tenant: 'demo', ...AI_CONTEXT, ...SOCIAL_CONTEXT }));
   });
   afterAll(() => removeFixture(fixture));
 
-  const fnOf = (name: FunctionName): LambdaFunction =>
-    name === 'preSignUp' ? stack.auth.preSignUp : name === 'knowledgeUploaded' ? stack.jobs.knowledgeUploaded : name === 'blogDrafts' ? stack.jobs.blogDrafts : stack.api.functions[name];
+  const fnOf = (name: FunctionName): LambdaFunction => {
+    const others: Record<Exclude<FunctionName, CallableName>, LambdaFunction> = {
+      preSignUp: stack.auth.preSignUp,
+      knowledgeUploaded: stack.jobs.knowledgeUploaded,
+      blogDrafts: stack.jobs.blogDrafts,
+      socialTokens: stack.jobs.socialTokens,
+      oauthCallback: stack.oauthCallback.fn,
+    };
+    return name in others ? others[name as keyof typeof others] : stack.api.functions[name as CallableName];
+  };
   const resourceOf = (name: FunctionName) => template.toJSON().Resources[logicalId(stack, fnOf(name))] as Resource;
   const roleIdOf = (name: FunctionName) => logicalId(stack, fnOf(name).role as never);
   const envOf = (name: FunctionName) => (resourceOf(name).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -290,8 +322,9 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('is named SECRETS_KMS_KEY_ARN on exactly the functions with a secrets permission', () => {
       expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
       const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
+      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens'];
       for (const name of ALL_FUNCTIONS) {
-        const usesSecrets = name === 'guardarIntegraciones' || name === 'generarImagen' || name === 'generarIdentidad' || name === 'generarArticulo' || name === 'generarPlanMensual' || name === 'enviarMensajeChat' || name === 'listarMensajesChat' || name === 'confirmarAccionChat' || name === 'blogDrafts' || name === 'enviarMensajeWidget' || name === 'registrarLeadWidget';
+        const usesSecrets = sealing.includes(name);
         expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);
         expect(linesOf(name).some((line) => line.startsWith('kms:'))).toBe(usesSecrets);
       }
@@ -300,6 +333,28 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('lets a later function open secrets by declaring secrets:open (kms:Decrypt)', () => {
       expect(PERMISSIONS['secrets:open']).toEqual({ kind: 'secrets', actions: ['kms:Decrypt'] });
       expect(PERMISSIONS['secrets:seal']).toEqual({ kind: 'secrets', actions: ['kms:GenerateDataKey'] });
+    });
+  });
+
+  describe('social network apps secret', () => {
+    it('grants GetSecretValue on exactly that secret, and nothing else of Secrets Manager, only to the functions that declare socialApps:read', () => {
+      for (const name of ALL_FUNCTIONS) {
+        const lines = linesOf(name).filter((line) => line.startsWith('secretsmanager:'));
+        expect(lines).toEqual(SOCIAL_APPS_READERS.includes(name) ? [SOCIAL_APPS] : []);
+      }
+      expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('socialApps:read')).sort()).toEqual(SOCIAL_APPS_READERS.filter((name) => name !== 'socialTokens').sort());
+    });
+
+    it('names the secret (its partial ARN: Powertools reads it by that) in SOCIAL_APPS_SECRET on exactly those functions', () => {
+      expect(SOCIAL_APPS_SECRET_ENV).toBe('SOCIAL_APPS_SECRET');
+      const partialArn = { 'Fn::Join': ['', ['arn:aws:secretsmanager:eu-west-1:', { Ref: 'AWS::AccountId' }, ':secret:director-ia/demo/social-apps']] };
+      for (const name of ALL_FUNCTIONS) expect(envOf(name)[SOCIAL_APPS_SECRET_ENV]).toEqual(SOCIAL_APPS_READERS.includes(name) ? partialArn : undefined);
+    });
+
+    it('is its own permission kind: GetSecretValue only (no DescribeSecret, no listing)', () => {
+      expect(PERMISSIONS['socialApps:read']).toEqual({ kind: 'socialApps', actions: ['secretsmanager:GetSecretValue'] });
+      expect(SOCIAL_TOKENS_ACCESS).toEqual({ table: 'readWrite', permissions: ['secrets:seal', 'secrets:open', 'socialApps:read'] });
+      expect(OAUTH_CALLBACK_ACCESS).toEqual({ table: 'none' });
     });
   });
 
@@ -427,6 +482,8 @@ describe('infra/functions.ts', () => {
     expect(tableAccessFor({ table: 'write' }, 'active')).toBe('readWrite');
     expect(tableAccessFor({ table: 'read' }, 'active')).toBe('read');
     expect(tableAccessFor({ table: 'readWrite' }, 'active')).toBe('readWrite');
+    expect(tableAccessFor({ table: 'none' }, 'active')).toBe('read');
+    expect(tableAccessFor({ table: 'none' }, 'public')).toBe('none');
     for (const level of ['public', 'signedIn', 'admin'] as const) expect(tableAccessFor({ table: 'write' }, level)).toBe('write');
   });
 
@@ -435,6 +492,9 @@ describe('infra/functions.ts', () => {
     ['write', 'write', 'write'],
     ['read', 'write', 'readWrite'],
     ['readWrite', 'read', 'readWrite'],
+    ['none', 'read', 'read'],
+    ['write', 'none', 'write'],
+    ['none', 'none', 'none'],
   ] as const)('%s ∪ %s = %s', (a, b, union) => {
     expect(unionTableAccess(a, b)).toBe(union);
   });

@@ -30,6 +30,12 @@ describe('grantCoverage', () => {
     expect(coverage?.exercised).toEqual([]);
   });
 
+  it('reports Secrets Manager grants (the social apps secret, issue 12)', () => {
+    const reader = principal('listarRedes', [{ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: `arn:aws:secretsmanager:${REGION}:000000000000:secret:apps-??????` }]);
+    const decisions: GatewayDecision[] = [{ principal: 'listarRedes', action: 'secretsmanager:GetSecretValue', resource: 'arn', allowed: true, time: 1 }];
+    expect(grantCoverage([reader], decisions)[0]).toMatchObject({ granted: ['secretsmanager:GetSecretValue'], exercised: ['secretsmanager:GetSecretValue'] });
+  });
+
   it('counts only allowed decisions of the same function, whatever the case of the action', () => {
     const decisions: GatewayDecision[] = [
       { principal: 'guardarAjustes', action: 'dynamodb:getitem', resource: TABLE_ARN, allowed: true, time: 1 },
