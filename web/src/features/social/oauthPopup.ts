@@ -23,13 +23,8 @@ export interface PopupWindow {
   location: { href: string };
 }
 
-type MessageListener = (event: MessageEvent) => void;
-
-/** Something that delivers `message` events: the window, a BroadcastChannel. */
-export interface MessageSource {
-  addEventListener(type: 'message', listener: MessageListener): void;
-  removeEventListener(type: 'message', listener: MessageListener): void;
-}
+/** Something that delivers `message` events (MessageEvent): the window, a BroadcastChannel. */
+export type MessageSource = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 
 /** What the flow needs of the dashboard's window. */
 export interface OpenerWindow extends MessageSource {
@@ -108,11 +103,13 @@ export function createOAuthPopup({ win, initiate, onResult, openChannel = defaul
     if (message.code && !message.error) onResult({ kind: 'code', network: message.network, state: message.state, code: message.code });
     else onResult({ kind: 'cancelled', network: message.network });
   };
-  const onWindowMessage = (event: MessageEvent) => {
-    if (event.origin === win.location.origin) handle(event.data);
+  // `message` events of both sources are MessageEvents.
+  const onWindowMessage = (event: Event) => {
+    const { origin, data } = event as MessageEvent;
+    if (origin === win.location.origin) handle(data);
   };
   // Only pages of this origin can post on a BroadcastChannel of this origin.
-  const onChannelMessage = (event: MessageEvent) => handle(event.data);
+  const onChannelMessage = (event: Event) => handle((event as MessageEvent).data);
 
   win.addEventListener('message', onWindowMessage);
   const channel = openChannel(OAUTH_MESSAGE_TYPE);

@@ -8,10 +8,16 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { SOCIAL_MSG, type OAuthNetwork, type SocialConnection } from '@director-ia/shared';
-import { useToast } from '../../ui/toast/toastContext';
+import { useToast, type ToastApi } from '../../ui/toast/toastContext';
 import { createOAuthPopup, type OAuthPopup, type OAuthResult, type StartOutcome } from './oauthPopup';
 import { initiateOAuth } from './initiateOAuth';
-import { useCompleteOAuth } from './useCompleteOAuth';
+import { useCompleteOAuth, type CompleteOAuthInput } from './useCompleteOAuth';
+
+/** What the page does with the callback page's answer: a cancelled consent is said; a code is completed. */
+export function handleOAuthResult(result: OAuthResult, { toast, complete }: { toast: Pick<ToastApi, 'error'>; complete: (input: CompleteOAuthInput) => void }): void {
+  if (result.kind === 'cancelled') toast.error(SOCIAL_MSG.cancelled);
+  else complete({ platform: result.network, state: result.state, code: result.code });
+}
 
 export function useOAuthPopup(onConnected: (connection: SocialConnection) => void) {
   const toast = useToast();
@@ -20,13 +26,8 @@ export function useOAuthPopup(onConnected: (connection: SocialConnection) => voi
   const onResultRef = useRef<(result: OAuthResult) => void>(() => undefined);
 
   useEffect(() => {
-    onResultRef.current = (result) => {
-      if (result.kind === 'cancelled') {
-        toast.error(SOCIAL_MSG.cancelled);
-        return;
-      }
-      complete.mutate({ platform: result.network, state: result.state, code: result.code }, { onSuccess: ({ connection }) => onConnected(connection) });
-    };
+    onResultRef.current = (result) =>
+      handleOAuthResult(result, { toast, complete: (input) => complete.mutate(input, { onSuccess: ({ connection }) => onConnected(connection) }) });
   });
 
   useEffect(() => {

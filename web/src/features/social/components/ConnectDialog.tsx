@@ -13,7 +13,11 @@ import { SOCIAL_UI } from '../labels';
 import type { StartOutcome } from '../oauthPopup';
 import styles from './social.module.css';
 
-const OUTCOME_ERRORS: Partial<Record<StartOutcome, string>> = { blocked: SOCIAL_MSG.popupBlocked, failed: SOCIAL_MSG.authUrlError };
+/** What the dialog says after a start: nothing once the popup is on its way, else why not (spec 8). */
+export function startOutcomeError(outcome: StartOutcome): string | null {
+  if (outcome === 'opened') return null;
+  return outcome === 'blocked' ? SOCIAL_MSG.popupBlocked : SOCIAL_MSG.authUrlError;
+}
 
 export function ConnectDialog({ network, sandbox, start, onClose }: { network: OAuthNetwork; sandbox: boolean; start: (network: OAuthNetwork) => Promise<StartOutcome>; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
@@ -25,8 +29,9 @@ export function ConnectDialog({ network, sandbox, start, onClose }: { network: O
     setBusy(true);
     void start(network).then((outcome) => {
       setBusy(false);
-      if (outcome === 'opened') onClose();
-      else setError(OUTCOME_ERRORS[outcome] ?? SOCIAL_MSG.authUrlError);
+      const message = startOutcomeError(outcome);
+      if (message === null) onClose();
+      else setError(message);
     });
   };
 

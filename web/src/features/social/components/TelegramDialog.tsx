@@ -64,6 +64,7 @@ export interface TelegramFormProps {
 /** The dialog's form, stateless (its owner holds the values and the call). */
 export function TelegramForm({ botToken, channel, onBotToken, onChannel, sandbox, busy, error, onSubmit, onCancel }: TelegramFormProps) {
   const id = useId();
+  const state = { disabled: busy, 'aria-invalid': error ? true : undefined };
   return (
     <form className={styles.dialogForm} onSubmit={onSubmit} noValidate autoComplete="off" aria-label="Conectar un canal de Telegram">
       <p className={styles.dialogText}>
@@ -85,8 +86,7 @@ export function TelegramForm({ botToken, channel, onBotToken, onChannel, sandbox
         onValue={onBotToken}
         maxLength={100}
         placeholder="123456789:AA..."
-        disabled={busy}
-        aria-invalid={error ? true : undefined}
+        {...state}
       />
       <TextField
         id={`${id}-channel`}
@@ -95,8 +95,7 @@ export function TelegramForm({ botToken, channel, onBotToken, onChannel, sandbox
         onValue={onChannel}
         maxLength={40}
         placeholder="@nombre_del_canal o su identificador"
-        disabled={busy}
-        aria-invalid={error ? true : undefined}
+        {...state}
         hint="El nombre público del canal con @, o su identificador numérico."
       />
       {error && (
