@@ -48,6 +48,8 @@ export interface TwinPorts {
   aws: number;
   /** The local mail catcher, when the twin runs one. */
   smtp?: number;
+  /** The social networks' sandbox, the "Red de pruebas" (./social-sandbox). */
+  sandbox: number;
 }
 
 /**
@@ -65,6 +67,7 @@ export async function twinPorts(web: number, previous: Partial<TwinPorts> | unde
     cognito: await part(2, last?.cognito),
     s3: await part(3, last?.s3),
     aws: await part(5, last?.aws),
+    sandbox: await part(6, last?.sandbox),
     ...(withMail ? { smtp: await part(4, last?.smtp) } : {}),
   };
 }

@@ -3,15 +3,19 @@
  * synthesized stack that invokes the schedule's target function with the schedule's input, its
  * `<aws.scheduler.scheduled-time>` filled in as the Scheduler does. The blog drafts schedule runs
  * every BLOG_DRAFTS_INTERVAL_SECONDS (default 300; 0 turns it off) instead of hourly, so a
- * developer sees drafts without waiting. A run never overlaps the previous one; failures are logged
+ * developer sees drafts without waiting; the social token refresh runs at its schedule's rate
+ * unless SOCIAL_TOKENS_INTERVAL_SECONDS says otherwise (0 turns it off; the tests run it often). A run never overlaps the previous one; failures are logged
  * and the timer keeps going; `stop()` clears the timers and waits for a run in flight.
  */
 import type { DeployedSchedule } from './deployment/template';
 
 export const BLOG_DRAFTS_INTERVAL_ENV = 'BLOG_DRAFTS_INTERVAL_SECONDS';
 export const DEFAULT_BLOG_DRAFTS_INTERVAL_SECONDS = 300;
+export const SOCIAL_TOKENS_INTERVAL_ENV = 'SOCIAL_TOKENS_INTERVAL_SECONDS';
 /** The function the blog drafts schedule targets. */
 const BLOG_DRAFTS_FUNCTION = 'blogDrafts';
+/** The function the social token refresh schedule targets. */
+const SOCIAL_TOKENS_FUNCTION = 'socialTokens';
 /** The Scheduler's placeholder for the scheduled time in a target's input. */
 const SCHEDULED_TIME = '<aws.scheduler.scheduled-time>';
 
@@ -25,11 +29,22 @@ export interface ScheduledJob {
   invoke: (event: unknown) => Promise<void>;
 }
 
+/** Seconds in `env[name]` (whole, at most 7 digits) as ms, else `fallbackMs`. */
+function intervalFromEnv(env: Record<string, string | undefined>, name: string, fallbackMs: number): number {
+  const raw = env[name]?.trim();
+  return raw && /^\d{1,7}$/.test(raw) ? Number(raw) * 1000 : fallbackMs;
+}
+
 /** The interval of the blog drafts timer from `env`, in ms (0 = off). */
 export function blogDraftsIntervalMs(env: Record<string, string | undefined> = process.env): number {
-  const raw = env[BLOG_DRAFTS_INTERVAL_ENV]?.trim();
-  const seconds = raw && /^\d{1,7}$/.test(raw) ? Number(raw) : DEFAULT_BLOG_DRAFTS_INTERVAL_SECONDS;
-  return seconds * 1000;
+  return intervalFromEnv(env, BLOG_DRAFTS_INTERVAL_ENV, DEFAULT_BLOG_DRAFTS_INTERVAL_SECONDS * 1000);
+}
+
+/** The interval of a job's timer, in ms: the twin's override for the blog drafts and social tokens jobs, else the schedule's rate. */
+function jobIntervalMs(name: string, expression: string, env: Record<string, string | undefined>): number {
+  if (name === BLOG_DRAFTS_FUNCTION) return blogDraftsIntervalMs(env);
+  if (name === SOCIAL_TOKENS_FUNCTION) return intervalFromEnv(env, SOCIAL_TOKENS_INTERVAL_ENV, rateMs(expression));
+  return rateMs(expression);
 }
 
 /** Milliseconds of a `rate(N unit)` expression; 0 (off) for cron and at expressions. */
@@ -50,7 +65,7 @@ export function scheduledJobs(
   return schedules.flatMap((schedule) => {
     const name = functionName(schedule.functionLogicalId);
     if (!name) return [];
-    const intervalMs = name === BLOG_DRAFTS_FUNCTION ? blogDraftsIntervalMs(env) : rateMs(schedule.expression);
+    const intervalMs = jobIntervalMs(name, schedule.expression, env);
     return [{ name, intervalMs, input: schedule.input, invoke: (event: unknown) => invoke(name, event) }];
   });
 }

@@ -23,6 +23,7 @@ import { ChildSupervisor } from './children';
 import { COGNITO_TRIGGERS, ensureAdmin, ensureUserPool, LOCAL_HOST, startCognito, type CognitoIds } from './cognito';
 import { ensureTable, startDynamo } from './dynamodb';
 import { startMailCatcher } from './mail';
+import { startSocialSandbox, type SocialSandbox } from './social-sandbox';
 import { resolveTwinCredentials } from './credentials';
 import { portNear, twinPorts, type TwinPorts } from './ports';
 import { buildAssembly, synthTemplateOnly, TWIN_STACK_NAME, TWIN_TENANT, type BuiltAssembly } from './deployment/build';
@@ -52,7 +53,7 @@ export const TWIN_CONTEXT = { tenant: TWIN_TENANT, region: DEFAULT_REGION, aiPro
 /** Where the test run's IAM decisions are written for the grant report (test/bench/iam-grants.ts). */
 export const IAM_DECISIONS_ENV = 'TWIN_IAM_DECISIONS_FILE';
 /** What the shell said, before a twin of this process set them for its handlers. */
-const SHELL_ENV = { SMTP_HOST: process.env.SMTP_HOST, SITE_URL: process.env.SITE_URL };
+const SHELL_ENV = { SMTP_HOST: process.env.SMTP_HOST, SITE_URL: process.env.SITE_URL, SOCIAL_APPS_FILE: process.env.SOCIAL_APPS_FILE };
 
 export interface TwinOptions {
   /** Web port (PORT); the others are derived from it or picked free. */
@@ -80,7 +81,9 @@ export interface TwinOptions {
 export interface Twin {
   url: string;
   /** `smtp`: the mail catcher (undefined when SMTP_HOST points elsewhere). */
-  ports: { web: number; dynamodb: number; cognito: number; s3: number; aws: number; smtp?: number };
+  ports: { web: number; dynamodb: number; cognito: number; s3: number; aws: number; smtp?: number; sandbox: number };
+  /** The social networks' sandbox ("Red de pruebas"): its origin, where its test hooks live. */
+  sandbox: { url: string };
   cognito: CognitoIds & { endpoint: string };
   admin: { email: string; password: string; sub: string; created: boolean };
   /** The AWS gateway's URL and the KMS key ARN, for tests that seal secrets as a function would. */
@@ -134,6 +137,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     // The dashboard's address in the new-lead e-mail.
     SITE_URL: SHELL_ENV.SITE_URL ?? origin,
     ...(ports.smtp ? { SMTP_HOST: LOCAL_HOST, SMTP_PORT: String(ports.smtp), SMTP_SECURE: 'false' } : {}),
+    // The functions' outbound HTTP client may reach the sandbox, and only it among local addresses
+    // (plus what the shell allowed).
+    OUTBOUND_ALLOWED_ORIGINS: withOrigin(process.env.OUTBOUND_ALLOWED_ORIGINS, `${LOCAL_HOST}:${ports.sandbox}`),
   });
 
   let crashed: string | undefined;
@@ -168,6 +174,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
 
   let s3: { stop: () => Promise<void> } | undefined;
   let mail: { stop: () => Promise<void> } | undefined;
+  let sandbox: SocialSandbox | undefined;
   let gateway: AwsGateway | undefined;
   let host: LambdaHost | undefined;
   let watcher: { close: () => void } | undefined;
@@ -188,6 +195,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     await gateway?.stop().catch(() => undefined);
     await s3?.stop().catch(() => undefined);
     await mail?.stop().catch(() => undefined);
+    await sandbox?.stop().catch(() => undefined);
     await supervisor.stopAll();
   };
 
@@ -206,14 +214,16 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       mail = await startMailCatcher(ports.smtp, path.join(stateDir, 'mail'), log);
       log(`Mail catcher (:${ports.smtp}): e-mails are kept in ${path.join(options.stateDir, 'mail')}`);
     }
+    sandbox = await startSocialSandbox({ port: ports.sandbox, host: LOCAL_HOST, stateDir: path.join(stateDir, 'social-sandbox'), log });
+    log(`Red de pruebas (:${ports.sandbox}): ${SHELL_ENV.SOCIAL_APPS_FILE ? `not used, the network apps come from ${SHELL_ENV.SOCIAL_APPS_FILE}` : 'every social network connects to this local sandbox'}`);
     gateway = await startAwsGateway({
       port: ports.aws,
       region: DEFAULT_REGION,
       accountId: TWIN_ACCOUNT_ID,
       upstreams: { dynamodb: `http://${LOCAL_HOST}:${ports.dynamodb}`, s3: `http://${LOCAL_HOST}:${ports.s3}` },
       kms: { keyArn: kmsKeyArn, masterKey: readFileSync(ensureSecretsKey(stateDir)) },
-      // No network apps yet: every OAuth network is "no disponible" (Telegram needs none).
-      secrets: { [TWIN_SOCIAL_APPS_SECRET]: '{}' },
+      // The network apps secret, as DevOps would create it: the sandbox's apps, or your own file.
+      secrets: { [TWIN_SOCIAL_APPS_SECRET]: SHELL_ENV.SOCIAL_APPS_FILE ? readFileSync(SHELL_ENV.SOCIAL_APPS_FILE, 'utf8') : JSON.stringify(sandbox.apps()) },
       ...(credentials.source !== 'local' ? { realAws: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey } } : {}),
       log,
     });
@@ -267,7 +277,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         awsGateway.setPrincipal(principal);
         principals.push(principal);
         const environment = functionEnvironment(fn, { region: DEFAULT_REGION, gatewayUrl, credentials: keys, settings: process.env, siteUrl: process.env.SITE_URL ?? origin, realAws: credentials.source !== 'local' });
-        return { name: fn.name, codeDir: fn.codeDir, handler: fn.handler, timeoutSeconds: fn.timeoutSeconds, memoryMb: fn.memoryMb, environment, arn: `arn:aws:lambda:${DEFAULT_REGION}:${TWIN_ACCOUNT_ID}:function:${fn.name}`, logGroupName: `/aws/lambda/${fn.name}` };
+        return { name: fn.name, codeDir: fn.codeDir, handler: fn.handler, timeoutSeconds: fn.timeoutSeconds, memoryMb: fn.memoryMb, environment, arn: `arn:aws:lambda:${DEFAULT_REGION}:${TWIN_ACCOUNT_ID}:function:${fn.name}`, logGroupName: `/aws/lambda/${fn.name}`, logFile: path.join(stateDir, 'logs', `${fn.name}.log`) };
       });
       lambdas.replace(hosted);
       const invoke = async (name: string, event: unknown) => {
@@ -328,6 +338,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     return {
       url: origin,
       ports,
+      sandbox: { url: sandbox.url },
       cognito: { ...ids, endpoint: cognitoEndpoint },
       admin: { email: options.adminEmail, password: options.adminPassword, sub: admin.sub, created: admin.created },
       aws: { endpoint: gatewayUrl, kmsKeyArn },
@@ -338,6 +349,12 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     await stop();
     throw error;
   }
+}
+
+/** `list` (comma-separated `host:port` origins) with `origin` added once. */
+function withOrigin(list: string | undefined, origin: string): string {
+  const origins = (list ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  return [...new Set([...origins, origin])].join(',');
 }
 
 /** Source folders whose changes rebuild the bundles (the twin's own code needs a restart). */

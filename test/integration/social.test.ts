@@ -14,11 +14,12 @@
  * - Telegram: a bot that is not an administrator of the channel gets a Spanish refusal;
  * - choosing targets, disconnecting (revoked at the network), reconnecting without duplicates.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { OAUTH_STATE_TTL_SECONDS, SOCIAL_MSG, SOCIAL_NETWORKS, type OAuthNetwork, type SocialConnection } from '@director-ia/shared';
-import { buildKeyring, openSecret } from '../../lambdas/platform/secrets';
+import { buildKeyring, openSecret, sealSecret } from '../../lambdas/platform/secrets';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { rawTable } from '../support/dynamo';
@@ -190,10 +191,7 @@ describe('completarOAuth: the state', () => {
 
   it('refuses an expired state', async () => {
     const { state, code } = await consent(other, 'pinterest');
-    const [item] = (await rawTable(twin).query(`user#${other.sub}`, '')).length ? [] : [];
-    void item;
     // The state item is keyed by the state's hash; age it past its 10 minutes.
-    const { createHash } = await import('node:crypto');
     const pk = `oauthState#${createHash('sha256').update(state).digest('base64url')}`;
     const stored = await rawTable(twin).get(pk, 'oauthState');
     expect(stored).toBeDefined();
@@ -208,18 +206,17 @@ describe('completarOAuth: the state', () => {
 describe('completarOAuth: the code and PKCE', () => {
   it('refuses a verifier that does not match the challenge (the network checks it)', async () => {
     const { state, code } = await consent(other, 'x');
-    const { createHash } = await import('node:crypto');
-    const pk = `oauthState#${createHash('sha256').update(state).digest('base64url')}`;
+    const hash = createHash('sha256').update(state).digest('base64url');
+    const pk = `oauthState#${hash}`;
     const stored = await rawTable(twin).get(pk, 'oauthState');
-    // Swap the sealed verifier for another user's state's verifier: sealed for this state, but not the one challenged.
-    const { state: otherState } = await consent(other, 'x');
-    const otherPk = `oauthState#${createHash('sha256').update(otherState).digest('base64url')}`;
-    const otherStored = await rawTable(twin).get(otherPk, 'oauthState');
     expect(stored?.verifierSealed).toBeTruthy();
-    await rawTable(twin).put({ ...stored, verifierSealed: otherStored?.verifierSealed });
+    // Another verifier, sealed exactly as the server seals this state's: it opens, but the network's challenge was not made from it.
+    const otherVerifier = randomBytes(32).toString('base64url');
+    await rawTable(twin).set(pk, 'oauthState', { verifierSealed: await sealSecret(otherVerifier, { tenant: other.sub, field: `oauth:${hash}:verifier` }, keyring()) });
     const result = await refused('completarOAuth', { platform: 'x', state, code }, other);
     expect(result.status).toBe(400);
     expect((result.body as { error: { message: string } }).error.message).toBe(SOCIAL_MSG.connectError('x', SOCIAL_MSG.codeRefused));
+    expect(await rawConnection(other, 'x')).toBeUndefined();
   });
 
   it('exchanges a code at most once, even with a fresh state', async () => {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../infra/local/ports';
+import { SOCIAL_TOKENS_INTERVAL_ENV } from '../../infra/local/schedules';
 import { IAM_DECISIONS_ENV, startTwin, type Twin } from '../../infra/local/twin';
 import { IAM_DECISIONS_FILE } from '../bench/iam-grants';
 import { TEST_DAILY_GENERATION_QUOTA } from './generation';
@@ -28,6 +29,8 @@ export interface TwinInfo {
   /** The twin's AWS gateway and KMS key, for tests that seal secrets as the functions do. */
   awsEndpoint?: string;
   kmsKeyArn?: string;
+  /** The social networks' sandbox ("Red de pruebas") origin, where its test hooks live. */
+  sandboxUrl?: string;
 }
 
 /** Ports on 127.0.0.1 the twin's functions may reach, one per test file that runs a stub server. */
@@ -66,6 +69,7 @@ export function twinInfoOf(twin: Twin, stateDir: string): TwinInfo {
     dynamodbEndpoint: `http://127.0.0.1:${twin.ports.dynamodb}`,
     awsEndpoint: twin.aws.endpoint,
     kmsKeyArn: twin.aws.kmsKeyArn,
+    sandboxUrl: twin.sandbox.url,
   };
 }
 
@@ -76,12 +80,15 @@ export async function setup(project: TestProject): Promise<void> {
   stateDir = mkdtempSync(path.join(tmpdir(), 'twin-test-'));
   // Keep the derived ports (web+1..3) clear of other twins by starting from a free port.
   const port = await freePort();
-  const [plan = 0, widget = 0] = await freePorts(2, [port, port + 1, port + 2, port + 3, port + 4, port + 5]);
+  const [plan = 0, widget = 0] = await freePorts(2, [port, port + 1, port + 2, port + 3, port + 4, port + 5, port + 6]);
   const stubPorts: StubPorts = { plan, widget };
   process.env.OUTBOUND_ALLOWED_ORIGINS = Object.values(stubPorts)
     .map((stubPort) => `127.0.0.1:${stubPort}`)
     .join(',');
   process.env.DAILY_GENERATION_QUOTA = String(TEST_DAILY_GENERATION_QUOTA);
+  // The social token refresh job runs every few seconds instead of every 15 minutes, so the tests
+  // see a token renewed (or a revoked grant noticed) without waiting.
+  process.env[SOCIAL_TOKENS_INTERVAL_ENV] = '2';
   // Every twin of the run (this one and those tests start) appends the IAM calls it saw, for the
   // grant report (`npm run iam:grants`).
   process.env[IAM_DECISIONS_ENV] ??= IAM_DECISIONS_FILE;

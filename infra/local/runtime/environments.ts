@@ -8,9 +8,12 @@
  * the next call is a cold start again. An invocation that outlives the function's timeout ends
  * its environment (Lambda's "Task timed out"); an init failure or a crash is reported as the
  * invocation's error and the next invocation starts a fresh environment. Nothing a function does
- * can stop the twin.
+ * can stop the twin. What a function writes to stdout and stderr reaches the twin's console and,
+ * with `logFile`, is appended to that file as well (the twin's stand-in for the CloudWatch log
+ * group: `<state dir>/logs/<function>.log`).
  */
 import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -31,6 +34,8 @@ export interface HostedFunction {
   environment: Record<string, string>;
   arn: string;
   logGroupName: string;
+  /** Where the environments' output is also appended (absent: console only). */
+  logFile?: string;
 }
 
 /** What the Lambda runtime reports about a failed invocation. */
@@ -67,7 +72,9 @@ class Environment {
       // No loaders of the twin's own process (tsx): the bundle runs as plain Node.js, as in Lambda.
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: fn.memoryMb },
+      ...(fn.logFile ? { stdout: true, stderr: true } : {}),
     });
+    if (fn.logFile) this.teeOutput(fn.logFile);
     this.ready = new Promise((resolve) => {
       const onMessage = (message: WorkerMessage) => {
         if (message.type === 'ready') resolve(null);
@@ -107,6 +114,21 @@ class Environment {
       };
       this.worker.postMessage({ type: 'invoke', id, event, requestId, deadline: Date.now() + timeoutMs });
     });
+  }
+
+  /** Sends the worker's output to the console, as by default, and appends it to `file`. */
+  private teeOutput(file: string): void {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const log = createWriteStream(file, { flags: 'a' });
+    this.worker.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      log.write(chunk);
+    });
+    this.worker.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      log.write(chunk);
+    });
+    this.worker.once('exit', () => log.end());
   }
 
   kill(): void {

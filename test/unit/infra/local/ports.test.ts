@@ -17,11 +17,11 @@ afterEach(async () => {
 });
 
 describe('twinPorts', () => {
-  it('derives PORT+1…4 when they are free, without the mail port when there is no catcher', async () => {
+  it('derives PORT+1…6 when they are free, without the mail port when there is no catcher', async () => {
     const web = await freePort();
-    const free = await Promise.all([1, 2, 3, 4].map((offset) => isPortFree(web + offset)));
+    const free = await Promise.all([1, 2, 3, 4, 5, 6].map((offset) => isPortFree(web + offset)));
     const ports = await twinPorts(web, undefined, true);
-    [ports.dynamodb, ports.cognito, ports.s3, ports.smtp].forEach((port, index) => {
+    [ports.dynamodb, ports.cognito, ports.s3, ports.smtp, ports.aws, ports.sandbox].forEach((port, index) => {
       // Another process may hold PORT+n; then that part has some other port.
       if (free[index]) expect(port).toBe(web + index + 1);
       else expect(port).not.toBe(web + index + 1);
