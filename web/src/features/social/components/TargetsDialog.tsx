@@ -45,11 +45,21 @@ export function TargetsDialog({ connection, justConnected, onClose }: { connecti
           <legend className={styles.dialogText}>Elige dónde puede publicar la IA. Podrás cambiarlo cuando quieras.</legend>
           {targets.map((target) => (
             <label key={target.id} className={styles.choice}>
-              <input type="checkbox" checked={chosen.has(target.id)} onChange={(event) => toggle(target.id, event.target.checked)} disabled={save.isPending} />
+              {/* Named by the target alone, its kind as the description: "Página de pruebas", not "Página de pruebas Página". */}
+              <input
+                type="checkbox"
+                checked={chosen.has(target.id)}
+                onChange={(event) => toggle(target.id, event.target.checked)}
+                disabled={save.isPending}
+                aria-labelledby={`destino-${target.id}`}
+                aria-describedby={`destino-${target.id}-tipo`}
+              />
               <Avatar name={target.name} pictureUrl={target.pictureUrl} small />
               <span className={styles.choiceText}>
-                <span>{target.name}</span>
-                <span className={styles.kind}>{TARGET_KIND_LABELS[target.kind]}</span>
+                <span id={`destino-${target.id}`}>{target.name}</span>
+                <span id={`destino-${target.id}-tipo`} className={styles.kind}>
+                  {TARGET_KIND_LABELS[target.kind]}
+                </span>
               </span>
             </label>
           ))}
