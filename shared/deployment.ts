@@ -38,6 +38,8 @@ export const VIEWER_IP_HEADER = 'x-viewer-ip';
 
 /** The dashboard's address, for links in notices (the twin sets it; in AWS, the site URL). */
 export const SITE_URL_ENV = 'SITE_URL';
+/** The network apps secret's ARN (issue 12: each social network's OAuth client), on the functions that connect, refresh or revoke. */
+export const SOCIAL_APPS_SECRET_ENV = 'SOCIAL_APPS_SECRET';
 
 /**
  * The folder of each upload kind under the user's prefix `users/<sub>/` (architecture "Files").

@@ -108,6 +108,18 @@ export const TELEGRAM_BOT_TOKEN = /^\d{3,20}:[A-Za-z0-9_-]{30,64}$/u;
 
 const label = (network: SocialNetwork) => SOCIAL_NETWORK_LABELS[network];
 
+/** What a network's targets are called, singular and plural (the success message counts them). */
+const FOUND_NOUNS: Readonly<Record<SocialNetwork, readonly [string, string]>> = {
+  facebook: ['página', 'páginas'],
+  instagram: ['cuenta', 'cuentas'],
+  x: ['perfil', 'perfiles'],
+  linkedin: ['perfil', 'perfiles'],
+  youtube: ['canal', 'canales'],
+  tiktok: ['perfil', 'perfiles'],
+  pinterest: ['tablero', 'tableros'],
+  telegram: ['canal', 'canales'],
+};
+
 /** What the Redes page and the social callables say (spec 8 where it has words). */
 export const SOCIAL_MSG = {
   /** Spec 8 (Facebook): the owner cancelled at the consent page, or the network refused. */
@@ -118,9 +130,11 @@ export const SOCIAL_MSG = {
   authUrlError: 'No se pudo obtener la URL de autenticación.',
   /** Spec 8 (OAuth): any other failure while connecting. */
   connectError: (network: SocialNetwork, message: string) => `Error al conectar con ${label(network)}: ${message}`,
-  /** Success, with the number of pages (accounts, channels, boards) found. */
-  connected: (network: SocialNetwork, found: number) =>
-    `${label(network)} conectado: ${found === 1 ? 'se encontró 1 página' : `se encontraron ${found} páginas`} para publicar.`,
+  /** Success, with the number of pages found (named as the network calls them: accounts, channels, boards, profiles). */
+  connected: (network: SocialNetwork, found: number) => {
+    const [one, many] = FOUND_NOUNS[network];
+    return `${label(network)} conectado: ${found === 1 ? `se encontró 1 ${one}` : `se encontraron ${found} ${many}`} para publicar.`;
+  },
   disconnected: (network: SocialNetwork) => `${label(network)} desconectado.`,
   targetsSaved: 'Destinos de publicación guardados.',
   /** A network whose app credentials this installation lacks. */

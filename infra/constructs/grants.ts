@@ -20,13 +20,12 @@ import { aiEnvironment, BEDROCK_ASYNC_RESOURCES, BEDROCK_INVOKE_RESOURCES, type 
 import { permissionSpecs, type FunctionAccess, type PermissionSpec, type TableAccess } from '../functions';
 import { acknowledge, nagResourceId } from '../nag';
 import type { DataConstruct } from './data';
-import { TRANSCRIPTION_JOB_PREFIX } from '@director-ia/shared';
+import { SOCIAL_APPS_SECRET_ENV, TRANSCRIPTION_JOB_PREFIX } from '@director-ia/shared';
 
 /** Same name as lambdas/platform/secrets/keyring.ts (not imported: it loads the crypto SDK). */
 export const SECRETS_KMS_KEY_ARN_ENV = 'SECRETS_KMS_KEY_ARN';
 
-/** Same name as lambdas/platform/social/apps.ts reads (the social network apps secret's ARN). */
-export const SOCIAL_APPS_SECRET_ENV = 'SOCIAL_APPS_SECRET';
+export { SOCIAL_APPS_SECRET_ENV };
 
 /**
  * The IAM resource of a referenced secret, as CDK's own grants compute it: the complete ARN, or for

@@ -10,7 +10,7 @@
  * no OAuth network. A malformed entry (wrong types, a URL that is not http(s)) is ignored. Each of
  * these is logged with the network and field names only, never a value.
  */
-import { OAUTH_NETWORKS, type OAuthNetwork } from '@director-ia/shared';
+import { OAUTH_NETWORKS, SOCIAL_APPS_SECRET_ENV, type OAuthNetwork } from '@director-ia/shared';
 import * as z from 'zod/mini';
 import { logger } from '../logger';
 import { getSecretJson } from '../secrets/managed';
@@ -18,8 +18,7 @@ import { isHttpUrl } from './call';
 import { defaultUrls } from './networks';
 import type { NetworkApp, NetworkApps, NetworkUrls } from './types';
 
-/** Env variable naming the network apps secret (name or ARN). */
-export const SOCIAL_APPS_SECRET_ENV = 'SOCIAL_APPS_SECRET';
+export { SOCIAL_APPS_SECRET_ENV };
 
 const HttpUrl = z.string().check(z.refine(isHttpUrl, 'not an http(s) URL'));
 
