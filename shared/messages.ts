@@ -17,7 +17,6 @@ export const MSG = {
     'Un administrador revisará tu cuenta en breve. Recibirás una notificación cuando sea aprobada.',
   userApproved: 'Usuario aprobado con éxito.',
   notAuthenticated: 'Error: Usuario no autenticado.',
-  underConstruction: 'Esta sección está en construcción.',
   comingSoon: 'Próximamente',
   partnerPrefix: 'En colaboración con:',
   // Server-side contract errors (exposed to users as the error message).

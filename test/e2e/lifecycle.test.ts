@@ -93,10 +93,10 @@ describe('account lifecycle in the browser', () => {
     }
   });
 
-  it('a page owned by a later issue shows its title and an honest note', async () => {
-    await ownerPage.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Redes Sociales' }).click();
-    await ownerPage.getByRole('heading', { name: 'Conectar Redes Sociales' }).waitFor();
-    expect(await ownerPage.getByText(MSG.underConstruction).isVisible()).toBe(true);
+  it('the page owned by a later issue (Campañas) shows its title and the spec’s honest note', async () => {
+    await ownerPage.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Campañas' }).click();
+    await ownerPage.getByRole('heading', { name: 'Campañas', level: 1 }).waitFor();
+    expect(await ownerPage.getByRole('heading', { name: MSG.comingSoon }).isVisible()).toBe(true);
   });
 
   it('the generic modal opens from a tool button and closes with its X', async () => {
