@@ -106,7 +106,7 @@ export const PUBLISHING_MSG = {
   /** A network that takes it, but not through the publishing shapes this product uses yet. */
   mediaNotYet: (network: SocialNetwork, kind: Kind) => `Todavía no se pueden publicar ${NOUNS[kind].many} en ${label(network)}.`,
   tooManyOfKind: (network: SocialNetwork, kind: Kind, max: number, count: number) =>
-    `En ${label(network)} se pueden publicar como máximo ${countOf(kind, max)} por publicación (hay ${formatNumber(count)}).`,
+    `En ${label(network)} se ${max === 1 ? 'puede' : 'pueden'} publicar como máximo ${countOf(kind, max)} por publicación (hay ${formatNumber(count)}).`,
   tooManyMedia: (network: SocialNetwork, max: number, count: number) =>
     `En ${label(network)} se pueden publicar como máximo ${formatNumber(max)} imágenes o vídeos por publicación (hay ${formatNumber(count)}).`,
   mixedMedia: (network: SocialNetwork) => `${label(network)} no permite mezclar imágenes y vídeos en una publicación.`,
@@ -115,18 +115,18 @@ export const PUBLISHING_MSG = {
   mediaFormat: (network: SocialNetwork, kind: Kind, contentType: string, accepted: readonly string[]) =>
     `${label(network)} no admite ${NOUNS[kind].many} ${formatName(contentType)}. Usa ${orList([...new Set(accepted.map(formatName))])}.`,
   mediaTooLarge: (network: SocialNetwork, kind: Kind, position: number | null, max: number, size: number) =>
-    `${theMedia(kind, position)} supera los ${formatBytes(max)} que admite ${label(network)} (pesa ${formatBytes(size, 'up')}).`,
+    `${theMedia(kind, position)} pesa ${formatBytes(size, 'up')} y ${label(network)} admite como máximo ${formatBytes(max)}.`,
   /** Issue 13's wording: "La imagen debe tener una proporción entre 4:5 y 1,91:1 para Instagram." */
   aspectRatio: (network: SocialNetwork, kind: Kind, position: number | null, min: { width: number; height: number }, max: { width: number; height: number }) =>
     `${theMedia(kind, position)} debe tener una proporción entre ${formatRatio(min)} y ${formatRatio(max)} para ${label(network)}.`,
   tooManyPixels: (network: SocialNetwork, kind: Kind, position: number | null, max: number, pixels: number) =>
-    `${theMedia(kind, position)} supera los ${formatNumber(max)} píxeles que admite ${label(network)} (tiene ${formatNumber(pixels)}).`,
+    `${theMedia(kind, position)} tiene ${formatNumber(pixels)} píxeles y ${label(network)} admite como máximo ${formatNumber(max)}.`,
   dimensionsTooLarge: (network: SocialNetwork, kind: Kind, position: number | null, max: number, sum: number) =>
-    `El ancho más el alto de ${theMedia(kind, position).toLowerCase()} supera los ${formatNumber(max)} píxeles que admite ${label(network)} (suman ${formatNumber(sum)}).`,
+    `${theMedia(kind, position)} suma ${formatNumber(sum)} píxeles de ancho más alto y ${label(network)} admite como máximo ${formatNumber(max)}.`,
   videoTooLong: (network: SocialNetwork, position: number | null, max: number, duration: number) =>
-    `${theMedia('video', position)} puede durar como máximo ${formatDuration(max)} en ${label(network)} (dura ${formatDuration(duration, 'up')}).`,
+    `${theMedia('video', position)} dura ${formatDuration(duration, 'up')} y ${label(network)} admite como máximo ${formatDuration(max)}.`,
   videoTooShort: (network: SocialNetwork, position: number | null, min: number, duration: number) =>
-    `${theMedia('video', position)} debe durar al menos ${formatDuration(min)} en ${label(network)} (dura ${formatDuration(duration, 'down')}).`,
+    `${theMedia('video', position)} dura ${formatDuration(duration, 'down')} y ${label(network)} necesita al menos ${formatDuration(min)}.`,
   /** Issue 13's wording: "El texto supera los 280 caracteres de X (tiene 301)." `when` narrows it (Telegram "con imagen o vídeo"). */
   tooLong: (network: SocialNetwork, field: Field, max: number, count: number, when?: string) =>
     `${FIELDS[field]} supera los ${formatNumber(max)} caracteres de ${label(network)}${when ? ` ${when}` : ''} (tiene ${formatNumber(count)}).`,

@@ -163,13 +163,13 @@ describe('media required and content required', () => {
 describe('media counts and mixing', () => {
   it.each([
     ['x', 'image', 4, 'En X se pueden publicar como máximo 4 imágenes por publicación (hay 5).'],
-    ['x', 'video', 1, 'En X se pueden publicar como máximo 1 vídeo por publicación (hay 2).'],
-    ['facebook', 'image', 1, 'En Facebook se pueden publicar como máximo 1 imagen por publicación (hay 2).'],
-    ['linkedin', 'image', 1, 'En LinkedIn se pueden publicar como máximo 1 imagen por publicación (hay 2).'],
-    ['pinterest', 'image', 1, 'En Pinterest se pueden publicar como máximo 1 imagen por publicación (hay 2).'],
-    ['youtube', 'video', 1, 'En YouTube se pueden publicar como máximo 1 vídeo por publicación (hay 2).'],
+    ['x', 'video', 1, 'En X se puede publicar como máximo 1 vídeo por publicación (hay 2).'],
+    ['facebook', 'image', 1, 'En Facebook se puede publicar como máximo 1 imagen por publicación (hay 2).'],
+    ['linkedin', 'image', 1, 'En LinkedIn se puede publicar como máximo 1 imagen por publicación (hay 2).'],
+    ['pinterest', 'image', 1, 'En Pinterest se puede publicar como máximo 1 imagen por publicación (hay 2).'],
+    ['youtube', 'video', 1, 'En YouTube se puede publicar como máximo 1 vídeo por publicación (hay 2).'],
     ['tiktok', 'image', 35, 'En TikTok se pueden publicar como máximo 35 imágenes por publicación (hay 36).'],
-    ['tiktok', 'video', 1, 'En TikTok se pueden publicar como máximo 1 vídeo por publicación (hay 2).'],
+    ['tiktok', 'video', 1, 'En TikTok se puede publicar como máximo 1 vídeo por publicación (hay 2).'],
     ['instagram', 'image', 10, 'En Instagram se pueden publicar como máximo 10 imágenes o vídeos por publicación (hay 11).'],
     ['instagram', 'video', 10, 'En Instagram se pueden publicar como máximo 10 imágenes o vídeos por publicación (hay 11).'],
     ['telegram', 'image', 10, 'En Telegram se pueden publicar como máximo 10 imágenes o vídeos por publicación (hay 11).'],
@@ -190,7 +190,7 @@ describe('media counts and mixing', () => {
   it('posts an animated GIF on X only alone, up to 15 MB', async () => {
     const gif = (size: number): PostMedia => ({ kind: 'image', contentType: 'image/gif', size, width: 480, height: 270 });
     expect(await messages('x', { text: 'Hola', media: [gif(15 * MB)] })).toEqual([]);
-    expect(await messages('x', { text: 'Hola', media: [gif(15 * MB + 1)] })).toEqual(['La imagen supera los 15 MB que admite X (pesa 15,1 MB).']);
+    expect(await messages('x', { text: 'Hola', media: [gif(15 * MB + 1)] })).toEqual(['La imagen pesa 15,1 MB y X admite como máximo 15 MB.']);
     expect(await messages('x', { text: 'Hola', media: [gif(MB), jpeg()] })).toEqual(['X solo admite un GIF por publicación, sin otras imágenes ni vídeos.']);
   });
 });
@@ -217,18 +217,18 @@ describe('formats', () => {
 
 describe('sizes: at the limit passes, one byte over fails', () => {
   it.each([
-    ['x', 'image', 5 * MB, 'La imagen supera los 5 MB que admite X (pesa 5,1 MB).'],
-    ['x', 'video', 8 * GB, 'El vídeo supera los 8 GB que admite X (pesa 8,1 GB).'],
-    ['facebook', 'image', 4 * MB, 'La imagen supera los 4 MB que admite Facebook (pesa 4,1 MB).'],
-    ['facebook', 'video', 1 * GB, 'El vídeo supera los 1 GB que admite Facebook (pesa 1,1 GB).'],
-    ['instagram', 'image', 8 * MB, 'La imagen supera los 8 MB que admite Instagram (pesa 8,1 MB).'],
-    ['instagram', 'video', 300 * MB, 'El vídeo supera los 300 MB que admite Instagram (pesa 300,1 MB).'],
-    ['tiktok', 'image', 20 * MB, 'La imagen supera los 20 MB que admite TikTok (pesa 20,1 MB).'],
-    ['tiktok', 'video', 4 * GB, 'El vídeo supera los 4 GB que admite TikTok (pesa 4,1 GB).'],
-    ['pinterest', 'image', 20 * MB, 'La imagen supera los 20 MB que admite Pinterest (pesa 20,1 MB).'],
-    ['youtube', 'video', 256 * GB, 'El vídeo supera los 256 GB que admite YouTube (pesa 256,1 GB).'],
-    ['telegram', 'image', 10 * MB, 'La imagen supera los 10 MB que admite Telegram (pesa 10,1 MB).'],
-    ['telegram', 'video', 50 * MB, 'El vídeo supera los 50 MB que admite Telegram (pesa 50,1 MB).'],
+    ['x', 'image', 5 * MB, 'La imagen pesa 5,1 MB y X admite como máximo 5 MB.'],
+    ['x', 'video', 8 * GB, 'El vídeo pesa 8,1 GB y X admite como máximo 8 GB.'],
+    ['facebook', 'image', 4 * MB, 'La imagen pesa 4,1 MB y Facebook admite como máximo 4 MB.'],
+    ['facebook', 'video', 1 * GB, 'El vídeo pesa 1,1 GB y Facebook admite como máximo 1 GB.'],
+    ['instagram', 'image', 8 * MB, 'La imagen pesa 8,1 MB y Instagram admite como máximo 8 MB.'],
+    ['instagram', 'video', 300 * MB, 'El vídeo pesa 300,1 MB y Instagram admite como máximo 300 MB.'],
+    ['tiktok', 'image', 20 * MB, 'La imagen pesa 20,1 MB y TikTok admite como máximo 20 MB.'],
+    ['tiktok', 'video', 4 * GB, 'El vídeo pesa 4,1 GB y TikTok admite como máximo 4 GB.'],
+    ['pinterest', 'image', 20 * MB, 'La imagen pesa 20,1 MB y Pinterest admite como máximo 20 MB.'],
+    ['youtube', 'video', 256 * GB, 'El vídeo pesa 256,1 GB y YouTube admite como máximo 256 GB.'],
+    ['telegram', 'image', 10 * MB, 'La imagen pesa 10,1 MB y Telegram admite como máximo 10 MB.'],
+    ['telegram', 'video', 50 * MB, 'El vídeo pesa 50,1 MB y Telegram admite como máximo 50 MB.'],
   ] as const)('%s: an %s up to %i bytes', async (network, kind, max, message) => {
     const make = kind === 'image' ? jpeg : mp4;
     const landscape = network === 'youtube' ? { width: 1920, height: 1080 } : {};
@@ -237,7 +237,7 @@ describe('sizes: at the limit passes, one byte over fails', () => {
   });
 
   it('numbers the file when the post has several of its kind', async () => {
-    expect(await messages('x', { text: 'Hola', media: [jpeg(), jpeg({ size: 6 * MB })] })).toEqual(['La imagen 2 supera los 5 MB que admite X (pesa 6 MB).']);
+    expect(await messages('x', { text: 'Hola', media: [jpeg(), jpeg({ size: 6 * MB })] })).toEqual(['La imagen 2 pesa 6 MB y X admite como máximo 5 MB.']);
   });
 });
 
@@ -265,11 +265,11 @@ describe('aspect ratios and pixels', () => {
   it("holds LinkedIn images to 36,152,320 pixels and Telegram photos to 10,000 of width plus height", async () => {
     expect(await messages('linkedin', { text: 'Hola', media: [jpeg({ width: 5120, height: 7061 })] })).toEqual([]);
     expect(await messages('linkedin', { text: 'Hola', media: [jpeg({ width: 5120, height: 7062 })] })).toEqual([
-      'La imagen supera los 36.152.320 píxeles que admite LinkedIn (tiene 36.157.440).',
+      'La imagen tiene 36.157.440 píxeles y LinkedIn admite como máximo 36.152.320.',
     ]);
     expect(await messages('telegram', { text: 'Hola', media: [jpeg({ width: 5000, height: 5000 })] })).toEqual([]);
     expect(await messages('telegram', { text: 'Hola', media: [jpeg({ width: 5001, height: 5000 })] })).toEqual([
-      'El ancho más el alto de la imagen supera los 10.000 píxeles que admite Telegram (suman 10.001).',
+      'La imagen suma 10.001 píxeles de ancho más alto y Telegram admite como máximo 10.000.',
     ]);
   });
 
@@ -282,11 +282,11 @@ describe('aspect ratios and pixels', () => {
 
 describe('video durations: at the limit passes, past it fails', () => {
   it.each([
-    ['x', 0.5, 1200, 'El vídeo debe durar al menos 0,5 s en X (dura 0,4 s).', 'El vídeo puede durar como máximo 20 min en X (dura 20 min 0,5 s).'],
-    ['instagram', 3, 900, 'El vídeo debe durar al menos 3 s en Instagram (dura 2,5 s).', 'El vídeo puede durar como máximo 15 min en Instagram (dura 15 min 0,5 s).'],
-    ['tiktok', null, 600, null, 'El vídeo puede durar como máximo 10 min en TikTok (dura 10 min 0,5 s).'],
-    ['facebook', null, 1200, null, 'El vídeo puede durar como máximo 20 min en Facebook (dura 20 min 0,5 s).'],
-    ['youtube', null, 43_200, null, 'El vídeo puede durar como máximo 12 h en YouTube (dura 12 h 0,5 s).'],
+    ['x', 0.5, 1200, 'El vídeo dura 0,4 s y X necesita al menos 0,5 s.', 'El vídeo dura 20 min 0,5 s y X admite como máximo 20 min.'],
+    ['instagram', 3, 900, 'El vídeo dura 2,5 s y Instagram necesita al menos 3 s.', 'El vídeo dura 15 min 0,5 s y Instagram admite como máximo 15 min.'],
+    ['tiktok', null, 600, null, 'El vídeo dura 10 min 0,5 s y TikTok admite como máximo 10 min.'],
+    ['facebook', null, 1200, null, 'El vídeo dura 20 min 0,5 s y Facebook admite como máximo 20 min.'],
+    ['youtube', null, 43_200, null, 'El vídeo dura 12 h 0,5 s y YouTube admite como máximo 12 h.'],
   ] as const)('%s: from %s s to %i s', async (network, min, max, shortMessage, longMessage) => {
     const video = (durationSeconds: number) => validPost(network, { media: [mp4({ durationSeconds, width: 1080, height: 1080 })] });
     expect(await messages(network, video(max))).toEqual([]);
@@ -300,8 +300,8 @@ describe('video durations: at the limit passes, past it fails', () => {
   it("applies a TikTok creator's shorter maximum as reported by creator_info, never a longer one", async () => {
     const post = (durationSeconds: number) => validPost('tiktok', { media: [mp4({ durationSeconds })] });
     expect(await messages('tiktok', post(180), { videoMaxDurationSeconds: 180 })).toEqual([]);
-    expect(await messages('tiktok', post(181), { videoMaxDurationSeconds: 180 })).toEqual(['El vídeo puede durar como máximo 3 min en TikTok (dura 3 min 1 s).']);
-    expect(await messages('tiktok', post(601), { videoMaxDurationSeconds: 3600 })).toEqual(['El vídeo puede durar como máximo 10 min en TikTok (dura 10 min 1 s).']);
+    expect(await messages('tiktok', post(181), { videoMaxDurationSeconds: 180 })).toEqual(['El vídeo dura 3 min 1 s y TikTok admite como máximo 3 min.']);
+    expect(await messages('tiktok', post(601), { videoMaxDurationSeconds: 3600 })).toEqual(['El vídeo dura 10 min 1 s y TikTok admite como máximo 10 min.']);
   });
 });
 
