@@ -9,7 +9,7 @@
 import { build, type Metafile } from 'esbuild';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { lambdaBuildOptions } from '../../../../infra/bundling/lambda-esbuild';
+import { lambdaBuildOptions } from '../../../../../infra/bundling/lambda-esbuild';
 
 const loads = vi.hoisted(() => ({ count: 0 }));
 vi.mock('twitter-text', async (importOriginal) => {
@@ -17,7 +17,7 @@ vi.mock('twitter-text', async (importOriginal) => {
   return importOriginal();
 });
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 const isTwitterText = (input: string) => input.includes('node_modules/twitter-text/');
 
 describe('at run time', () => {
