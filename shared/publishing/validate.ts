@@ -104,6 +104,16 @@ function kindFor(limits: NetworkLimits, images: number, videos: number): PostKin
   return limits.kinds.find((kind) => inRange(images, kind.images) && inRange(videos, kind.videos) && (!kind.total || inRange(images + videos, kind.total)));
 }
 
+/**
+ * The kind of post `media` makes on `network` (Instagram 'image' | 'reel' | 'carousel', Telegram
+ * 'text' | 'photo' | 'video' | 'album', …; ids in limits.ts), for the publisher to pick the
+ * endpoint the limits were checked against; undefined when no kind fits (validatePost says why).
+ */
+export function postKindFor(network: SocialNetwork, media: readonly PostMedia[]): PostKind | undefined {
+  const images = media.filter((item) => item.kind === 'image').length;
+  return kindFor(NETWORK_LIMITS[network], images, media.length - images);
+}
+
 /** The kind whose text rules apply when the counts fit none: the first that takes the same kinds of media. */
 function closestKind(limits: NetworkLimits, images: number, videos: number): PostKind {
   const takes = (kind: PostKind, count: number, range: readonly [number, number]) => (count > 0 ? range[1] > 0 : range[0] === 0);

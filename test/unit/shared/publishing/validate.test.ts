@@ -5,7 +5,7 @@
  * ratios, pixels and durations.
  */
 import { describe, expect, it } from 'vitest';
-import { SOCIAL_NETWORKS, validatePost, type PostDraft, type PostMedia, type SocialNetwork } from '@director-ia/shared';
+import { postKindFor, SOCIAL_NETWORKS, validatePost, type PostDraft, type PostMedia, type SocialNetwork } from '@director-ia/shared';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -312,5 +312,24 @@ describe('problems', () => {
       { code: 'media_format', message: 'Instagram no admite imágenes PNG. Usa JPG.' },
       { code: 'text_too_long', message: 'El texto supera los 2200 caracteres de Instagram (tiene 2201).' },
     ]);
+  });
+});
+
+describe('postKindFor', () => {
+  it.each([
+    ['instagram', [jpeg()], 'image'],
+    ['instagram', [mp4()], 'reel'],
+    ['instagram', [jpeg(), mp4()], 'carousel'],
+    ['instagram', [], undefined],
+    ['telegram', [], 'text'],
+    ['telegram', [jpeg()], 'photo'],
+    ['telegram', [mp4()], 'video'],
+    ['telegram', [mp4(), jpeg()], 'album'],
+    ['x', [jpeg(), jpeg()], 'images'],
+    ['x', [jpeg(), mp4()], undefined],
+    ['tiktok', [jpeg(), jpeg()], 'photos'],
+    ['youtube', [mp4()], 'video'],
+  ] as const)('%s with %j is %s', (network, media, id) => {
+    expect(postKindFor(network, media)?.id).toBe(id);
   });
 });
