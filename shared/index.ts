@@ -19,6 +19,7 @@ export * from './chat';
 export * from './entities/scheduledPost';
 export * from './networks';
 export * from './social';
+export * from './publishing';
 export * from './calendar';
 export * from './plan';
 export * from './leads';
