@@ -57,7 +57,8 @@ const EXPECTED = {
     RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 300 },
   },
 };
-const meta = { $metadata: {} };
+/** The options of a Scheduler exception (the service's error shape has `Message`). */
+const failure = (message: string) => ({ message, Message: message, $metadata: {} });
 
 describe('putOneTimeSchedule', () => {
   it('creates the one-time schedule with the exact CreateSchedule input', async () => {
@@ -77,7 +78,7 @@ describe('putOneTimeSchedule', () => {
   });
 
   it('on ConflictException updates the existing schedule with the same whole definition (it moves)', async () => {
-    scheduler.on(CreateScheduleCommand).rejects(new ConflictException({ message: 'Schedule publish already exists.', ...meta }));
+    scheduler.on(CreateScheduleCommand).rejects(new ConflictException(failure('Schedule publish already exists.')));
     scheduler.on(UpdateScheduleCommand).resolves({ ScheduleArn: ARN });
     const moved = { ...SCHEDULE, at: new Date('2030-05-05T08:00:00.000Z') };
     await expect(putOneTimeSchedule(moved)).resolves.toEqual({ scheduleArn: ARN, outcome: 'updated' });
@@ -88,21 +89,21 @@ describe('putOneTimeSchedule', () => {
   it('creates again when the schedule was deleted between the conflict and the update', async () => {
     scheduler
       .on(CreateScheduleCommand)
-      .rejectsOnce(new ConflictException({ message: 'exists', ...meta }))
+      .rejectsOnce(new ConflictException(failure('exists')))
       .resolves({ ScheduleArn: ARN });
-    scheduler.on(UpdateScheduleCommand).rejects(new ResourceNotFoundException({ message: 'Schedule publish does not exist.', ...meta }));
+    scheduler.on(UpdateScheduleCommand).rejects(new ResourceNotFoundException(failure('Schedule publish does not exist.')));
     await expect(putOneTimeSchedule(SCHEDULE)).resolves.toEqual({ scheduleArn: ARN, outcome: 'created' });
     expect(scheduler.commandCalls(CreateScheduleCommand)).toHaveLength(2);
     expect(scheduler.commandCalls(UpdateScheduleCommand)).toHaveLength(1);
   });
 
   it('lets other errors reach the caller, without an update', async () => {
-    scheduler.on(CreateScheduleCommand).rejects(new ValidationException({ message: 'Invalid Schedule Expression', ...meta }));
+    scheduler.on(CreateScheduleCommand).rejects(new ValidationException(failure('Invalid Schedule Expression')));
     await expect(putOneTimeSchedule(SCHEDULE)).rejects.toBeInstanceOf(ValidationException);
     expect(scheduler.commandCalls(UpdateScheduleCommand)).toHaveLength(0);
     scheduler.reset();
-    scheduler.on(CreateScheduleCommand).rejects(new ConflictException({ message: 'exists', ...meta }));
-    scheduler.on(UpdateScheduleCommand).rejects(new ValidationException({ message: 'bad', ...meta }));
+    scheduler.on(CreateScheduleCommand).rejects(new ConflictException(failure('exists')));
+    scheduler.on(UpdateScheduleCommand).rejects(new ValidationException(failure('bad')));
     await expect(putOneTimeSchedule(SCHEDULE)).rejects.toBeInstanceOf(ValidationException);
     expect(scheduler.commandCalls(CreateScheduleCommand)).toHaveLength(1);
   });
@@ -132,12 +133,12 @@ describe('deleteSchedule', () => {
   });
 
   it('treats a schedule that does not exist as deleted (idempotent)', async () => {
-    scheduler.on(DeleteScheduleCommand).rejects(new ResourceNotFoundException({ message: 'Schedule publish_1 does not exist.', ...meta }));
+    scheduler.on(DeleteScheduleCommand).rejects(new ResourceNotFoundException(failure('Schedule publish_1 does not exist.')));
     await expect(deleteSchedule('publish_1', 'posts')).resolves.toBe(false);
   });
 
   it('lets other errors reach the caller', async () => {
-    scheduler.on(DeleteScheduleCommand).rejects(new ValidationException({ message: 'bad', ...meta }));
+    scheduler.on(DeleteScheduleCommand).rejects(new ValidationException(failure('bad')));
     await expect(deleteSchedule('publish_1', 'posts')).rejects.toBeInstanceOf(ValidationException);
   });
 });
