@@ -37,7 +37,8 @@
  * Twin-only hooks (JSON, unsigned, on the gateway's origin; for tests and developers):
  * - `GET /_twin/scheduler/schedules` → `{schedules: ScheduleView[]}`, every kept schedule with its
  *   `status` (`scheduled` waiting for its instant, `delivering`, `completed`);
- * - `GET /_twin/scheduler/deliveries` → `{deliveries: DeliveryRecord[]}` (latest 1000 attempts);
+ * - `GET /_twin/scheduler/deliveries` → `{deliveries: DeliveryRecord[]}` (latest 1000 attempts;
+ *   `delivered` means the target accepted the event, as the Scheduler sees it, not that it ran);
  * - `GET /_twin/scheduler/dead-letters` → `{deadLetters: DeadLetter[]}`;
  * - `POST /_twin/scheduler/duplicates` `{count?: 1, delayMs?: 0}` → `{pending}`: the next `count`
  *   deliveries are made twice, the copy `delayMs` after the first;
