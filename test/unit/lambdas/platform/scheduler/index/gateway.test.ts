@@ -6,10 +6,10 @@
  * call is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteSchedule, putOneTimeSchedule, scheduleName, type OneTimeSchedule } from '../../../../../lambdas/platform/scheduler';
-import type { ScheduleView } from '../../../../../infra/local/aws-gateway';
-import { ACCOUNT, REGION, principal, type Harness } from '../../../infra/local/aws-gateway/support';
-import { FakeLambda, GROUP, ROLE_ARN, TARGET_ARN, schedulerHarness, waitFor } from '../../../infra/local/aws-gateway/scheduler/support';
+import { deleteSchedule, putOneTimeSchedule, scheduleName, type OneTimeSchedule } from '../../../../../../lambdas/platform/scheduler';
+import type { ScheduleView } from '../../../../../../infra/local/aws-gateway';
+import { ACCOUNT, REGION, principal, type Harness } from '../../../../infra/local/aws-gateway/support';
+import { FakeLambda, GROUP, ROLE_ARN, TARGET_ARN, schedulerHarness, waitFor } from '../../../../infra/local/aws-gateway/scheduler/support';
 
 const SCHEDULES = `arn:aws:scheduler:${REGION}:${ACCOUNT}:schedule/${GROUP}/*`;
 const OPERATIONS = ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'];
