@@ -62,6 +62,10 @@ export const DOORS = [
     ],
   },
   {
+    dir: 'lambdas/platform/scheduler',
+    patterns: [{ group: ['@aws-sdk/client-scheduler'], message: 'EventBridge Scheduler is reached only through lambdas/platform/scheduler.' }],
+  },
+  {
     dir: 'lambdas/platform/http',
     patterns: [
       { group: ['undici', 'undici/*'], message: HTTP_DOOR_MESSAGE },

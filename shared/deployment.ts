@@ -40,6 +40,16 @@ export const VIEWER_IP_HEADER = 'x-viewer-ip';
 export const SITE_URL_ENV = 'SITE_URL';
 /** The network apps secret's ARN (issue 12: each social network's OAuth client), on the functions that connect, refresh or revoke. */
 export const SOCIAL_APPS_SECRET_ENV = 'SOCIAL_APPS_SECRET';
+/**
+ * EventBridge Scheduler (issue 13: each scheduled post fires a one-time schedule at its instant),
+ * on the functions that create, move or delete those schedules: the schedule group they live in,
+ * the execution role the Scheduler assumes (the caller needs iam:PassRole on it), the function the
+ * schedules invoke and, optionally, the SQS queue that receives what could not be delivered.
+ */
+export const SCHEDULE_GROUP_ENV = 'SCHEDULE_GROUP';
+export const SCHEDULER_ROLE_ARN_ENV = 'SCHEDULER_ROLE_ARN';
+export const SCHEDULE_TARGET_ARN_ENV = 'SCHEDULE_TARGET_ARN';
+export const SCHEDULE_DEAD_LETTER_ARN_ENV = 'SCHEDULE_DEAD_LETTER_ARN';
 
 /**
  * The folder of each upload kind under the user's prefix `users/<sub>/` (architecture "Files").

@@ -6,7 +6,12 @@
  * developer sees drafts without waiting; the social token refresh runs at its schedule's rate
  * unless SOCIAL_TOKENS_INTERVAL_SECONDS says otherwise (0 turns it off; the tests run it often). A run never overlaps the previous one; failures are logged
  * and the timer keeps going; `stop()` clears the timers and waits for a run in flight.
+ *
+ * The schedules the functions create at run time (issue 13: one-time schedules of posts) are the AWS
+ * gateway's local EventBridge Scheduler (./aws-gateway/scheduler.ts); it delivers their events
+ * through `createAsyncInvoker` below, Lambda's asynchronous invocation.
  */
+import { fillContextAttributes } from './aws-gateway/scheduler-model';
 import type { DeployedSchedule } from './deployment/template';
 
 export const BLOG_DRAFTS_INTERVAL_ENV = 'BLOG_DRAFTS_INTERVAL_SECONDS';
@@ -16,8 +21,6 @@ export const SOCIAL_TOKENS_INTERVAL_ENV = 'SOCIAL_TOKENS_INTERVAL_SECONDS';
 const BLOG_DRAFTS_FUNCTION = 'blogDrafts';
 /** The function the social token refresh schedule targets. */
 const SOCIAL_TOKENS_FUNCTION = 'socialTokens';
-/** The Scheduler's placeholder for the scheduled time in a target's input. */
-const SCHEDULED_TIME = '<aws.scheduler.scheduled-time>';
 
 export interface ScheduledJob {
   /** The target function's name. */
@@ -74,7 +77,7 @@ export function scheduledJobs(
 export function scheduleEvent(input: string, now: Date): unknown {
   // The Scheduler's <aws.scheduler.scheduled-time> has whole seconds: 2022-03-22T18:59:43Z.
   const time = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return JSON.parse(input.split(SCHEDULED_TIME).join(time));
+  return JSON.parse(fillContextAttributes(input, { scheduledTime: time }));
 }
 
 export interface ScheduleTimers {
@@ -107,6 +110,80 @@ export function startScheduleTimers(jobs: ScheduledJob[], log: (line: string) =>
   return {
     stop: async () => {
       for (const timer of timers) clearInterval(timer);
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}
+
+/** Delays of Lambda's retries of an asynchronous invocation whose function failed (AWS: about 1 and 2 minutes). */
+export const ASYNC_RETRY_DELAYS_MS = [1000, 2000] as const;
+
+export interface AsyncInvoker {
+  /**
+   * Lambda's asynchronous Invoke of the function `functionArn` names (`arn:aws:lambda:<region>:<account>:function:<id>[:qualifier]`,
+   * the id being the template's logical id or the twin's name): resolves once the event is
+   * accepted; rejects with an Error named ResourceNotFoundException when there is no such function.
+   */
+  invoke(functionArn: string, event: unknown): Promise<void>;
+  /** Waits for accepted events still running; an event waiting for a retry is dropped instead. */
+  drain(): Promise<void>;
+}
+
+/**
+ * Lambda's asynchronous invocation, as EventBridge Scheduler invokes Lambda targets: the event is
+ * accepted at once and runs in the background; a function error is retried twice by Lambda (after
+ * ASYNC_RETRY_DELAYS_MS, shorter than AWS's minutes), then dropped and logged (the functions have
+ * no on-failure destination). `resolve` maps the ARN's function id to the twin's name, or undefined.
+ */
+export function createAsyncInvoker(
+  resolve: (functionId: string) => string | undefined,
+  invoke: (name: string, event: unknown) => Promise<void>,
+  log: (line: string) => void,
+  retryDelaysMs: readonly number[] = ASYNC_RETRY_DELAYS_MS,
+): AsyncInvoker {
+  const running = new Set<Promise<void>>();
+  const wakers = new Set<() => void>();
+  let draining = false;
+  /** Waits `ms`, or less when drain() starts. */
+  const wait = (ms: number) =>
+    new Promise<void>((done) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakers.delete(wake);
+        done();
+      };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
+    });
+  const run = async (name: string, event: unknown) => {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await invoke(name, event);
+        return;
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        const delay = retryDelaysMs[attempt];
+        if (delay === undefined || draining) {
+          log(`Asynchronous invocation of ${name} failed ${attempt + 1} times, the event is dropped: ${detail}`);
+          return;
+        }
+        log(`Asynchronous invocation of ${name} failed, Lambda retries in ${delay} ms: ${detail}`);
+        await wait(delay);
+        if (draining) return;
+      }
+    }
+  };
+  return {
+    invoke: async (functionArn, event) => {
+      const id = /:function:([^:]+)/.exec(functionArn)?.[1];
+      const name = id === undefined ? undefined : resolve(id);
+      if (!name) throw Object.assign(new Error(`Function not found: ${functionArn}`), { name: 'ResourceNotFoundException' });
+      const task = run(name, event).finally(() => running.delete(task));
+      running.add(task);
+    },
+    drain: async () => {
+      draining = true;
+      for (const wake of [...wakers]) wake();
       while (running.size > 0) await Promise.allSettled([...running]);
     },
   };

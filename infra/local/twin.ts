@@ -33,7 +33,7 @@ import { LambdaHost, type HostedFunction } from './runtime/environments';
 import { functionEnvironment } from './runtime/function-env';
 import { acceptCredentials, startS3, UPLOADS_BUCKET } from './s3';
 import { createS3EventDispatcher, type S3EventTargets } from './s3-events';
-import { scheduledJobs, startScheduleTimers, type ScheduleTimers } from './schedules';
+import { createAsyncInvoker, scheduledJobs, startScheduleTimers, type ScheduleTimers } from './schedules';
 import { createAccessTokenVerifier } from './token-verifier';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -86,7 +86,11 @@ export interface Twin {
   sandbox: { url: string };
   cognito: CognitoIds & { endpoint: string };
   admin: { email: string; password: string; sub: string; created: boolean };
-  /** The AWS gateway's URL and the KMS key ARN, for tests that seal secrets as a function would. */
+  /**
+   * The AWS gateway's URL and the KMS key ARN, for tests that seal secrets as a function would. The
+   * gateway's `/_twin/scheduler/` hooks list the functions' one-time schedules, their deliveries and
+   * dead letters, force duplicate deliveries and fire a schedule now (./aws-gateway/scheduler.ts).
+   */
   aws: { endpoint: string; kmsKeyArn: string };
   /** Every IAM decision of the gateway so far (function, action, resource, allowed). */
   iamDecisions(): readonly GatewayDecision[];
@@ -182,10 +186,19 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   const s3Events = createS3EventDispatcher(() => api?.targets, log);
   // Scheduled jobs (EventBridge Scheduler in AWS): timers started once every part is ready.
   let timers: ScheduleTimers | undefined;
+  // The functions' one-time schedules (the gateway's local EventBridge Scheduler) reach their target
+  // as Lambda's asynchronous invocations; function ARNs name the template's logical id or the twin's name.
+  const lambdaEvents = createAsyncInvoker(
+    (id) => api?.functionName(id) ?? api?.deployment.functions.find((fn) => fn.name === id)?.name,
+    (name, event) => (api ? api.targets.invoke(name, event) : Promise.reject(new Error('The twin is not serving functions.'))),
+    log,
+  );
   const stop = async () => {
     ready = false;
     watcher?.close();
     await timers?.stop();
+    await gateway?.scheduler.stop();
+    await lambdaEvents.drain();
     await vite?.close().catch(() => undefined);
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -225,6 +238,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       // The network apps secret, as DevOps would create it: the sandbox's apps, or your own file.
       secrets: { [TWIN_SOCIAL_APPS_SECRET]: SHELL_ENV.SOCIAL_APPS_FILE ? readFileSync(SHELL_ENV.SOCIAL_APPS_FILE, 'utf8') : JSON.stringify(sandbox.apps()) },
       ...(credentials.source !== 'local' ? { realAws: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey } } : {}),
+      // Kept under the state dir; fires once the functions are served (started below).
+      scheduler: { stateDir: path.join(stateDir, 'scheduler'), invokeFunction: lambdaEvents.invoke, autoStart: false },
       log,
     });
     await ensureTable(dynamo, LOCAL_TABLE);
@@ -323,6 +338,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     ready = true;
     // The schedules of the first build; a rebuild swaps the functions they invoke (changed schedules need a restart).
     timers = startScheduleTimers(scheduledJobs(served.deployment.schedules, served.targets.functionName, served.targets.invoke), log);
+    gateway.scheduler.start();
     if (options.watch) {
       watcher = watchSources(async () => {
         try {

@@ -104,6 +104,7 @@ describe('one door per resource (no-restricted-imports, no-restricted-globals)',
     ['the Encryption SDK', "import { buildClient } from '@aws-crypto/client-node';\nexport const c = buildClient;\n"],
     ['the Secrets Manager client package', "import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';\nexport const c = SecretsManagerClient;\n"],
     ['Powertools Parameters', "import { clearCaches } from '@aws-lambda-powertools/parameters';\nexport const c = clearCaches;\n"],
+    ['the EventBridge Scheduler client package', "import { SchedulerClient } from '@aws-sdk/client-scheduler';\nexport const c = SchedulerClient;\n"],
     ['node:https', "import https from 'node:https';\nexport const c = https;\n"],
   ])('core may not import %s', async (_case, code) => {
     expect(await rulesFor('lambdas/core/leads/planted.ts', code)).toContain('no-restricted-imports');
@@ -118,6 +119,7 @@ describe('one door per resource (no-restricted-imports, no-restricted-globals)',
     ['lambdas/platform/storage/planted.ts', "import { S3Client } from '@aws-sdk/client-s3';\nexport const c = S3Client;\n", 'no-restricted-imports'],
     ['lambdas/platform/secrets/planted.ts', "import { KMSClient } from '@aws-sdk/client-kms';\nexport const c = KMSClient;\n", 'no-restricted-imports'],
     ['lambdas/platform/secrets/planted.ts', "import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';\nimport { getSecret } from '@aws-lambda-powertools/parameters/secrets';\nexport const c = [SecretsManagerClient, getSecret];\n", 'no-restricted-imports'],
+    ['lambdas/platform/scheduler/planted.ts', "import { SchedulerClient } from '@aws-sdk/client-scheduler';\nexport const c = SchedulerClient;\n", 'no-restricted-imports'],
     ['lambdas/platform/http/planted.ts', "export const get = () => fetch('https://example.com');\n", 'no-restricted-globals'],
   ])('the door itself may (%s)', async (file, code, rule) => {
     expect(await rulesFor(file, code)).not.toContain(rule);
@@ -125,6 +127,7 @@ describe('one door per resource (no-restricted-imports, no-restricted-globals)',
 
   it('a door may not use another door\'s resource', async () => {
     expect(await rulesFor('lambdas/platform/storage/planted.ts', "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport const c = GetCommand;\n")).toContain('no-restricted-imports');
+    expect(await rulesFor('lambdas/platform/db/planted.ts', "import { SchedulerClient } from '@aws-sdk/client-scheduler';\nexport const c = SchedulerClient;\n")).toContain('no-restricted-imports');
   });
 
   it('the twin and the tests may reach AWS directly', async () => {

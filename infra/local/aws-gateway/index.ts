@@ -4,8 +4,11 @@
  * the IAM authorizations the real service would evaluate, evaluates them against that function's
  * identity policies (iam-simulate) and either answers AccessDenied in the service's own shape or
  * serves the call: DynamoDB and S3 are forwarded unchanged to their emulators, KMS is served
- * in-process for one key, Secrets Manager in-process for the secrets the twin registers, and Bedrock, Polly, Transcribe and Cognito are re-signed for real AWS
- * when developer credentials are configured. Every decision is recorded for grant coverage.
+ * in-process for one key, Secrets Manager in-process for the secrets the twin registers,
+ * EventBridge Scheduler in-process for one-time schedules that it also fires (./scheduler.ts, with
+ * twin-only hooks under `/_twin/scheduler/`), and Bedrock, Polly, Transcribe and Cognito are
+ * re-signed for real AWS when developer credentials are configured. Every decision is recorded for
+ * grant coverage.
  *
  * Requests signed with a key that is not a registered principal (the twin's own bootstrap code,
  * tests) and unsigned requests (CORS preflights) are served without evaluation.
@@ -30,6 +33,7 @@ import {
 } from './remote';
 import { accessDenied, gatewayError, jsonError, ServiceError, type GatewayResponse } from './responses';
 import { s3Authorizations } from './s3';
+import { LocalScheduler, SCHEDULER_HOOKS_PREFIX, type SchedulerOptions } from './scheduler';
 import { LocalSecrets, SECRETS_MANAGER_TARGET_PREFIX } from './secretsmanager';
 import { UnmappedRequest, type AuthorizationRequest, type GatewayDecision, type GatewayPrincipal, type IamPolicyDocument } from './types';
 
@@ -37,6 +41,7 @@ export type { GatewayDecision, GatewayPrincipal, IamPolicyDocument, Authorizatio
 export { grantCoverage, grantedActions, type GrantCoverage } from './coverage';
 export { sessionArnOf } from './evaluate';
 export { defaultKeyPolicy } from './kms';
+export { fillContextAttributes, type ContextAttributes, type DeadLetter, type DeliveryRecord, type ScheduleView, type SchedulerOptions } from './scheduler';
 
 export interface AwsGatewayOptions {
   /** 0 = pick a free one. */
@@ -53,6 +58,8 @@ export interface AwsGatewayOptions {
   kms: { keyArn: string; masterKey: Buffer; keyPolicy?: IamPolicyDocument };
   /** Secrets Manager secrets by name (SecretString values); more with `putSecret`. */
   secrets?: Record<string, string>;
+  /** The local EventBridge Scheduler: where it keeps schedules, how it invokes functions (./scheduler.ts). Default: in memory, no functions. */
+  scheduler?: SchedulerOptions;
   /**
    * Credentials for services the twin does not emulate (bedrock, polly, transcribe...): when set,
    * allowed calls are re-signed with them and sent to the real regional endpoint; when unset such
@@ -75,6 +82,8 @@ export interface AwsGateway {
   putSecret(name: string, value: string): string;
   /** Every evaluated authorization, oldest first (at most MAX_DECISIONS, oldest dropped). */
   decisions(): readonly GatewayDecision[];
+  /** The local EventBridge Scheduler's controls: start/stop firing, schedules, deliveries, dead letters, forced duplicates, roles. */
+  scheduler: Pick<LocalScheduler, 'start' | 'stop' | 'schedules' | 'deliveries' | 'deadLetters' | 'duplicateNext' | 'fire' | 'setRole'>;
   stop(): Promise<void>;
 }
 
@@ -82,7 +91,7 @@ export interface AwsGateway {
 export const MAX_DECISIONS = 500_000;
 
 /** Signing names the gateway serves. */
-const KNOWN_SERVICES = new Set(['dynamodb', 's3', 'kms', 'secretsmanager', ...REMOTE_SERVICES]);
+const KNOWN_SERVICES = new Set(['dynamodb', 's3', 'kms', 'secretsmanager', 'scheduler', ...REMOTE_SERVICES]);
 
 function header(req: AnyRequest, name: string): string | undefined {
   const value = req.headers[name];
@@ -116,6 +125,8 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
   const decisions: GatewayDecision[] = [];
   const kms = new LocalKms(options.kms.keyArn, options.kms.masterKey, options.accountId, options.kms.keyPolicy);
   const secrets = new LocalSecrets(options.region, options.accountId, options.secrets);
+  // Decisions of schedule execution roles (setRole) are recorded like the functions'.
+  const scheduler = new LocalScheduler(options.region, options.accountId, options.scheduler ?? {}, log, (decision) => record(decision));
   const agent = new http.Agent({ keepAlive: true });
 
   // The first simulation loads iam-data from disk (~50 ms); do it before the first request.
@@ -150,6 +161,8 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
         return kms.authorizations(operationOf(req, KMS_TARGET_PREFIX, 'KMS'), parseJson(body));
       case 'secretsmanager':
         return secrets.authorizations(operationOf(req, SECRETS_MANAGER_TARGET_PREFIX, 'Secrets Manager'), parseJson(body));
+      case 'scheduler':
+        return scheduler.authorizations(method, url, parseJson(body));
       case 'bedrock':
         return bedrockAuthorizations(method, url.pathname, parseJson(body), region, accountId);
       case 'polly':
@@ -164,7 +177,7 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
   }
 
   /** Serves an allowed (or unevaluated) request. */
-  async function dispatch(service: string, req: AnyRequest, res: AnyResponse, region: string, body: Buffer | undefined): Promise<void> {
+  async function dispatch(service: string, req: AnyRequest, res: AnyResponse, url: URL, region: string, body: Buffer | undefined): Promise<void> {
     switch (service) {
       case 'dynamodb':
         return forwardToUpstream(options.upstreams.dynamodb, agent, req, res, body);
@@ -174,6 +187,8 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
         return sendResponse(res, kms.handle(operationOf(req, KMS_TARGET_PREFIX, 'KMS'), parseJson(body)));
       case 'secretsmanager':
         return sendResponse(res, secrets.handle(operationOf(req, SECRETS_MANAGER_TARGET_PREFIX, 'Secrets Manager'), parseJson(body)));
+      case 'scheduler':
+        return sendResponse(res, scheduler.handle(req.method ?? 'GET', url, parseJson(body)));
     }
     if (service === 'cognito-idp' && options.upstreams.cognitoIdp) return forwardToUpstream(options.upstreams.cognitoIdp, agent, req, res, body);
     if (!options.realAws) {
@@ -189,6 +204,7 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
   async function handle(req: AnyRequest, res: AnyResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://gateway.local');
+    if (url.pathname.startsWith(SCHEDULER_HOOKS_PREFIX)) return sendResponse(res, scheduler.hook(method, url, await readBody(req)));
     let scope = credentialFromHeaders(req.headers) ?? credentialFromQuery(url);
     let body: Buffer | undefined;
     let form: PostForm | undefined;
@@ -221,7 +237,7 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
         }
       }
     }
-    await dispatch(service, req, res, region, body);
+    await dispatch(service, req, res, url, region, body);
   }
 
   function fail(res: AnyResponse, req: AnyRequest, error: unknown): void {
@@ -257,7 +273,9 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
     },
     putSecret: (name, value) => secrets.put(name, value),
     decisions: () => decisions,
+    scheduler,
     stop: async () => {
+      await scheduler.stop();
       agent.destroy();
       await server.close();
     },

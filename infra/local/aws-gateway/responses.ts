@@ -20,6 +20,7 @@ export const SERVICE_PROTOCOLS: Record<string, Protocol> = {
   kms: 'json1.1',
   transcribe: 'json1.1',
   secretsmanager: 'json1.1',
+  scheduler: 'rest-json',
   'cognito-idp': 'json1.1',
   bedrock: 'rest-json',
   polly: 'rest-json',

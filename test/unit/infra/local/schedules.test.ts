@@ -3,11 +3,15 @@
  * BLOG_DRAFTS_INTERVAL_SECONDS (default, invalid values, 0 = off) for the stack's blog drafts
  * schedule, other schedules at their rate; each tick invokes the target function with the
  * schedule's input, the Scheduler's time filled in; runs never overlap; failures are logged and
- * the timer goes on; stop() waits for the run in flight.
+ * the timer goes on; stop() waits for the run in flight. Lambda's asynchronous invocation, through
+ * which the gateway's local EventBridge Scheduler reaches the functions (issue 13): accepted at
+ * once, unknown functions refused, a function error retried twice then dropped.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ASYNC_RETRY_DELAYS_MS,
   blogDraftsIntervalMs,
+  createAsyncInvoker,
   DEFAULT_BLOG_DRAFTS_INTERVAL_SECONDS,
   scheduledJobs,
   rateMs,
@@ -118,5 +122,63 @@ describe('startScheduleTimers', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(handler).not.toHaveBeenCalled();
     await timers.stop();
+  });
+});
+
+describe('createAsyncInvoker', () => {
+  const ARN = 'arn:aws:lambda:eu-west-1:000000000000:function';
+  const names: Record<string, string> = { PublisherFn1A2B3C: 'publisher', publisher: 'publisher' };
+  const resolve = (id: string) => names[id];
+
+  it('accepts the event at once and runs the function named by logical id or twin name, with a qualifier or not', async () => {
+    const seen: [string, unknown][] = [];
+    let release: () => void = () => undefined;
+    const invoker = createAsyncInvoker(resolve, async (name, event) => {
+      seen.push([name, event]);
+      await new Promise<void>((done) => (release = done));
+    }, () => undefined);
+    await invoker.invoke(`${ARN}:PublisherFn1A2B3C`, { post: 1 });
+    expect(seen).toEqual([['publisher', { post: 1 }]]);
+    release();
+    await invoker.invoke(`${ARN}:publisher:$LATEST`, { post: 2 });
+    release();
+    await invoker.drain();
+    expect(seen).toEqual([
+      ['publisher', { post: 1 }],
+      ['publisher', { post: 2 }],
+    ]);
+  });
+
+  it('refuses an ARN that names no function with ResourceNotFoundException (the Scheduler retries that)', async () => {
+    const invoke = vi.fn(async () => undefined);
+    const invoker = createAsyncInvoker(resolve, invoke, () => undefined);
+    await expect(invoker.invoke(`${ARN}:Gone`, {})).rejects.toMatchObject({ name: 'ResourceNotFoundException', message: `Function not found: ${ARN}:Gone` });
+    await expect(invoker.invoke('not-an-arn', {})).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+    expect(invoke).not.toHaveBeenCalled();
+  });
+
+  it('retries a failing function twice, as Lambda does, then drops the event and logs it', async () => {
+    const log = vi.fn();
+    const invoke = vi.fn(async () => {
+      throw new Error('boom');
+    });
+    const invoker = createAsyncInvoker(resolve, invoke, log, [5, 10]);
+    await expect(invoker.invoke(`${ARN}:publisher`, { post: 3 })).resolves.toBeUndefined();
+    await vi.waitFor(() => expect(log).toHaveBeenCalledWith(expect.stringContaining('failed 3 times, the event is dropped: boom')));
+    expect(invoke).toHaveBeenCalledTimes(3);
+    expect(ASYNC_RETRY_DELAYS_MS).toHaveLength(2);
+  });
+
+  it('drops an event waiting for a retry when drained, without waiting for the retry', async () => {
+    const invoke = vi.fn(async () => {
+      throw new Error('boom');
+    });
+    const invoker = createAsyncInvoker(resolve, invoke, () => undefined, [60_000]);
+    await invoker.invoke(`${ARN}:publisher`, {});
+    await vi.waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
+    const started = Date.now();
+    await invoker.drain();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(invoke).toHaveBeenCalledTimes(1);
   });
 });

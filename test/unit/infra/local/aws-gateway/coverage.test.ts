@@ -36,6 +36,18 @@ describe('grantCoverage', () => {
     expect(grantCoverage([reader], decisions)[0]).toMatchObject({ granted: ['secretsmanager:GetSecretValue'], exercised: ['secretsmanager:GetSecretValue'] });
   });
 
+  it('reports EventBridge Scheduler grants and iam:PassRole (the publishing schedules, issue 13)', () => {
+    const scheduling = principal('programarPublicacion', [
+      { Effect: 'Allow', Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], Resource: '*' },
+      { Effect: 'Allow', Action: 'iam:PassRole', Resource: 'arn:aws:iam::000000000000:role/SchedulerRole' },
+    ]);
+    const decisions: GatewayDecision[] = [{ principal: 'programarPublicacion', action: 'iam:PassRole', resource: 'arn', allowed: true, time: 1 }];
+    expect(grantCoverage([scheduling], decisions)[0]).toMatchObject({
+      granted: ['iam:PassRole', 'scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
+      exercised: ['iam:PassRole'],
+    });
+  });
+
   it('counts only allowed decisions of the same function, whatever the case of the action', () => {
     const decisions: GatewayDecision[] = [
       { principal: 'guardarAjustes', action: 'dynamodb:getitem', resource: TABLE_ARN, allowed: true, time: 1 },
