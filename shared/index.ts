@@ -27,3 +27,4 @@ export * from './constants';
 export * from './themes';
 export * from './pages';
 export * from './deployment';
+export * from './time';
