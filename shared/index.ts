@@ -28,3 +28,4 @@ export * from './constants';
 export * from './themes';
 export * from './pages';
 export * from './deployment';
+export * from './time';

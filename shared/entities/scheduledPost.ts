@@ -4,16 +4,21 @@
  * 'YYYY-MM-DD' (shared/calendar.ts), never an instant. `status` is stored as written: 'propuesto'
  * and 'aprobado' are what this product writes, anything else is shown in red (spec 2), so the read
  * side accepts any string. `platform` is a network id (shared/networks.ts), read as any string
- * for the same reason.
+ * for the same reason. `time` (issue 13 item 1) is the local 'HH:mm' (24 h) the post goes out at,
+ * in the brand's time zone (AiSettings.timeZone; shared/time.ts turns both into the UTC instant).
+ * Posts stored before posts had a time (spec 3's shape) read as their network's default time
+ * (shared/time.ts `DEFAULT_POST_TIMES`): the server always answers one.
  */
 import * as z from 'zod/mini';
 
-/** What a post is, scheduled or proposed (spec 3: id, title, content, scheduledDate, platform). */
+/** What a post is, scheduled or proposed (spec 3: id, title, content, scheduledDate, platform; issue 13: time). */
 const POST_FIELDS = {
   id: z.string(),
   title: z.string(),
   content: z.string(),
   scheduledDate: z.string(),
+  /** 'HH:mm', local to the brand's time zone. */
+  time: z.string(),
   platform: z.string(),
 };
 
@@ -28,7 +33,7 @@ export const ScheduledPostSchema = z.object({
 });
 export type ScheduledPost = z.infer<typeof ScheduledPostSchema>;
 
-/** A post of a proposed plan (spec 3 "Proposed plan": id, title, content, scheduledDate, platform, status). */
+/** A post of a proposed plan (spec 3 "Proposed plan": id, title, content, scheduledDate, platform, status; issue 13: time). */
 export const PlannedPostSchema = z.object({
   ...POST_FIELDS,
   status: z.literal('propuesto'),

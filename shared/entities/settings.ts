@@ -4,6 +4,7 @@
  * and the secret mask. Secrets never appear here in clear: only `{configured, mask}`.
  */
 import * as z from 'zod/mini';
+import { DEFAULT_TIME_ZONE } from '../time';
 
 /**
  * Spanish strings of the settings screens and functions (spec section 8 verbatim where it has
@@ -51,6 +52,11 @@ export const AiSettingsSchema = z.object({
   targetAudience: z.string(),
   keywords: z.string(),
   topicsToAvoid: z.string(),
+  /**
+   * The brand's IANA time zone (issue 13 item 1): posts' 'HH:mm' times are wall-clock times in it.
+   * DEFAULT_TIME_ZONE (Europe/Madrid) until the owner picks one.
+   */
+  timeZone: z.string(),
   /** ISO 8601, set by the server on every save; null until the first save. */
   lastUpdated: z.nullable(z.string()),
 });
@@ -62,6 +68,7 @@ export const EMPTY_AI_SETTINGS: AiSettings = {
   targetAudience: '',
   keywords: '',
   topicsToAvoid: '',
+  timeZone: DEFAULT_TIME_ZONE,
   lastUpdated: null,
 };
 

@@ -8,13 +8,15 @@
  * (the spec's message); another survives leaving the page and a reload (the panel comes back for
  * its month with the same posts, offline label and calendar marks) and is then approved, and its
  * posts are on the calendar after a reload; a post
- * is edited (title and date: it moves to its new day) and another deleted after confirming.
+ * is edited (title and date: it moves to its new day), its time is edited in the dialog ('Hora',
+ * issue 13 item 1) and shown on the post after a reload with the brand's zone named, and another
+ * post is deleted after confirming.
  * Browsers in far time zones (UTC+14 and UTC−11) show a post dated the 1st on the 1st and
  * highlight their own today.
  */
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BUDGET_INVALID, currentMonth, longDateLabel, MONTH_NAMES_ES, monthLabel, MSG, nextMonth, PLAN_MSG, type ScheduledPost } from '@director-ia/shared';
+import { BUDGET_INVALID, currentMonth, longDateLabel, MONTH_NAMES_ES, monthLabel, MSG, nextMonth, PLAN_MSG, postWhenLabel, type ScheduledPost } from '@director-ia/shared';
 import { callOk } from '../support/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
@@ -223,8 +225,43 @@ describe('Plan de Contenidos in the browser', () => {
     await toast(page, PLAN_MSG.postSaved).waitFor({ timeout: 15_000 });
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => postsIn(page, day(14)).count(), { timeout: 15_000 }).toBe(1);
-    expect(await postsIn(page, day(14)).first().getAttribute('aria-label')).toBe('Ramos de temporada · Pinterest · Aprobado');
+    expect(await postsIn(page, day(14)).first().getAttribute('aria-label')).toBe('Ramos de temporada · 13:00 · Pinterest · Aprobado');
     expect(await postsIn(page, day(12)).count()).toBe(0);
+  });
+
+  it("edits a post's time in the dialog and sees it on the post after a reload, with the brand's zone named", async () => {
+    await dismissToasts();
+    const zoneNote = page.getByTestId('calendar-time-zone');
+    await expect.poll(() => zoneNote.textContent(), { timeout: 15_000 }).toBe('Zona horaria: Hora de Madrid (Europe/Madrid)');
+    await postsIn(page, day(14)).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Publicación programada' });
+    await dialog.waitFor();
+    // The time the offline plan proposed for Facebook, kept when the network changed.
+    expect(await dialog.getByLabel('Hora', { exact: true }).inputValue()).toBe('13:00');
+    expect(await dialog.getByText(postWhenLabel(day(14), '13:00'), { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByText('Hora de Madrid (Europe/Madrid)', { exact: true }).isVisible()).toBe(true);
+    await dialog.getByLabel('Hora', { exact: true }).fill('08:45');
+    await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+    await toast(page, PLAN_MSG.postSaved).waitFor({ timeout: 15_000 });
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => postsIn(page, day(14)).first().getAttribute('aria-label'), { timeout: 15_000 }).toBe('Ramos de temporada · 08:45 · Pinterest · Aprobado');
+
+    await page.reload();
+    await openCalendar(page);
+    await showMonth(page, MONTH);
+    await expect.poll(() => postsIn(page, day(14)).count(), { timeout: 15_000 }).toBe(1);
+    const post = postsIn(page, day(14)).first();
+    expect(await post.getAttribute('aria-label')).toBe('Ramos de temporada · 08:45 · Pinterest · Aprobado');
+    expect(await post.locator('time').textContent()).toBe('08:45');
+    await expect.poll(() => zoneNote.textContent(), { timeout: 15_000 }).toBe('Zona horaria: Hora de Madrid (Europe/Madrid)');
+    await post.click();
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Hora', { exact: true }).inputValue()).toBe('08:45');
+    expect(await dialog.getByText(postWhenLabel(day(14), '08:45'), { exact: true }).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const { posts } = await callOk<{ posts: ScheduledPost[] }>(twin, 'listarPublicaciones', { month: MONTH }, owner.accessToken);
+    expect(posts.find((p) => p.scheduledDate === day(14))?.time).toBe('08:45');
   });
 
   it('deletes a post after confirming (cancel first keeps it)', async () => {

@@ -1,6 +1,7 @@
 /**
  * End to end in Chromium against the twin (issue 3 items 1, 2, 3, 6): save the brand's AI
- * settings and integrations and see them after a reload (secrets only masked), configure the
+ * settings (with its time zone, issue 13 item 1: Europe/Madrid by default, Canarias chosen from the
+ * list) and integrations and see them after a reload (secrets only masked), configure the
  * blog with a slug, the QR modal draws a real QR, and the widget snippet copies to the clipboard.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -62,6 +63,8 @@ describe('brand settings in the browser', () => {
     await page.getByLabel('Público objetivo').fill('Amantes del café de especialidad');
     await page.getByLabel('Palabras clave').fill('café, tostado artesanal');
     await page.getByLabel('Temas a evitar').fill('política');
+    expect(await page.getByLabel('Zona horaria').inputValue()).toBe('Europe/Madrid');
+    await page.getByLabel('Zona horaria').selectOption('Atlantic/Canary');
     await page.getByRole('button', { name: SETTINGS_MSG.saveAiSettings }).click();
     await toast(SETTINGS_MSG.aiSettingsSaved).waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByText(/^Última actualización:/).count()).toBe(1);
@@ -73,6 +76,8 @@ describe('brand settings in the browser', () => {
     expect(await page.getByLabel('Público objetivo').inputValue()).toBe('Amantes del café de especialidad');
     expect(await page.getByLabel('Palabras clave').inputValue()).toBe('café, tostado artesanal');
     expect(await page.getByLabel('Temas a evitar').inputValue()).toBe('política');
+    expect(await page.getByLabel('Zona horaria').inputValue()).toBe('Atlantic/Canary');
+    expect(await page.getByText('Hora de Canarias (Atlantic/Canary)').count()).toBe(1);
   });
 
   it("a save whose session is gone says 'Error: Usuario no autenticado.' and is not kept", async () => {

@@ -18,13 +18,17 @@
  *   month, unknown networks, duplicates, topics to avoid dropped; aliases mapped; the owner's
  *   budget kept); a malformed answer is fixed by the one repair round-trip or rejected, and an
  *   answer with no usable post is rejected — never stored half-way.
+ * Post times (issue 13 item 1): the offline plan proposes each network's default time and approval
+ * keeps it; `guardarPublicacion` saves a time, keeps it when an edit leaves it out (spec 3's
+ * shape) and refuses an invalid one; a post stored without a time reads as its network's default;
+ * a model's times are normalised, and the model is asked for them.
  * The core as other contexts call it (createScheduledPost, generateMonthlyPlan with a scripted
  * provider or a fixed clock) is unit-tested at test/unit/lambdas/core/plan/{posts,generate}.test.ts.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BUDGET_INVALID, formatBudget, PLAN_MSG, type CallableOutput, type KnowledgeDocument, type PlanProposal, type ScheduledPost } from '@director-ia/shared';
+import { BUDGET_INVALID, formatBudget, PLAN_MSG, TIME_MSG, type CallableOutput, type KnowledgeDocument, type PlanProposal, type ScheduledPost } from '@director-ia/shared';
 import { AI_MSG } from '../../lambdas/platform/ai/errors';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
@@ -75,6 +79,8 @@ describe('monthly plan with the offline provider', () => {
       ['2031-03-20', 'youtube', 'propuesto'],
       ['2031-03-26', 'instagram', 'propuesto'],
     ]);
+    // Each network's default time (shared/time.ts), local to the brand.
+    expect(plan.posts.map((p) => p.time)).toEqual(['19:00', '13:00', '18:00', '19:00']);
     expect(plan.posts[0]?.content).toContain('Panadería Lucía');
     expect(new Set(plan.posts.map((p) => p.id)).size).toBe(4);
     expect(await listMonth(ana)).toEqual([]);
@@ -184,7 +190,8 @@ describe('monthly plan with the offline provider', () => {
 
     it('saves exactly the proposed posts as aprobado, and the calendar lists them by date', async () => {
       expect(approved.planId).toBe(plan.planId);
-      const expected = plan.posts.map((p) => ({ id: p.id, title: p.title, content: p.content, scheduledDate: p.scheduledDate, platform: p.platform, status: 'aprobado', planId: plan.planId }));
+      const expected = plan.posts.map((p) => ({ id: p.id, title: p.title, content: p.content, scheduledDate: p.scheduledDate, time: p.time, platform: p.platform, status: 'aprobado', planId: plan.planId }));
+      expect(approved.posts.map((p) => p.time)).toEqual(['19:00', '13:00', '18:00', '19:00']);
       expect(approved.posts).toMatchObject(expected);
       const listed = await listMonth(ana);
       expect(listed).toMatchObject(expected);
@@ -240,7 +247,31 @@ describe('monthly plan with the offline provider', () => {
       expect((await rawItems(ana, `postref#${post.id}`))[0]).toMatchObject({ scheduledDate: '2031-04-01' });
     });
 
+    it("saves a post's time, keeps it when an edit leaves it out, and reads it back after the post moves", async () => {
+      const post = approved.posts[0] as ScheduledPost;
+      const base = { id: post.id, title: post.title, content: post.content, scheduledDate: post.scheduledDate, platform: post.platform };
+      const { post: timed } = await callOk<{ post: ScheduledPost }>(twin, 'guardarPublicacion', { ...base, time: '08:15' }, ana.accessToken);
+      expect(timed).toMatchObject({ id: post.id, time: '08:15', scheduledDate: post.scheduledDate });
+      expect((await listMonth(ana)).find((p) => p.id === post.id)?.time).toBe('08:15');
+      expect((await rawItems(ana, `post#${post.scheduledDate}#${post.id}`))[0]).toMatchObject({ time: '08:15' });
+      // Spec 3's shape (no time): the time stays, also when the post moves to another day.
+      const { post: kept } = await callOk<{ post: ScheduledPost }>(twin, 'guardarPublicacion', { ...base, scheduledDate: '2031-03-06', title: 'Sin hora en la edición' }, ana.accessToken);
+      expect(kept).toMatchObject({ scheduledDate: '2031-03-06', title: 'Sin hora en la edición', time: '08:15' });
+      expect((await listMonth(ana)).find((p) => p.id === post.id)).toEqual(kept);
+    });
+
+    it("reads a post stored before posts had a time as its network's default", async () => {
+      const id = 'spec3post00000000001';
+      const at = '2030-12-01T10:00:00.000Z';
+      await table.put({ pk: `user#${ana.sub}`, sk: `post#2031-03-28#${id}`, uid: ana.sub, id, title: 'De antes', content: 'Texto', scheduledDate: '2031-03-28', platform: 'linkedin', status: 'aprobado', createdAt: at, updatedAt: at, __edb_e__: 'scheduledPost', __edb_v__: '1' });
+      await table.put({ pk: `user#${ana.sub}`, sk: `postref#${id}`, uid: ana.sub, id, scheduledDate: '2031-03-28', __edb_e__: 'scheduledPostRef', __edb_v__: '1' });
+      expect((await listMonth(ana)).find((p) => p.id === id)).toEqual({ id, title: 'De antes', content: 'Texto', scheduledDate: '2031-03-28', time: '09:00', platform: 'linkedin', status: 'aprobado', createdAt: at, updatedAt: at });
+      await callOk(twin, 'eliminarPublicacion', { id }, ana.accessToken);
+    });
+
     it.each([
+      ['an impossible time', { time: '24:00' }, TIME_MSG.timeInvalid],
+      ['a time in another format', { time: '7:30 pm' }, TIME_MSG.timeInvalid],
       ['an empty title', { title: '   ' }, PLAN_MSG.postTitleRequired],
       ['an impossible date', { scheduledDate: '2031-02-30' }, PLAN_MSG.dateInvalid],
       ['an unknown network', { platform: 'myspace' }, PLAN_MSG.platformInvalid],
@@ -355,8 +386,8 @@ describe('monthly plan from a model (OpenAI-compatible stub)', () => {
         title: 'Marzo con masa madre',
         budget: 9999,
         posts: [
-          post('2031-03-03', 'LinkedIn', 'Nuestro obrador'),
-          post('2031-03-10T09:00:00Z', 'Twitter', 'Pan del día'),
+          { ...post('2031-03-03', 'LinkedIn', 'Nuestro obrador'), time: '8:05' },
+          { ...post('2031-03-10T09:00:00Z', 'Twitter', 'Pan del día'), time: 'a la hora del café' },
           post('2031-03-10', 'x', 'PAN DEL DÍA'),
           post('2031-04-02', 'linkedin', 'Fuera de mes'),
           post('2031-03-15', 'facebook', 'Red no conectada'),
@@ -373,6 +404,8 @@ describe('monthly plan from a model (OpenAI-compatible stub)', () => {
       ['2031-03-10', 'x', 'Pan del día'],
       ['2031-03-25', 'x', 'Cierre de marzo'],
     ]);
+    // The model's time, normalised; a post without a usable one gets its network's default.
+    expect(plan.posts.map((p) => p.time)).toEqual(['08:05', '12:00', '12:00']);
 
     expect(stub.requests).toHaveLength(1);
     const [request] = stub.requests as [StubRequest];
@@ -387,6 +420,8 @@ describe('monthly plan from a model (OpenAI-compatible stub)', () => {
     expect(system).toContain(formatBudget(480));
     expect(system).toContain('"x" (X), "linkedin" (LinkedIn)');
     expect(system).not.toContain('"facebook"');
+    expect(system).toContain('"time" en formato HH:mm de 24 horas');
+    expect(system).toContain('orientación: X 12:00, LinkedIn 09:00');
     expect(system).toContain(PASSAGE);
     expect(request.body.messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringContaining('Marzo 2031') });
   });

@@ -5,9 +5,11 @@
  * and bound to their tenant (opened here with the twin's KMS key, as the functions open them: the
  * sealing under test is the function's, with KMS). What the AI layer gets of them
  * (readBrandAiProviderConfig, readBrandContext) is unit-tested at test/unit/lambdas/core/settings/.
+ * The brand's time zone (issue 13 item 1) is Europe/Madrid until chosen, round-trips, and a zone
+ * Intl does not know is refused in Spanish with nothing changed.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AI_SETTINGS_LIMITS, type AiSettings, type Integrations } from '@director-ia/shared';
+import { AI_SETTINGS_LIMITS, TIME_MSG, type AiSettings, type Integrations } from '@director-ia/shared';
 import { buildKeyring, openSecret, SecretOpenError } from '../../lambdas/platform/secrets';
 import { rawTable } from '../support/dynamo';
 import { call, callOk, type CallResult } from '../support/api';
@@ -65,6 +67,7 @@ describe('Constructor de IA settings', () => {
       targetAudience: '',
       keywords: '',
       topicsToAvoid: '',
+      timeZone: 'Europe/Madrid',
       lastUpdated: null,
     });
   });
@@ -105,9 +108,30 @@ describe('Constructor de IA settings', () => {
     await expect(callOk(twin, 'obtenerAjustesIA', null, owner.accessToken)).resolves.toEqual(before);
   });
 
+  it('time zone: the chosen zone is stored and loads back; a save without it keeps it', async () => {
+    const saved = await callOk<AiSettings>(twin, 'guardarAjustesIA', { timeZone: ' America/Mexico_City ' }, owner.accessToken);
+    expect(saved).toMatchObject({ brandName: 'Café Ñandú', timeZone: 'America/Mexico_City' });
+    await expect(callOk(twin, 'obtenerAjustesIA', null, owner.accessToken)).resolves.toEqual(saved);
+    expect(await rawItem(owner.sub, 'settings#ia')).toMatchObject({ timeZone: 'America/Mexico_City' });
+    const later = await callOk<AiSettings>(twin, 'guardarAjustesIA', { keywords: 'café, tueste' }, owner.accessToken);
+    expect(later.timeZone).toBe('America/Mexico_City');
+    const canary = await callOk<AiSettings>(twin, 'guardarAjustesIA', { timeZone: 'Atlantic/Canary' }, owner.accessToken);
+    expect(canary.timeZone).toBe('Atlantic/Canary');
+  });
+
+  it.each([['Europe/Atlantis'], ['+02:00'], ['Hora de Madrid'], [''], [7200]])('time zone: refuses %j in Spanish, changing nothing', async (timeZone) => {
+    const before = await callOk<AiSettings>(twin, 'obtenerAjustesIA', null, owner.accessToken);
+    const { status, body } = await call(twin, 'guardarAjustesIA', { brandName: 'No se guarda', timeZone }, owner.accessToken);
+    expect(status).toBe(400);
+    expect(body.error?.status).toBe('INVALID_ARGUMENT');
+    expect(body.error?.message).toContain(TIME_MSG.timeZoneInvalid);
+    await expect(callOk(twin, 'obtenerAjustesIA', null, owner.accessToken)).resolves.toEqual(before);
+  });
+
   it('are per brand: another owner sees only their own', async () => {
     const theirs = await callOk<AiSettings>(twin, 'obtenerAjustesIA', null, other.accessToken);
     expect(theirs.brandName).toBe('');
+    expect(theirs.timeZone).toBe('Europe/Madrid');
   });
 
   it('without a session the server answers 401', async () => {

@@ -9,6 +9,9 @@
  * 2. Inputs of the plan: the brand settings (topics to avoid included), knowledge passages
  *    retrieved for the brand (lambdas/core/knowledge/retrieve.ts; a failed retrieval only loses
  *    the passages), the month, the budget and the owner's networks (./networks.ts).
+ *    Each post gets a local time 'HH:mm' (issue 13 item 1): the model is asked for the time that
+ *    suits each network, with the defaults of shared/time.ts as guidance; the repair gives any post
+ *    without a valid one its network's default.
  * 3. The brand's AI provider answers JSON checked by `PlanAnswerSchema` (one repair round-trip in
  *    the provider layer), then `repairPlan` keeps what is publishable; when nothing is, 500 with
  *    PLAN_MSG.planNoValidPosts and nothing is stored. AI errors keep the AI layer's Spanish
@@ -18,7 +21,7 @@
  *    `listarPublicaciones` returns with the month (./proposals.ts `pendingProposal`).
  * `deps` lets tests replace the provider, the brand, the networks or the retrieval.
  */
-import { PLAN_MSG, validBudget, type PlanProposal, type SocialNetwork, addDays, isMonth, monthLabel, monthRange, utcDateIso, formatBudget, POST_LIMITS, SOCIAL_NETWORK_LABELS } from '@director-ia/shared';
+import { PLAN_MSG, validBudget, type PlanProposal, type SocialNetwork, addDays, DEFAULT_POST_TIMES, isMonth, monthLabel, monthRange, utcDateIso, formatBudget, POST_LIMITS, SOCIAL_NETWORK_LABELS } from '@director-ia/shared';
 import type { AiProvider, BrandContext } from '../../platform/ai';
 import { systemPromptFor } from '../brand';
 import { planProposals, type PlanProposalItem } from '../../platform/db/entities/scheduledPost';
@@ -62,6 +65,7 @@ export function planInstructions(month: string, budget: number, networks: readon
     `Prepara el plan de contenidos para redes sociales de ${monthLabel(month)}.`,
     `- Fechas: entre ${from} y ${last}, en formato AAAA-MM-DD ("scheduledDate").`,
     `- Redes: usa solo estos identificadores en "platform": ${networks.map((n) => `"${n}" (${SOCIAL_NETWORK_LABELS[n]})`).join(', ')}. Reparte las publicaciones entre ellas según lo que mejor funcione en cada una.`,
+    `- Hora: "time" en formato HH:mm de 24 horas, hora local de la marca, la que mejor funcione en esa red para su público (orientación: ${networks.map((n) => `${SOCIAL_NETWORK_LABELS[n]} ${DEFAULT_POST_TIMES[n]}`).join(', ')}).`,
     `- Presupuesto del mes: ${formatBudget(budget)}. Tenlo en cuenta para decidir cuántas publicaciones proponer y cuáles merecen promoción pagada, sin inventar precios ni ofertas.`,
     `- Entre ${min} y ${max} publicaciones repartidas por el mes, sin repetir temas.`,
     `- Cada publicación: "title" breve (máximo ${Math.min(POST_LIMITS.title, 80)} caracteres) y "content" listo para publicar en esa red (máximo ${PLAN_CONTENT_ASK_MAX} caracteres), en español.`,

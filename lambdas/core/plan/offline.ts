@@ -9,10 +9,12 @@
  * - Texts: four Spanish templates (presentation, knowledge, community, month wrap-up) filled with
  *   the brand name, personality, audience and keywords, and a quoted knowledge passage; keywords
  *   and passages about a topic to avoid are never used. Video networks get video-style titles.
+ * - Times: each network's default time (shared/time.ts DEFAULT_POST_TIMES: Instagram 19:00,
+ *   Facebook 13:00, YouTube 18:00…), local to the brand (issue 13 item 1).
  * The result goes through the same `repairPlan` as a model's answer; the generator marks it
  * `offline: true` and the panel says so.
  */
-import { dateInMonth, monthLabel, parseIsoDate, parseMonth, daysInMonth, formatBudget, type SocialNetwork } from '@director-ia/shared';
+import { dateInMonth, defaultPostTime, monthLabel, parseIsoDate, parseMonth, daysInMonth, formatBudget, type SocialNetwork } from '@director-ia/shared';
 import { matchedTopicToAvoid, topicsToAvoidList } from '../brand';
 import { oneLine } from '../../platform/ai/prompt-text';
 import type { BrandContext } from '../../platform/ai/types';
@@ -90,7 +92,7 @@ export function buildOfflinePlan(input: OfflinePlanInput): PlanAnswer {
   const tagLine = tags.length > 0 ? `\n\n${tags.join(' ')}` : '';
   const firstKeyword = keywords[0];
 
-  const templates: ((i: number) => Omit<PlanAnswerPost, 'scheduledDate' | 'platform'>)[] = [
+  const templates: ((i: number) => Pick<PlanAnswerPost, 'title' | 'content'>)[] = [
     () => ({
       title: `Conoce ${name}`,
       content: [`Esto es ${name}.`, personality && `${personality.replace(/[.…]$/, '')}.`, audience && `Pensado para ${audience.replace(/[.…]$/, '')}.`].filter(Boolean).join(' ') + tagLine,
@@ -120,6 +122,7 @@ export function buildOfflinePlan(input: OfflinePlanInput): PlanAnswer {
       title: VIDEO_NETWORKS.has(platform) ? `Vídeo: ${text.title}` : text.title,
       content: text.content,
       scheduledDate: dateInMonth(input.month, day),
+      time: defaultPostTime(platform),
       platform,
     };
   });

@@ -3,12 +3,16 @@
  * the verified caller's `sub`:
  * - `listScheduledPosts(sub, month)` → the month's posts in date order: one Query
  *   (`begins_with post#YYYY-MM-`), never a Scan;
- * - `createScheduledPost(sub, {title, content, scheduledDate, platform, status, planId?}, now?)` →
+ * - `createScheduledPost(sub, {title, content, scheduledDate, time?, platform, status, planId?}, now?)` →
  *   the stored post: the post and its id reference in one transaction (other contexts, e.g. the
- *   mobile chat, create posts through this). Invalid input is INVALID_ARGUMENT, nothing written;
- * - `updateScheduledPost(sub, {id, title, content, scheduledDate, platform}, now?)` → the stored
- *   post; a new date moves the item: delete the old one, put the new one and repoint the reference
- *   in one transaction, so the post is never lost or doubled. Status and creation date are kept;
+ *   mobile chat, create posts through this). Without a time the post gets its network's default
+ *   time (shared/time.ts), stored. Invalid input is INVALID_ARGUMENT, nothing written;
+ * - `updateScheduledPost(sub, {id, title, content, scheduledDate, time?, platform}, now?)` → the
+ *   stored post; a new date moves the item: delete the old one, put the new one and repoint the
+ *   reference in one transaction, so the post is never lost or doubled. Status and creation date
+ *   are kept, and so is the time when the edit has none;
+ * - `postView(item)`: a post as the browser sees it; one stored before posts had a time (spec 3's
+ *   shape) reads as its network's default time (issue 13 item 1);
  * - `deleteScheduledPost(sub, id)` → post and reference go in one transaction.
  * An id the caller does not have is NOT_FOUND ('Publicación no encontrada.'); a write that meets
  * a concurrent change of the same post is ABORTED (409) and writes nothing.
@@ -16,7 +20,7 @@
  * approval).
  */
 import * as z from 'zod/mini';
-import { IsoDateSchema, PLAN_MSG, PlatformSchema, POST_STATUSES, PostContentSchema, PostTitleSchema, type PostStatus, type ScheduledPost, type SocialNetwork, isMonth } from '@director-ia/shared';
+import { defaultPostTime, IsoDateSchema, isPostTime, PLAN_MSG, PlatformSchema, postTimeOf, POST_STATUSES, PostContentSchema, PostTimeSchema, PostTitleSchema, TIME_MSG, type PostStatus, type ScheduledPost, type SocialNetwork, isMonth } from '@director-ia/shared';
 import { scheduledPostRefs, scheduledPosts, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
@@ -30,6 +34,8 @@ export interface NewScheduledPost {
   content: string;
   /** 'YYYY-MM-DD'. */
   scheduledDate: string;
+  /** 'HH:mm' local to the brand's time zone; the network's default when omitted. */
+  time?: string;
   /** A network id (SocialNetwork). */
   platform: SocialNetwork | (string & {});
   /** A PostStatus. */
@@ -42,6 +48,8 @@ export interface ScheduledPostEdit {
   title: string;
   content: string;
   scheduledDate: string;
+  /** 'HH:mm'; omitted → the post keeps its time. */
+  time?: string;
   platform: SocialNetwork;
 }
 
@@ -49,6 +57,7 @@ const NewPostSchema = z.object({
   title: PostTitleSchema,
   content: PostContentSchema,
   scheduledDate: IsoDateSchema,
+  time: z.optional(PostTimeSchema),
   platform: PlatformSchema,
   status: z.enum(POST_STATUSES, { error: 'Estado de publicación no válido.' }),
   planId: z.optional(z.string()),
@@ -61,6 +70,7 @@ export function postView(item: ScheduledPostItem): ScheduledPost {
     title: item.title,
     content: item.content,
     scheduledDate: item.scheduledDate,
+    time: postTimeOf(item),
     platform: item.platform,
     status: item.status,
     ...(item.planId ? { planId: item.planId } : {}),
@@ -95,6 +105,7 @@ export async function createScheduledPost(sub: string, input: NewScheduledPost, 
     title: parsed.data.title,
     content: parsed.data.content,
     scheduledDate: parsed.data.scheduledDate,
+    time: parsed.data.time ?? defaultPostTime(parsed.data.platform),
     platform: parsed.data.platform,
     status: parsed.data.status,
     ...(parsed.data.planId ? { planId: parsed.data.planId } : {}),
@@ -126,12 +137,14 @@ async function conflict(sub: string, id: string, error: unknown): Promise<NotFou
 
 /** Edits a post of `sub` (see the module header). */
 export async function updateScheduledPost(sub: string, edit: ScheduledPostEdit, now = new Date()): Promise<ScheduledPost> {
+  if (edit.time !== undefined && !isPostTime(edit.time)) throw new InvalidInputError(TIME_MSG.timeInvalid);
   const current = await currentPost(sub, edit.id);
   const next: ScheduledPostItem = {
     ...current,
     title: edit.title.trim(),
     content: edit.content.trim(),
     scheduledDate: edit.scheduledDate,
+    ...(edit.time !== undefined ? { time: edit.time } : {}),
     platform: edit.platform,
     updatedAt: now.toISOString(),
   };

@@ -6,9 +6,10 @@
  *   items, which are few (at most about one per month), filtered by month. `listarPublicaciones`
  *   returns it with the month's posts, so the panel comes back after a reload;
  * - `proposalView(item)` is the browser's view of a stored proposal (also what
- *   `generarPlanMensual` returns);
+ *   `generarPlanMensual` returns); a proposal stored before posts had a time reads as each
+ *   network's default time (issue 13 item 1);
  * - `approvePlan(sub, planId, now?)` saves every post of the stored proposal — exactly what was
- *   proposed, with the proposal's post ids — as 'aprobado', with its id reference, and deletes the
+ *   proposed, with the proposal's post ids and times — as 'aprobado', with its id reference, and deletes the
  *   proposal, all in ONE DynamoDB transaction: all or nothing. The proposal's deletion is
  *   conditional on it still existing, so approving twice (even at once) writes the posts once; a
  *   proposal that is gone (approved, rejected, replaced or never existed) is NOT_FOUND with
@@ -17,7 +18,7 @@
  * - `rejectPlan(sub, planId)` deletes the proposal (conditional); NOT_FOUND when it is gone.
  * The tenant is always `sub`: another owner's plan id is simply not found.
  */
-import { PLAN_MSG, type PlanProposal, type ScheduledPost, isMonth } from '@director-ia/shared';
+import { PLAN_MSG, postTimeOf, type PlanProposal, type ScheduledPost, isMonth } from '@director-ia/shared';
 import { planProposals, type PlanProposalItem, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
@@ -33,7 +34,7 @@ export function proposalView(item: PlanProposalItem): PlanProposal {
     month: item.month,
     title: item.title,
     budget: item.budget,
-    posts: item.posts.map((post) => ({ ...post, status: 'propuesto' as const })),
+    posts: item.posts.map((post) => ({ ...post, time: postTimeOf(post), status: 'propuesto' as const })),
     offline: item.offline,
     model: item.model,
   };
@@ -65,6 +66,7 @@ export async function approvePlan(sub: string, planId: string, now = new Date())
     title: post.title,
     content: post.content,
     scheduledDate: post.scheduledDate,
+    time: postTimeOf(post),
     platform: post.platform,
     status: 'aprobado',
     planId: plan.id,

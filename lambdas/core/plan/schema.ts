@@ -2,13 +2,17 @@
  * The monthly plan the AI answers (issue 5 item 2: `{title, budget, posts[]}`) and how its answer
  * is checked — never trusted blindly:
  * 1. structure: `PlanAnswerSchema` (zod) — a title, an optional budget, a list of posts with
- *    title, content, scheduledDate and platform as strings. The provider layer validates the JSON
- *    against it and asks the model once to fix a malformed answer (lambdas/platform/ai/json.ts);
+ *    title, content, scheduledDate and platform as strings and an optional time (issue 13 item 1:
+ *    optional so a model that leaves it out costs no repair round-trip). The provider layer
+ *    validates the JSON against it and asks the model once to fix a malformed answer
+ *    (lambdas/platform/ai/json.ts);
  * 2. meaning: `repairPlan` keeps only what can be published as proposed — it trims and caps texts
  *    (a missing title is taken from the content), reads dates as calendar dates ('2025-03-05',
  *    also with a time after it, or with one-digit month/day), keeps posts dated inside the month
  *    (and not before `notBefore`), maps platform aliases ('Twitter' → 'x', 'IG' → 'instagram')
- *    and keeps only the networks offered, drops posts about the brand's topics to avoid and
+ *    and keeps only the networks offered, reads the time as 'HH:mm' ('9:05', '19.30', '21:00:00'
+ *    too) and gives a post without a valid one its network's default time (shared/time.ts
+ *    DEFAULT_POST_TIMES) — never dropped for it —, drops posts about the brand's topics to avoid and
  *    duplicates (same date, network and title), sorts them by date and keeps at most
  *    MAX_PLAN_POSTS. The budget is always the owner's, whatever the answer says;
  * 3. rejection: when no post survives, `PlanRejected` (the generator answers 500 with
@@ -16,7 +20,7 @@
  * Pure: no I/O, so it is unit- and property-tested.
  */
 import * as z from 'zod/mini';
-import { MAX_PLAN_POSTS, PLAN_MSG, PLAN_TITLE_MAX, POST_LIMITS, formatIsoDate, isDateInMonth, monthLabel, parseIsoDate, isSocialNetwork, SOCIAL_NETWORKS, type SocialNetwork } from '@director-ia/shared';
+import { MAX_PLAN_POSTS, PLAN_MSG, PLAN_TITLE_MAX, POST_LIMITS, defaultPostTime, formatIsoDate, isDateInMonth, monthLabel, parseIsoDate, isSocialNetwork, SOCIAL_NETWORKS, type SocialNetwork } from '@director-ia/shared';
 import { matchedTopicToAvoid } from '../brand';
 import type { BrandContext } from '../../platform/ai/types';
 
@@ -25,6 +29,8 @@ export const PlanAnswerPostSchema = z.object({
   content: z.string(),
   /** 'YYYY-MM-DD'. */
   scheduledDate: z.string(),
+  /** 'HH:mm' (24 h), local to the brand; the network's default time when missing or invalid. */
+  time: z.optional(z.string()),
   /** A network id. */
   platform: z.string(),
 });
@@ -54,6 +60,8 @@ export interface RepairedPost {
   title: string;
   content: string;
   scheduledDate: string;
+  /** 'HH:mm'. */
+  time: string;
   platform: SocialNetwork;
 }
 
@@ -104,6 +112,16 @@ export function normalizeDate(value: string): string | null {
   if (!match) return null;
   const parsed = parseIsoDate(formatIsoDate({ year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) }));
   return parsed ? formatIsoDate(parsed) : null;
+}
+
+/** A time 'HH:mm' from a model's spelling ('19:00', '9:05', '19.30', '21:00:00'), or null. */
+export function normalizeTime(value: string | undefined): string | null {
+  const match = /^\s*(\d{1,2})[:.](\d{2})(?::\d{2})?\s*$/.exec(value ?? '');
+  if (!match) return null;
+  const hour = Number(match[1]);
+  const minute = Number(match[2]);
+  if (hour > 23 || minute > 59) return null;
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
 /** `text` cut to `max` characters (code points), at a word boundary when one is close, with '…'. */
@@ -166,12 +184,13 @@ export function repairPlan(answer: PlanAnswer, ctx: RepairContext): RepairedPlan
     const key = `${scheduledDate}|${platform}|${titleKey(title)}`;
     if (seen.has(key)) return dropped.push({ index, reason: 'duplicate' });
     seen.add(key);
-    kept.push({ index, title, content, scheduledDate, platform });
+    const time = normalizeTime(post.time) ?? defaultPostTime(platform);
+    kept.push({ index, title, content, scheduledDate, time, platform });
   });
 
   kept.sort((a, b) => a.scheduledDate.localeCompare(b.scheduledDate) || order(a.platform) - order(b.platform) || a.index - b.index);
   for (const extra of kept.slice(MAX_PLAN_POSTS)) dropped.push({ index: extra.index, reason: 'overLimit' });
-  const posts = kept.slice(0, MAX_PLAN_POSTS).map(({ title, content, scheduledDate, platform }) => ({ title, content, scheduledDate, platform }));
+  const posts = kept.slice(0, MAX_PLAN_POSTS).map(({ title, content, scheduledDate, time, platform }) => ({ title, content, scheduledDate, time, platform }));
   if (posts.length === 0) throw new PlanRejected(dropped);
 
   const title = capText(oneLine(answer.title), PLAN_TITLE_MAX) || `Plan de contenidos de ${monthLabel(ctx.month)}`;

@@ -1,11 +1,15 @@
 /**
  * Constructor de IA (spec sections 2, 3; issue 3 item 1): the brand's AI settings. Saves merge
  * (an omitted field keeps its value) and the server sets `lastUpdated`. `readBrandContext` is
- * what every AI prompt carries (architecture "AI").
+ * what every AI prompt carries (architecture "AI"). The brand's time zone (issue 13 item 1) is
+ * stored with them: the contract's schema already refused a zone `Intl` does not know (400,
+ * TIME_MSG.timeZoneInvalid), and `saveAiSettings` checks again for callers inside the server;
+ * `brandTimeZone` is what turns a post's local time into its instant (shared/time.ts).
  */
-import { AI_SETTINGS_FIELDS, EMPTY_AI_SETTINGS, type AiSettings, type AiSettingsInput } from '@director-ia/shared';
+import { AI_SETTINGS_FIELDS, DEFAULT_TIME_ZONE, EMPTY_AI_SETTINGS, isTimeZone, TIME_MSG, type AiSettings, type AiSettingsInput } from '@director-ia/shared';
 import type { BrandContext } from '../../platform/ai/types';
 import { aiSettings, type AiSettingsItem } from '../../platform/db/entities/aiSettings';
+import { InvalidInputError } from '../../platform/errors';
 import type { Caller } from '../accounts/profiles';
 
 function toView(item: Partial<AiSettingsItem> | null | undefined): AiSettings {
@@ -16,6 +20,7 @@ function toView(item: Partial<AiSettingsItem> | null | undefined): AiSettings {
     targetAudience: item.targetAudience ?? '',
     keywords: item.keywords ?? '',
     topicsToAvoid: item.topicsToAvoid ?? '',
+    timeZone: item.timeZone ?? DEFAULT_TIME_ZONE,
     lastUpdated: item.lastUpdated ?? null,
   };
 }
@@ -26,17 +31,29 @@ export async function readAiSettings(caller: Pick<Caller, 'sub'>): Promise<AiSet
   return toView(data);
 }
 
-/** Merges `input` into the caller's AI settings and stamps `lastUpdated`; returns the result. */
+/**
+ * Merges `input` into the caller's AI settings and stamps `lastUpdated`; returns the result.
+ * @throws InvalidInputError (TIME_MSG.timeZoneInvalid) for a time zone `Intl` does not know; nothing is written.
+ */
 export async function saveAiSettings(caller: Pick<Caller, 'sub'>, input: AiSettingsInput, now = new Date()): Promise<AiSettings> {
-  const changes: Partial<Record<(typeof AI_SETTINGS_FIELDS)[number], string>> = {};
+  const changes: Partial<Record<(typeof AI_SETTINGS_FIELDS)[number] | 'timeZone', string>> = {};
   for (const field of AI_SETTINGS_FIELDS) {
     const value = input[field];
     if (value !== undefined) changes[field] = value;
+  }
+  if (input.timeZone !== undefined) {
+    if (!isTimeZone(input.timeZone)) throw new InvalidInputError(TIME_MSG.timeZoneInvalid);
+    changes.timeZone = input.timeZone;
   }
   const { data } = await aiSettings()
     .upsert({ uid: caller.sub, ...changes, lastUpdated: now.toISOString() })
     .go({ response: 'all_new' });
   return toView(data);
+}
+
+/** The brand's IANA time zone (DEFAULT_TIME_ZONE until the owner picks one). */
+export async function brandTimeZone(sub: string): Promise<string> {
+  return (await readAiSettings({ sub })).timeZone;
 }
 
 /** The brand context for prompts: only the fields the owner filled in. */

@@ -4,13 +4,15 @@
  * - `listarPublicaciones({month})` → `{month, posts, proposal?}`: the caller's scheduled posts of one
  *   month ('YYYY-MM'), by date, and the month's pending proposal when there is one (the same shape
  *   `generarPlanMensual` returns), so the proposed-plan panel survives leaving the page or a reload;
- * - `guardarPublicacion({id, title, content, scheduledDate, platform})` → `{post}`: edits one post
- *   (a new date moves it); NOT_FOUND for an id the caller does not have;
+ * - `guardarPublicacion({id, title, content, scheduledDate, time?, platform})` → `{post}`: edits one
+ *   post (a new date moves it); `time` is the local 'HH:mm' (24 h) in the brand's time zone
+ *   (issue 13 item 1), omitted → the post keeps its time; NOT_FOUND for an id the caller does not have;
  * - `eliminarPublicacion({id})` → `{id}`;
  * - `generarPlanMensual({month, budget})` → `{planId, month, title, budget, posts, offline, model}`:
  *   the AI's proposal, kept by the server until approved or rejected; budget in euros > 0
  *   ('Por favor, introduce un presupuesto válido.');
- * - `aprobarPlan({planId})` → `{planId, posts}`: every post saved as 'aprobado' in one transaction;
+ * - `aprobarPlan({planId})` → `{planId, posts}`: every post saved as 'aprobado' in one transaction,
+ *   each with the time the plan proposed;
  *   NOT_FOUND when the plan is no longer pending (approved, rejected, replaced or unknown);
  * - `rechazarPlan({planId})` → `{planId}`: discards the proposal.
  */
@@ -19,6 +21,7 @@ import { isIsoDate, isMonth } from '../../calendar';
 import { PlanProposalSchema, ScheduledPostSchema } from '../../entities/scheduledPost';
 import { SOCIAL_NETWORKS } from '../../networks';
 import { MAX_BUDGET_EUR, PLAN_INPUT_MSG as MSG, POST_LIMITS } from '../../plan';
+import { isPostTime, TIME_MSG } from '../../time';
 import { define } from '../define';
 import { idInput, IdOutput, requiredId, requiredText } from '../fields';
 
@@ -26,6 +29,8 @@ export const MonthSchema = z.string({ error: MSG.monthInvalid }).check(z.refine(
 export const IsoDateSchema = z.string({ error: MSG.dateInvalid }).check(z.refine(isIsoDate, MSG.dateInvalid));
 /** Euros: a finite number greater than 0 and at most MAX_BUDGET_EUR (spec 5). */
 export const BudgetSchema = z.number({ error: MSG.budgetInvalid }).check(z.gt(0, MSG.budgetInvalid), z.lte(MAX_BUDGET_EUR, MSG.budgetInvalid));
+/** A post's local time 'HH:mm', 00:00–23:59 (issue 13 item 1). */
+export const PostTimeSchema = z.string({ error: TIME_MSG.timeInvalid }).check(z.refine(isPostTime, TIME_MSG.timeInvalid));
 export const PlatformSchema = z.enum(SOCIAL_NETWORKS, { error: MSG.platformInvalid });
 export const PostTitleSchema = requiredText(POST_LIMITS.title, {
   missing: MSG.postTitleRequired,
@@ -51,6 +56,7 @@ export const guardarPublicacion = define({
     title: PostTitleSchema,
     content: PostContentSchema,
     scheduledDate: IsoDateSchema,
+    time: z.optional(PostTimeSchema),
     platform: PlatformSchema,
   }),
   output: z.object({ post: ScheduledPostSchema }),

@@ -2,7 +2,9 @@
  * Brand settings callables (spec sections 2, 3, 5; issue 3 items 1–3): Constructor de IA,
  * Integraciones (secrets sealed at rest, never returned) and the Creador de Blog modal.
  * Saves merge: an omitted field keeps its stored value. Every save sets `lastUpdated` on the
- * server. All are `active`: the tenant is the caller's verified `sub`.
+ * server. All are `active`: the tenant is the caller's verified `sub`. Constructor de IA also holds
+ * the brand's time zone (issue 13 item 1): an IANA id the server's `Intl` knows, else 400 with
+ * TIME_MSG.timeZoneInvalid.
  */
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
@@ -22,6 +24,7 @@ import {
   type AiSettingsField,
 } from '../../entities/settings';
 import { canonicalSlug, SLUG_MAX_LENGTH, SLUG_MIN_LENGTH } from '../../slug';
+import { isTimeZone, TIME_MSG } from '../../time';
 import { define, Empty } from '../define';
 import { labelledText } from '../fields';
 
@@ -42,12 +45,16 @@ function aiField(field: AiSettingsField) {
 
 // ---- Constructor de IA ----
 
+/** The brand's time zone: an IANA id ('Europe/Madrid') the runtime's Intl knows; surrounding spaces dropped. */
+export const TimeZoneSchema = z.string({ error: TIME_MSG.timeZoneInvalid }).check(z.trim(), z.refine(isTimeZone, TIME_MSG.timeZoneInvalid));
+
 export const AiSettingsInputSchema = z.strictObject({
   brandName: aiField('brandName'),
   brandPersonality: aiField('brandPersonality'),
   targetAudience: aiField('targetAudience'),
   keywords: aiField('keywords'),
   topicsToAvoid: aiField('topicsToAvoid'),
+  timeZone: z.optional(TimeZoneSchema),
 });
 export type AiSettingsInput = z.infer<typeof AiSettingsInputSchema>;
 

@@ -1,6 +1,7 @@
 /**
  * AI settings entity (spec section 3 "AI settings", users/{uid}/settings/ia): one item per brand
- * under the tenant partition `user#<sub>`, sort key `settings#ia`.
+ * under the tenant partition `user#<sub>`, sort key `settings#ia`. `timeZone` (issue 13 item 1) is
+ * the brand's IANA zone; absent until the owner picks one (read as Europe/Madrid).
  */
 import { defineEntity, type ItemOf, LAST_UPDATED, model, optional, TENANT, tenantIndex } from '../schema';
 
@@ -14,6 +15,7 @@ export const aiSettings = defineEntity({
     targetAudience: optional('string'),
     keywords: optional('string'),
     topicsToAvoid: optional('string'),
+    timeZone: optional('string'),
     ...LAST_UPDATED,
   },
   indexes: { byUser: tenantIndex('settings#ia') },

@@ -12,7 +12,10 @@
  *   the month's pending one is read back with the month's posts (`listarPublicaciones`, a Query
  *   of the `plan#` items filtered by month: they are few).
  * `status` is stored as a string: this product writes 'propuesto' and 'aprobado'; the calendar
- * shows any other value in red (spec 2).
+ * shows any other value in red (spec 2). `time` (issue 13 item 1), the local 'HH:mm' in the
+ * brand's time zone, is optional in both the post and a proposal's posts: items written before
+ * posts had a time (spec 3's shape) have none and read as their network's default time
+ * (lambdas/core/plan/posts.ts `postView`).
  */
 import { defineEntity, fixed, GENERATED, type ItemOf, model, optional, required, TENANT_ITEM, tenantIndex } from '../schema';
 
@@ -25,6 +28,8 @@ export const scheduledPosts = defineEntity({
     scheduledDate: fixed('string'),
     title: required('string'),
     content: required('string'),
+    /** 'HH:mm' local to the brand's time zone; absent on posts stored before posts had a time. */
+    time: optional('string'),
     /** A network id of shared/networks.ts. */
     platform: required('string'),
     status: required('string'),
@@ -68,6 +73,8 @@ export const planProposals = defineEntity({
           title: required('string'),
           content: required('string'),
           scheduledDate: required('string'),
+          /** 'HH:mm'; absent on proposals stored before posts had a time. */
+          time: optional('string'),
           platform: required('string'),
         },
       },

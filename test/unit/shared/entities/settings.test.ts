@@ -1,6 +1,7 @@
 /**
  * Brand settings contract (spec sections 3, 5; issue 3 items 1–3): option lists and defaults,
- * the secret mask, and what the payload schemas accept, normalise and refuse (Spanish messages).
+ * the secret mask, and what the payload schemas accept, normalise and refuse (Spanish messages),
+ * including the brand's time zone (issue 13 item 1).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -13,9 +14,11 @@ import {
   BLOG_TONES,
   BlogSettingsInputSchema,
   DEFAULT_BLOG_SETTINGS,
+  EMPTY_AI_SETTINGS,
   IntegrationsInputSchema,
   maskFromHint,
   secretHint,
+  TIME_MSG,
 } from '@director-ia/shared';
 
 function firstMessage(schema: z.ZodMiniType, value: unknown): string | undefined {
@@ -58,6 +61,18 @@ describe('guardarAjustesIA payload', () => {
   it('refuses too long text with the field name and limit', () => {
     expect(firstMessage(AiSettingsInputSchema, { topicsToAvoid: 'x'.repeat(AI_SETTINGS_LIMITS.topicsToAvoid + 1) })).toBe(`«Temas a evitar» admite como máximo ${AI_SETTINGS_LIMITS.topicsToAvoid} caracteres.`);
     expect(AiSettingsInputSchema.safeParse({ brandName: 'x'.repeat(AI_SETTINGS_LIMITS.brandName) }).success).toBe(true);
+  });
+
+  it('takes the brand time zone as an IANA id Intl knows (spaces dropped), Europe/Madrid by default', () => {
+    expect(EMPTY_AI_SETTINGS.timeZone).toBe('Europe/Madrid');
+    expect(AiSettingsInputSchema.parse({ timeZone: 'Atlantic/Canary' })).toEqual({ timeZone: 'Atlantic/Canary' });
+    expect(AiSettingsInputSchema.parse({ timeZone: ' America/Bogota ' })).toEqual({ timeZone: 'America/Bogota' });
+    expect(AiSettingsInputSchema.parse({ timeZone: 'Australia/Sydney' })).toEqual({ timeZone: 'Australia/Sydney' });
+  });
+
+  it.each([['Europe/Atlantis'], ['+01:00'], ['Hora de Madrid'], [''], [42], [null]])('refuses the time zone %j in Spanish', (timeZone) => {
+    expect(firstMessage(AiSettingsInputSchema, { timeZone })).toBe(TIME_MSG.timeZoneInvalid);
+    expect(TIME_MSG.timeZoneInvalid).toBe('La zona horaria no es válida: elige una de la lista (por ejemplo, Europe/Madrid).');
   });
 
   it('refuses unknown fields (lastUpdated is the server’s; no uid)', () => {

@@ -7,14 +7,17 @@
  * Plan'; the proposal's posts show on the calendar as 'propuesto' until then. The panel shows the
  * shown month's pending proposal as `listarPublicaciones` returns it with the month, so it comes
  * back after leaving the page or a reload; a new plan replaces it, approving or rejecting clears
- * it. Loading, error and empty states are the shared ones.
+ * it. Loading, error and empty states are the shared ones. Posts show their time ('HH:mm'), a
+ * wall-clock time in the brand's time zone (Constructor IA, issue 13 item 1), and the calendar says
+ * which zone that is ('Zona horaria: Hora de Madrid (Europe/Madrid)').
  */
 import { useEffect, useState } from 'react';
-import { currentMonth, monthLabel, monthRange, nextMonth, PAGES, PLAN_MSG, POST_STATUS_LABELS, previousMonth, todayIso, type PlanProposal, type ScheduledPost } from '@director-ia/shared';
+import { currentMonth, monthLabel, monthRange, nextMonth, PAGES, PLAN_MSG, POST_STATUS_LABELS, previousMonth, TIME_MSG, timeZoneLabel, todayIso, type PlanProposal, type ScheduledPost } from '@director-ia/shared';
 import { useApprovePlan } from '../../features/plan/useApprovePlan';
 import { useGeneratePlan } from '../../features/plan/useGeneratePlan';
 import { usePosts } from '../../features/plan/usePosts';
 import { useRejectPlan } from '../../features/plan/useRejectPlan';
+import { useAiSettings } from '../../features/settings/useAiSettings';
 import { Button } from '../../ui/Button';
 import { Panel, PageHeader } from '../../ui/PageHeader';
 import { ErrorState } from '../../ui/QueryStates';
@@ -51,6 +54,7 @@ export default function CalendarioPage() {
   const generate = useGeneratePlan();
   const approve = useApprovePlan();
   const reject = useRejectPlan();
+  const timeZone = useAiSettings().data?.timeZone;
   const [openPost, setOpenPost] = useState<ScheduledPost | null>(null);
   const [askingBudget, setAskingBudget] = useState(false);
 
@@ -118,6 +122,11 @@ export default function CalendarioPage() {
             <li data-status="other">Otro estado</li>
           </ul>
         </div>
+        {timeZone && (
+          <p className={styles.zoneNote} data-testid="calendar-time-zone">
+            {TIME_MSG.timeZoneLabel}: {timeZoneLabel(timeZone)}
+          </p>
+        )}
 
         {monthPlan.isError ? (
           <ErrorState error={monthPlan.error} onRetry={monthPlan.refetch} />
@@ -137,7 +146,7 @@ export default function CalendarioPage() {
       </Panel>
 
       {askingBudget && <BudgetDialog month={month} onSubmit={startPlan} onClose={() => setAskingBudget(false)} />}
-      {openPost && <PostDialog key={openPost.id} post={openPost} onClose={() => setOpenPost(null)} />}
+      {openPost && <PostDialog key={openPost.id} post={openPost} timeZone={timeZone} onClose={() => setOpenPost(null)} />}
     </>
   );
 }

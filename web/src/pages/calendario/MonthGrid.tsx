@@ -4,7 +4,8 @@
  * day lists its posts as buttons coloured by status — 'propuesto', 'aprobado', anything else red —
  * and the posts of a pending proposal as dashed 'propuesto' marks; the day-1 cell holds
  * `dayOneAction` ('Generar Plan Mensual'). Dates are calendar dates ('YYYY-MM-DD'): a post dated
- * the 1st is in the 1st's cell whatever the browser's time zone.
+ * the 1st is in the 1st's cell whatever the browser's time zone. Each post shows its time ('HH:mm',
+ * the brand's zone, issue 13 item 1) and a day's posts are in time order.
  */
 import type { ReactNode } from 'react';
 import { DAY_NAMES_ES, DAY_SHORT_NAMES_ES, isPostStatus, longDateLabel, monthGrid, monthLabel, POST_STATUS_LABELS, socialNetworkLabel, type PlannedPost, type ScheduledPost } from '@director-ia/shared';
@@ -30,10 +31,16 @@ export interface MonthGridProps {
   dayOneAction?: ReactNode;
 }
 
-function byDate<T extends { scheduledDate: string }>(items: readonly T[]): Map<string, T[]> {
+/** Posts by date, each day's in time order (a stable sort: equal times keep the server's order). */
+function byDate<T extends { scheduledDate: string; time: string }>(items: readonly T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
-  for (const item of items) map.set(item.scheduledDate, [...(map.get(item.scheduledDate) ?? []), item]);
+  for (const item of [...items].sort((a, b) => a.time.localeCompare(b.time))) map.set(item.scheduledDate, [...(map.get(item.scheduledDate) ?? []), item]);
   return map;
+}
+
+/** A post's accessible name: 'Título · 19:00 · Instagram · Aprobado'. */
+export function postAccessibleName(post: Pick<ScheduledPost, 'title' | 'time' | 'platform' | 'status'>): string {
+  return `${post.title} · ${post.time} · ${socialNetworkLabel(post.platform)} · ${statusLabel(post.status)}`;
 }
 
 export function MonthGrid({ month, today, posts, proposed = [], onOpenPost, dayOneAction }: MonthGridProps) {
@@ -79,18 +86,24 @@ export function MonthGrid({ month, today, posts, proposed = [], onOpenPost, dayO
                           className={styles.post}
                           data-status={statusTone(post.status)}
                           data-post-id={post.id}
-                          aria-label={`${post.title} · ${socialNetworkLabel(post.platform)} · ${statusLabel(post.status)}`}
-                          title={`${post.title} (${socialNetworkLabel(post.platform)}, ${statusLabel(post.status)})`}
+                          aria-label={postAccessibleName(post)}
+                          title={`${post.title} (${post.time}, ${socialNetworkLabel(post.platform)}, ${statusLabel(post.status)})`}
                           onClick={() => onOpenPost(post)}
                         >
-                          <span className={styles.postNetwork}>{socialNetworkLabel(post.platform)}</span>
+                          <span className={styles.postHead}>
+                            <time className={styles.postTime}>{post.time}</time>
+                            <span className={styles.postNetwork}>{socialNetworkLabel(post.platform)}</span>
+                          </span>
                           <span className={styles.postTitle}>{post.title}</span>
                         </button>
                       </li>
                     ))}
                     {dayProposed.map((post) => (
-                      <li key={post.id} className={styles.post} data-status="propuesto" data-proposed title={`Propuesta: ${post.title} (${socialNetworkLabel(post.platform)})`}>
-                        <span className={styles.postNetwork}>{socialNetworkLabel(post.platform)}</span>
+                      <li key={post.id} className={styles.post} data-status="propuesto" data-proposed title={`Propuesta: ${post.title} (${post.time}, ${socialNetworkLabel(post.platform)})`}>
+                        <span className={styles.postHead}>
+                          <time className={styles.postTime}>{post.time}</time>
+                          <span className={styles.postNetwork}>{socialNetworkLabel(post.platform)}</span>
+                        </span>
                         <span className={styles.postTitle}>{post.title}</span>
                       </li>
                     ))}

@@ -3,7 +3,7 @@
  * title, month and budget, an offline mark when no AI model wrote it, its posts (date, network,
  * title, content), and 'Rechazar' / 'Aprobar Plan'. While the AI works it shows progress instead.
  */
-import { formatBudget, longDateLabel, monthLabel, PLAN_MSG, socialNetworkLabel, type PlanProposal } from '@director-ia/shared';
+import { formatBudget, monthLabel, PLAN_MSG, postWhenLabel, socialNetworkLabel, type PlanProposal } from '@director-ia/shared';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Panel } from '../../ui/PageHeader';
@@ -53,7 +53,7 @@ export function PlanPanel({ plan, busy, onApprove, onReject }: PlanPanelProps) {
           {plan.posts.map((post) => (
             <li key={post.id} className={styles.planPost}>
               <div className={styles.planPostHead}>
-                <time dateTime={post.scheduledDate}>{longDateLabel(post.scheduledDate)}</time>
+                <time dateTime={`${post.scheduledDate}T${post.time}`}>{postWhenLabel(post.scheduledDate, post.time)}</time>
                 <span className={styles.networkBadge}>{socialNetworkLabel(post.platform)}</span>
               </div>
               <h3 className={styles.planPostTitle}>{post.title}</h3>

@@ -1,17 +1,20 @@
 /**
  * One scheduled post, opened from the calendar (spec 2 'calendario'; issue 5 item 1): its status,
- * and a form to edit the title, content, date and network ('Guardar cambios'), or delete it after
- * confirming. The form checks the same limits as the server before sending.
+ * when it goes out ('12 de mayo · 19:00'), and a form to edit the title, content, date, time
+ * ('Hora', 24 h, in the brand's time zone: issue 13 item 1) and network ('Guardar cambios'), or
+ * delete it after confirming. The form checks the same limits as the server before sending.
  */
 import { useId, useState, type FormEvent } from 'react';
 import {
   guardarPublicacion,
   isSocialNetwork,
-  longDateLabel,
   MSG,
   POST_LIMITS,
+  postWhenLabel,
   SOCIAL_NETWORK_LABELS,
   SOCIAL_NETWORKS,
+  TIME_MSG,
+  timeZoneLabel,
   type ScheduledPost,
   type SocialNetwork,
 } from '@director-ia/shared';
@@ -25,13 +28,15 @@ import { Spinner } from '../../ui/Spinner';
 import { statusLabel, statusTone } from './MonthGrid';
 import styles from './CalendarioPage.module.css';
 
-export function PostDialog({ post, onClose }: { post: ScheduledPost; onClose: () => void }) {
+/** `timeZone`: the brand's zone (its times are wall-clock times there), once the settings are read. */
+export function PostDialog({ post, timeZone, onClose }: { post: ScheduledPost; timeZone?: string | undefined; onClose: () => void }) {
   const id = useId();
   const save = useSavePost();
   const remove = useDeletePost();
   const [title, setTitle] = useState(post.title);
   const [content, setContent] = useState(post.content);
   const [date, setDate] = useState(post.scheduledDate);
+  const [time, setTime] = useState(post.time);
   const [platform, setPlatform] = useState<SocialNetwork | ''>(isSocialNetwork(post.platform) ? post.platform : '');
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -39,7 +44,7 @@ export function PostDialog({ post, onClose }: { post: ScheduledPost; onClose: ()
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = guardarPublicacion.input.safeParse({ id: post.id, title, content, scheduledDate: date, platform });
+    const checked = guardarPublicacion.input.safeParse({ id: post.id, title, content, scheduledDate: date, time, platform });
     if (!checked.success) {
       setProblem(checked.error.issues[0]?.message ?? MSG.invalidData);
       return;
@@ -56,12 +61,13 @@ export function PostDialog({ post, onClose }: { post: ScheduledPost; onClose: ()
             <span className={styles.statusBadge} data-status={statusTone(post.status)}>
               {statusLabel(post.status)}
             </span>
-            <span>{longDateLabel(post.scheduledDate)}</span>
+            <span>{postWhenLabel(post.scheduledDate, post.time)}</span>
           </p>
           <TextField id={`${id}-title`} label="Título" value={title} onValue={setTitle} maxLength={POST_LIMITS.title} />
           <TextAreaField id={`${id}-content`} label="Contenido" value={content} onValue={setContent} maxLength={POST_LIMITS.content} rows={7} />
           <div className={styles.twoFields}>
             <TextField id={`${id}-date`} label="Fecha" type="date" value={date} onValue={setDate} required />
+            <TextField id={`${id}-time`} label={TIME_MSG.timeLabel} type="time" step={60} value={time} onValue={setTime} required hint={timeZone ? timeZoneLabel(timeZone) : undefined} />
             <div className={fieldStyles.field}>
               <label htmlFor={`${id}-platform`} className={fieldStyles.label}>
                 Red social

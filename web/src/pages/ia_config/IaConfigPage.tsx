@@ -2,9 +2,12 @@
  * Spec 2 'Constructor de IA': brand name, brand personality, target audience, keywords and topics
  * to avoid; 'Guardar Configuración' → 'Configuración de IA guardada!'. The AI carries these in
  * every prompt. Saved values load back after a reload; lastUpdated comes from the server.
+ * Issue 13 item 1: the brand's 'Zona horaria' (IANA id, default Europe/Madrid), a select of Spain's
+ * and Latin America's zones first, then every other zone the browser knows; the times of the
+ * posts in the Plan de Contenidos are wall-clock times in it.
  */
-import { useState, type FormEvent } from 'react';
-import { AI_SETTINGS_LABELS, AI_SETTINGS_LIMITS, SETTINGS_MSG, type AiSettings } from '@director-ia/shared';
+import { useMemo, useState, type FormEvent } from 'react';
+import { AI_SETTINGS_LABELS, AI_SETTINGS_LIMITS, SETTINGS_MSG, TIME_MSG, timeZoneGroups, timeZoneLabel, type AiSettings, type AiSettingsField } from '@director-ia/shared';
 import { FormCard, SaveBar, SettingsPage, TextAreaField, TextField, fieldStyles, useAiSettings, useSaveAiSettings } from '../../features/settings';
 
 export default function IaConfigPage() {
@@ -21,9 +24,9 @@ export default function IaConfigPage() {
 
 type Fields = Omit<AiSettings, 'lastUpdated'>;
 
-/** One field of the form: a one-line input, or a text area of `rows` lines. */
+/** One text field of the form: a one-line input, or a text area of `rows` lines. */
 interface FieldSpec {
-  field: keyof Fields;
+  field: AiSettingsField;
   placeholder: string;
   rows?: number;
   hint?: string;
@@ -73,7 +76,36 @@ function AiSettingsForm({ initial }: { initial: AiSettings }) {
       <FormCard title="Público y temas" icon="users" description="A quién se dirige y de qué debe (y no debe) hablar.">
         {AUDIENCE_FIELDS.map(input)}
       </FormCard>
+      <FormCard title="Horario de publicación" icon="hourglass" description="Dónde está tu marca: las horas de tus publicaciones son horas de esta zona.">
+        <TimeZoneField value={values.timeZone} initial={initial.timeZone} onValue={(timeZone) => setValues((current) => ({ ...current, timeZone }))} />
+      </FormCard>
       <SaveBar busy={save.isPending} label={SETTINGS_MSG.saveAiSettings} lastUpdated={initial.lastUpdated} />
     </form>
+  );
+}
+
+/** 'Zona horaria': Spain, Latin America, then the rest (shared/time.ts `timeZoneGroups`); the stored zone is always an option. */
+function TimeZoneField({ value, initial, onValue }: { value: string; initial: string; onValue: (value: string) => void }) {
+  const groups = useMemo(() => timeZoneGroups(initial), [initial]);
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor="ia-timeZone" className={fieldStyles.label}>
+        {TIME_MSG.timeZoneLabel}
+      </label>
+      <select id="ia-timeZone" className={fieldStyles.select} value={value} onChange={(e) => onValue(e.target.value)} aria-describedby="ia-timeZone-hint">
+        {groups.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.options.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <p id="ia-timeZone-hint" className={fieldStyles.hint}>
+        Las horas de tus publicaciones son de esta zona: {timeZoneLabel(value)}. El cambio al horario de verano se aplica solo.
+      </p>
+    </div>
   );
 }

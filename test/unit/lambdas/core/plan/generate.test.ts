@@ -3,6 +3,8 @@
  * message is kept and nothing is stored; on a day of the month being planned only the days left
  * are planned, and a month that is over is refused. (Moved from the plan integration test, issue
  * 11 item 7: they need a scripted provider and a fixed clock; the callable's cases stay there.)
+ * A model's times (issue 13 item 1) are stored with the proposal as 'HH:mm', a missing or invalid one
+ * as the network's default, and approval carries them to the scheduled posts.
  */
 import { describe, expect, it } from 'vitest';
 import { PLAN_MSG } from '@director-ia/shared';
@@ -14,10 +16,57 @@ import { rawTableAt } from '../../../../support/raw-table';
 
 const db = await useDomainEnv();
 const { generateMonthlyPlan } = await import('../../../../../lambdas/core/plan/generate');
-const rawItems = (sub: string, prefix: string) => rawTableAt(db.endpoint, db.table).query(`user#${sub}`, prefix);
+const { approvePlan, pendingProposal } = await import('../../../../../lambdas/core/plan/proposals');
+const table = rawTableAt(db.endpoint, db.table);
+const rawItems = (sub: string, prefix: string) => table.query(`user#${sub}`, prefix);
 const MONTH = '2031-03';
 
+/** A provider whose model answers `answer` to the plan request. */
+function answering(answer: unknown): AiProvider {
+  return {
+    id: 'openai-compatible',
+    offline: false,
+    generateText: () => Promise.reject(new Error('unused')),
+    generateJson: (() => Promise.resolve({ value: answer, offline: false, model: 'guion' })) as AiProvider['generateJson'],
+    generateImage: () => Promise.reject(new Error('unused')),
+    embed: () => Promise.reject(new Error('unused')),
+  };
+}
+
 describe('generateMonthlyPlan', () => {
+  it("stores the model's times (or the network's default), and approval carries them to the posts", async () => {
+    const sub = uniqueSub();
+    const post = (scheduledDate: string, platform: string, time?: string) => ({ title: `Post ${scheduledDate}`, content: 'Texto', scheduledDate, platform, ...(time === undefined ? {} : { time }) });
+    const provider = answering({ title: 'Plan', posts: [post('2031-03-04', 'linkedin', '8:30'), post('2031-03-06', 'instagram'), post('2031-03-08', 'facebook', 'mediodía')] });
+    const plan = await generateMonthlyPlan(sub, { month: MONTH, budget: 100 }, new Date('2031-03-01T08:00:00Z'), { provider, brand: {}, networks: ['instagram', 'facebook', 'linkedin'], retrieve: async () => [] });
+    expect(plan.posts.map((p) => [p.scheduledDate, p.time])).toEqual([
+      ['2031-03-04', '08:30'],
+      ['2031-03-06', '19:00'],
+      ['2031-03-08', '13:00'],
+    ]);
+    const [stored] = await rawItems(sub, `plan#${plan.planId}`);
+    expect((stored?.posts as { time: string }[]).map((p) => p.time)).toEqual(['08:30', '19:00', '13:00']);
+    const approved = await approvePlan(sub, plan.planId);
+    expect(approved.posts.map((p) => [p.id, p.time])).toEqual(plan.posts.map((p) => [p.id, p.time]));
+    expect((await rawItems(sub, 'post#')).map((i) => i.time)).toEqual(['08:30', '19:00', '13:00']);
+  });
+
+  it("reads a proposal stored before posts had a time with each network's default, and approves it with those", async () => {
+    const sub = uniqueSub();
+    const plan = await generateMonthlyPlan(sub, { month: MONTH, budget: 100 }, new Date('2031-03-01T08:00:00Z'), { brand: {}, networks: ['youtube', 'telegram'], retrieve: async () => [] });
+    const [stored] = await rawItems(sub, `plan#${plan.planId}`);
+    const untimed = (stored?.posts as Record<string, unknown>[]).map(({ time: _time, ...rest }) => rest);
+    await table.put({ ...stored, posts: untimed });
+    expect((await pendingProposal(sub, MONTH))?.posts.map((p) => [p.platform, p.time])).toEqual([
+      ['youtube', '18:00'],
+      ['telegram', '10:00'],
+      ['youtube', '18:00'],
+      ['telegram', '10:00'],
+    ]);
+    const approved = await approvePlan(sub, plan.planId);
+    expect(approved.posts.map((p) => p.time)).toEqual(['18:00', '10:00', '18:00', '10:00']);
+  });
+
   it('keeps the AI layer message of a failing provider and stores nothing', async () => {
     const sub = uniqueSub();
     const failing: AiProvider = {

@@ -1,7 +1,7 @@
 /**
- * The offline monthly plan (lambdas/core/plan/offline.ts; issue 5 item 2, spec 9 sample days), the
- * networks a plan may use (networks.ts), the model's instructions (generate.ts) and the budget rule
- * shared by web and server (shared/plan.ts, spec 5).
+ * The offline monthly plan (lambdas/core/plan/offline.ts; issue 5 item 2, spec 9 sample days; its
+ * posts' times, issue 13 item 1), the networks a plan may use (networks.ts), the model's
+ * instructions (generate.ts) and the budget rule shared by web and server (shared/plan.ts, spec 5).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,25 @@ describe('offline plan', () => {
     expect(text.toLowerCase()).not.toContain('política');
     // What the generator does with it: every post survives the same check as a model's answer.
     expect(repairPlan(plan, { month: '2025-03', networks: ['instagram', 'facebook'], budget: 120, brand }).posts).toHaveLength(plan.posts.length);
+  });
+
+  it("proposes each network's default time, the same every time (issue 13)", () => {
+    const plan = buildOfflinePlan({ month: '2025-03', networks: DEFAULT_PLAN_NETWORKS, budget: 300, brand, passages: [] });
+    expect(plan.posts.map((p) => [p.scheduledDate, p.platform, p.time])).toEqual([
+      ['2025-03-05', 'instagram', '19:00'],
+      ['2025-03-12', 'facebook', '13:00'],
+      ['2025-03-20', 'youtube', '18:00'],
+      ['2025-03-26', 'instagram', '19:00'],
+    ]);
+    const other = buildOfflinePlan({ month: '2025-04', networks: ['linkedin', 'x', 'tiktok', 'pinterest', 'telegram'], budget: 300, brand, passages: [] });
+    expect(other.posts.map((p) => [p.platform, p.time])).toEqual([
+      ['linkedin', '09:00'],
+      ['x', '12:00'],
+      ['tiktok', '20:00'],
+      ['pinterest', '21:00'],
+    ]);
+    // What the generator stores: the check keeps those times.
+    expect(repairPlan(plan, { month: '2025-03', networks: DEFAULT_PLAN_NETWORKS, budget: 300, brand }).posts.map((p) => p.time)).toEqual(['19:00', '13:00', '18:00', '19:00']);
   });
 
   it('uses the owner networks in turn and video titles on video networks', () => {
@@ -97,6 +116,13 @@ describe('model instructions', () => {
     expect(text).toContain('entre 2025-03-10 y 2025-03-31');
     expect(text).toContain('"instagram" (Instagram), "linkedin" (LinkedIn)');
     expect(text).toContain(formatBudget(1500));
+  });
+
+  it("ask for each post's local time and give the offered networks' usual times as guidance", () => {
+    const text = planInstructions('2025-03', 1500, ['instagram', 'linkedin'], '2025-03-10');
+    expect(text).toContain('"time" en formato HH:mm de 24 horas, hora local de la marca');
+    expect(text).toContain('orientación: Instagram 19:00, LinkedIn 09:00');
+    expect(text).not.toContain('TikTok');
   });
 });
 

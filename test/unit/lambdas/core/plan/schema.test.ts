@@ -1,21 +1,23 @@
 /**
  * The monthly plan's answer check (lambdas/core/plan/schema.ts; issue 5 item 2): the structure
  * schema, what `repairPlan` repairs (texts, dates, platform aliases, duplicates, counts), what it
- * drops (outside the month, unknown or not offered networks, topics to avoid) and that it rejects
+ * drops (outside the month, unknown or not offered networks, topics to avoid), the post times
+ * (issue 13: 'HH:mm', else the network's default time) and that it rejects
  * an answer with nothing usable — with properties over arbitrary answers: whatever the model
  * says, the result only holds publishable posts of the month on the offered networks.
  */
 import fc from 'fast-check';
 import { safeParse } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { MAX_PLAN_POSTS, PLAN_MSG, PLAN_TITLE_MAX, POST_LIMITS, SOCIAL_NETWORKS, type SocialNetwork } from '@director-ia/shared';
-import { capText, normalizeDate, normalizePlatform, PlanAnswerSchema, PlanRejected, repairPlan, type PlanAnswer, type RepairContext } from '../../../../../lambdas/core/plan/schema';
+import { isPostTime, MAX_PLAN_POSTS, PLAN_MSG, PLAN_TITLE_MAX, POST_LIMITS, SOCIAL_NETWORKS, type SocialNetwork } from '@director-ia/shared';
+import { capText, normalizeDate, normalizePlatform, normalizeTime, PlanAnswerSchema, PlanRejected, repairPlan, type PlanAnswer, type RepairContext } from '../../../../../lambdas/core/plan/schema';
 
 const ctx: RepairContext = { month: '2025-03', networks: ['instagram', 'facebook', 'youtube'], budget: 300 };
 const post = (over: Partial<PlanAnswer['posts'][number]> = {}) => ({ title: 'Novedades de primavera', content: 'Llega la primavera a la tienda.', scheduledDate: '2025-03-05', platform: 'instagram', ...over });
 
 describe('PlanAnswerSchema (structure)', () => {
-  it('accepts {title, budget, posts[]} and a budget as text or missing', () => {
+  it('accepts {title, budget, posts[]}, a budget as text or missing, and a post time or none', () => {
+    expect(safeParse(PlanAnswerSchema, { title: 'Plan', posts: [post({ time: '19:00' }), post({ time: 'por la tarde' })] }).success).toBe(true);
     expect(safeParse(PlanAnswerSchema, { title: 'Plan', budget: 300, posts: [post()] }).success).toBe(true);
     expect(safeParse(PlanAnswerSchema, { title: 'Plan', budget: '300 €', posts: [] }).success).toBe(true);
     expect(safeParse(PlanAnswerSchema, { title: 'Plan', posts: [post()] }).success).toBe(true);
@@ -26,6 +28,7 @@ describe('PlanAnswerSchema (structure)', () => {
     ['posts not a list', { title: 'Plan', posts: 'tres publicaciones' }],
     ['a post without date', { title: 'Plan', posts: [{ title: 'a', content: 'b', platform: 'instagram' }] }],
     ['a date as a number', { title: 'Plan', posts: [{ ...post(), scheduledDate: 20250305 }] }],
+    ['a time as a number', { title: 'Plan', posts: [{ ...post(), time: 1900 }] }],
     ['no title', { posts: [post()] }],
     ['not an object', 'Aquí tienes tu plan'],
   ])('refuses %s', (_label, value) => {
@@ -35,14 +38,14 @@ describe('PlanAnswerSchema (structure)', () => {
 
 describe('repairPlan', () => {
   it('keeps a good plan as it is, with the owner budget', () => {
-    const answer = { title: 'Primavera en la tienda', budget: 999, posts: [post(), post({ title: 'Vídeo del taller', scheduledDate: '2025-03-20', platform: 'youtube' })] };
+    const answer = { title: 'Primavera en la tienda', budget: 999, posts: [post({ time: '20:15' }), post({ title: 'Vídeo del taller', scheduledDate: '2025-03-20', time: '17:30', platform: 'youtube' })] };
     const plan = repairPlan(answer, ctx);
     expect(plan).toEqual({
       title: 'Primavera en la tienda',
       budget: 300,
       posts: [
-        { title: 'Novedades de primavera', content: 'Llega la primavera a la tienda.', scheduledDate: '2025-03-05', platform: 'instagram' },
-        { title: 'Vídeo del taller', content: 'Llega la primavera a la tienda.', scheduledDate: '2025-03-20', platform: 'youtube' },
+        { title: 'Novedades de primavera', content: 'Llega la primavera a la tienda.', scheduledDate: '2025-03-05', time: '20:15', platform: 'instagram' },
+        { title: 'Vídeo del taller', content: 'Llega la primavera a la tienda.', scheduledDate: '2025-03-20', time: '17:30', platform: 'youtube' },
       ],
       dropped: [],
     });
@@ -69,6 +72,33 @@ describe('repairPlan', () => {
     ]);
     expect([...(plan.posts[2]?.title ?? '')].length).toBeLessThanOrEqual(POST_LIMITS.title);
     expect([...(plan.posts[2]?.content ?? '')].length).toBeLessThanOrEqual(POST_LIMITS.content);
+  });
+
+  it("reads each post's time as HH:mm, and gives a post without a valid one its network's default time (never dropping it)", () => {
+    expect(normalizeTime('19:00')).toBe('19:00');
+    expect(normalizeTime(' 9:05 ')).toBe('09:05');
+    expect(normalizeTime('19.30')).toBe('19:30');
+    expect(normalizeTime('21:00:00')).toBe('21:00');
+    for (const bad of [undefined, '', '24:00', '19:75', '7pm', 'por la tarde', '2025-03-05T19:00']) expect(normalizeTime(bad)).toBeNull();
+    const plan = repairPlan(
+      {
+        title: 'Plan',
+        posts: [
+          post({ time: '8:45' }),
+          post({ title: 'Sin hora', scheduledDate: '2025-03-06', platform: 'facebook' }),
+          post({ title: 'Hora imposible', scheduledDate: '2025-03-07', platform: 'youtube', time: '25:00' }),
+          post({ title: 'Hora en texto', scheduledDate: '2025-03-08', time: 'a media tarde' }),
+        ],
+      },
+      ctx,
+    );
+    expect(plan.posts.map((p) => [p.scheduledDate, p.platform, p.time])).toEqual([
+      ['2025-03-05', 'instagram', '08:45'],
+      ['2025-03-06', 'facebook', '13:00'],
+      ['2025-03-07', 'youtube', '18:00'],
+      ['2025-03-08', 'instagram', '19:00'],
+    ]);
+    expect(plan.dropped).toEqual([]);
   });
 
   it('maps platform aliases and drops networks that are unknown or not offered', () => {
@@ -144,7 +174,8 @@ describe('repairPlan', () => {
       fc.string({ maxLength: 12 }),
     );
     const platform = fc.oneof(fc.constantFrom(...SOCIAL_NETWORKS, 'Twitter', 'IG', 'Instagram', 'fax', ''), fc.string({ maxLength: 10 }));
-    const answer = fc.record({ title: text, posts: fc.array(fc.record({ title: text, content: text, scheduledDate: date, platform }), { maxLength: 60 }) });
+    const time = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('19:00', '9:05', '24:00', '07.30', '23:59:59'));
+    const answer = fc.record({ title: text, posts: fc.array(fc.record({ title: text, content: text, scheduledDate: date, time, platform }, { requiredKeys: ['title', 'content', 'scheduledDate', 'platform'] }), { maxLength: 60 }) });
     fc.assert(
       fc.property(answer, networks, (value, offered: SocialNetwork[]) => {
         const context = { ...ctx, networks: offered, notBefore: '2025-03-03' };
@@ -168,6 +199,7 @@ describe('repairPlan', () => {
               p.scheduledDate <= '2025-03-31' &&
               offered.includes(p.platform) &&
               p.title.trim() === p.title &&
+              isPostTime(p.time) &&
               p.title.length > 0 &&
               p.content.trim().length > 0 &&
               [...p.title].length <= POST_LIMITS.title &&

@@ -2,12 +2,18 @@
  * The brand context prompts get (`readBrandContext`): only the fields the owner filled in, from
  * the Constructor de IA settings in DynamoDB Local. (Moved from the settings integration test,
  * issue 11 item 7: no callable returns it; prompts carrying it are checked in the plan test.)
+ * The brand's time zone (issue 13 item 1): Europe/Madrid until chosen, stored and merged like the
+ * other fields, never part of the prompts' brand context, and a zone Intl does not know refused
+ * with nothing written (callers inside the server skip the contract's schema).
  */
 import { describe, expect, it } from 'vitest';
+import { TIME_MSG } from '@director-ia/shared';
+import { InvalidInputError } from '../../../../../lambdas/platform/errors';
 import { useDomainEnv, uniqueSub } from '../../../../support/domain-env';
+import { rawTableAt } from '../../../../support/raw-table';
 
-await useDomainEnv();
-const { readBrandContext, saveAiSettings } = await import('../../../../../lambdas/core/settings/aiSettings');
+const db = await useDomainEnv();
+const { brandTimeZone, readAiSettings, readBrandContext, saveAiSettings } = await import('../../../../../lambdas/core/settings/aiSettings');
 
 describe('readBrandContext', () => {
   it('has only the fields the owner filled in', async () => {
@@ -15,5 +21,29 @@ describe('readBrandContext', () => {
     await expect(readBrandContext(sub)).resolves.toEqual({});
     await saveAiSettings({ sub }, { brandName: 'Marca Otra', topicsToAvoid: 'política' });
     await expect(readBrandContext(sub)).resolves.toEqual({ brandName: 'Marca Otra', topicsToAvoid: 'política' });
+  });
+});
+
+describe('the brand time zone', () => {
+  it('is Europe/Madrid until chosen, then the chosen zone, kept by saves that leave it out', async () => {
+    const sub = uniqueSub();
+    expect((await readAiSettings({ sub })).timeZone).toBe('Europe/Madrid');
+    await expect(brandTimeZone(sub)).resolves.toBe('Europe/Madrid');
+    await saveAiSettings({ sub }, { brandName: 'Sin zona' });
+    await expect(brandTimeZone(sub)).resolves.toBe('Europe/Madrid');
+    expect(await rawTableAt(db.endpoint, db.table).get(`user#${sub}`, 'settings#ia')).not.toHaveProperty('timeZone');
+    const saved = await saveAiSettings({ sub }, { timeZone: 'Atlantic/Canary' });
+    expect(saved).toMatchObject({ brandName: 'Sin zona', timeZone: 'Atlantic/Canary' });
+    await saveAiSettings({ sub }, { keywords: 'papas' });
+    await expect(brandTimeZone(sub)).resolves.toBe('Atlantic/Canary');
+    await expect(readBrandContext(sub)).resolves.toEqual({ brandName: 'Sin zona', keywords: 'papas' });
+  });
+
+  it.each(['Europe/Atlantis', '+01:00', 'Madrid', ''])('refuses %j with the Spanish message and writes nothing', async (zone) => {
+    const sub = uniqueSub();
+    await saveAiSettings({ sub }, { timeZone: 'America/Lima' });
+    const before = await readAiSettings({ sub });
+    await expect(saveAiSettings({ sub }, { brandName: 'Nueva', timeZone: zone })).rejects.toThrow(new InvalidInputError(TIME_MSG.timeZoneInvalid));
+    expect(await readAiSettings({ sub })).toEqual(before);
   });
 });
