@@ -230,9 +230,12 @@ export function parsedVisible<T extends z.ZodMiniType>(network: SocialNetwork, s
 /** NetworkError `rejected` for a post this adapter cannot send as it is (e.g. a media combination the network has no call for), before any request. */
 export const unsupported = (network: SocialNetwork, what: string): NetworkError => new NetworkError(network, 'rejected', `unsupported: ${what}`);
 
-/** The common part of a Prepared state: the first prepare's time kept across resumes. */
-export function preparedBase(previous: { preparedAt: number } | undefined, options: PublishOptions, ready = true): { v: 1; preparedAt: number; ready: boolean } {
-  return { v: 1, preparedAt: previous?.preparedAt ?? (options.now ?? Date.now)(), ready };
+/**
+ * The common part of a Prepared state, taken when a prepare starts: the first prepare's start is
+ * kept across resumes (searches ignore posts older than it).
+ */
+export function preparedBase(previous: { preparedAt: number } | undefined, options: PublishOptions): { v: 1; preparedAt: number } {
+  return { v: 1, preparedAt: previous?.preparedAt ?? (options.now ?? Date.now)() };
 }
 
 /** Throws when `create` gets a state prepare did not finish (the engine's mistake, not the network's). */

@@ -42,6 +42,7 @@ const postUrl = (id: string) => `https://www.facebook.com/${id}`;
 
 export const facebook: PublishAdapter<'facebook'> = {
   async prepare(app, request, previous, options) {
+    const base = preparedBase(previous, options);
     const plan = planOf(request);
     const photoIds = plan === 'photos' ? [...(previous?.photoIds ?? [])] : [];
     if (plan === 'photos') {
@@ -53,7 +54,7 @@ export const facebook: PublishAdapter<'facebook'> = {
         photoIds.push(parsed('facebook', IdAnswer, answer.body, 'photo').id);
       }
     }
-    return { ...preparedBase(previous, options), network: 'facebook', photoIds };
+    return { ...base, ready: true, network: 'facebook', photoIds };
   },
 
   async create(app, request, prepared, options): Promise<Published> {

@@ -71,17 +71,17 @@ function adapterOf(app: NetworkApp, request: PublishRequest, prepared?: Prepared
 }
 
 /** Step 1, the invisible steps (see the module header); `previous` resumes. */
-export function preparePublication(app: NetworkApp, request: PublishRequest, previous?: Prepared, options: PublishOptions = {}): Promise<Prepared> {
+export async function preparePublication(app: NetworkApp, request: PublishRequest, previous?: Prepared, options: PublishOptions = {}): Promise<Prepared> {
   return adapterOf(app, request, previous).prepare(app, request, previous as PreparedOf<SocialNetwork> | undefined, options);
 }
 
 /** Step 2, the one visible step (see the module header for what its errors mean). */
-export function createPublication(app: NetworkApp, request: PublishRequest, prepared: Prepared, options: PublishOptions = {}): Promise<Published> {
+export async function createPublication(app: NetworkApp, request: PublishRequest, prepared: Prepared, options: PublishOptions = {}): Promise<Published> {
   return adapterOf(app, request, prepared).create(app, request, prepared as PreparedOf<SocialNetwork>, options);
 }
 
 /** Step 3, whether a create of unknown outcome published (see the module header). */
-export function findPublished(app: NetworkApp, request: PublishRequest, prepared: Prepared, options: PublishOptions = {}): Promise<FindResult> {
+export async function findPublished(app: NetworkApp, request: PublishRequest, prepared: Prepared, options: PublishOptions = {}): Promise<FindResult> {
   return adapterOf(app, request, prepared).findPublished(app, request, prepared as PreparedOf<SocialNetwork>, options);
 }
 

@@ -123,12 +123,13 @@ async function whenFinished(app: NetworkApp, call: Call, ids: readonly string[],
 
 export const instagram: PublishAdapter<'instagram'> = {
   async prepare(app, request, previous, options) {
+    const base = preparedBase(previous, options);
     const plan = planOf(request);
     const call = callsOf(request, options);
     const now = options.now ?? Date.now;
     let children = previous?.children ?? [];
     let containerId = previous?.containerId ?? null;
-    const state = (ready: boolean): PreparedOf<'instagram'> => ({ ...preparedBase(previous, options, ready), network: 'instagram', children, containerId });
+    const state = (ready: boolean): PreparedOf<'instagram'> => ({ ...base, ready, network: 'instagram', children, containerId });
     const notReady = (what: string) => new NotReady('instagram', `${what} still processing`, state(false), now() + CONTAINER_CHECK_MS);
     if (containerId && (await statusOf(app, call, containerId)) === 'EXPIRED') {
       children = [];

@@ -108,14 +108,15 @@ function contentOf(images: readonly string[]): Record<string, unknown> | undefin
 
 export const linkedin: PublishAdapter<'linkedin'> = {
   async prepare(app, request, previous, options) {
+    const base = preparedBase(previous, options);
     const items = imagesOf(request);
     const images = [...(previous?.images ?? [])].slice(0, items.length);
     for (const item of items.slice(images.length)) images.push(await uploadImage(app, request, item, options));
     if (!(await available(app, request, images, options))) {
-      const state = { ...preparedBase(previous, options, false), network: 'linkedin' as const, images };
+      const state = { ...base, ready: false, network: 'linkedin' as const, images };
       throw new NotReady('linkedin', 'images still processing', state, (options.now ?? Date.now)() + IMAGE_CHECK_MS);
     }
-    return { ...preparedBase(previous, options), network: 'linkedin', images };
+    return { ...base, ready: true, network: 'linkedin', images };
   },
 
   async create(app, request, prepared, options) {

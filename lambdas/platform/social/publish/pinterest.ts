@@ -27,7 +27,7 @@ const pinUrl = (id: string) => `https://www.pinterest.com/pin/${encodeURICompone
 export const pinterest: PublishAdapter<'pinterest'> = {
   async prepare(_app, request, previous, options) {
     imageOf(request);
-    return { ...preparedBase(previous, options), network: 'pinterest' };
+    return { ...preparedBase(previous, options), ready: true, network: 'pinterest' };
   },
 
   async create(app, request, prepared, options) {

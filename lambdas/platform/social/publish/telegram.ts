@@ -45,7 +45,7 @@ function botUrl(app: NetworkApp, token: string, method: string): string {
 export const telegram: PublishAdapter<'telegram'> = {
   async prepare(_app, request, previous, options) {
     methodOf(request);
-    return { ...preparedBase(previous, options), network: 'telegram' };
+    return { ...preparedBase(previous, options), ready: true, network: 'telegram' };
   },
 
   async create(app, request, prepared, options) {

@@ -144,12 +144,13 @@ async function createVideo(app: NetworkApp, request: PublishRequest, prepared: P
 
 export const tiktok: PublishAdapter<'tiktok'> = {
   async prepare(app, request, previous, options) {
+    const base = preparedBase(previous, options);
     planOf(request);
     const answer = await api(app, request, options, 'POST /post/publish/creator_info/query/', '/post/publish/creator_info/query/');
     const creator = parsed('tiktok', CreatorAnswer, answer.body, 'creator info').data;
     const privacyLevel = request.privacy === 'public' ? 'PUBLIC_TO_EVERYONE' : 'SELF_ONLY';
     if (!creator.privacy_level_options.includes(privacyLevel)) throw new NetworkError('tiktok', 'rejected', `privacy level ${privacyLevel} not offered to this creator`);
-    return { ...preparedBase(previous, options), network: 'tiktok', privacyLevel, username: creator.creator_username ?? null, publishId: null };
+    return { ...base, ready: true, network: 'tiktok', privacyLevel, username: creator.creator_username ?? null, publishId: null };
   },
 
   async create(app, request, prepared, options) {

@@ -118,9 +118,10 @@ async function processed(app: NetworkApp, request: PublishRequest, id: string, o
 export const x: PublishAdapter<'x'> = {
   async prepare(app, request, previous, options) {
     const now = (options.now ?? Date.now)();
+    const base = preparedBase(previous, options);
     const plan = planOf(request);
     const fresh = previous && (previous.expiresAt === null || previous.expiresAt - MEDIA_MARGIN_MS > now) ? previous : undefined;
-    const state = (mediaIds: string[], expiresAt: number | null, ready: boolean): PreparedOf<'x'> => ({ ...preparedBase(previous, options, ready), network: 'x', mediaIds, expiresAt });
+    const state = (mediaIds: string[], expiresAt: number | null, ready: boolean): PreparedOf<'x'> => ({ ...base, ready, network: 'x', mediaIds, expiresAt });
     if (fresh?.ready) return fresh;
     if (plan.kind === 'none') return state([], null, true);
     if (plan.kind === 'images') {

@@ -124,8 +124,9 @@ function putChunk(request: PublishRequest, sessionUri: string, video: MediaItem,
 
 export const youtube: PublishAdapter<'youtube'> = {
   async prepare(app, request, previous, options) {
+    const base = preparedBase(previous, options);
     const video = videoOf(request);
-    const state = (sessionUri: string, received: number): PreparedOf<'youtube'> => ({ ...preparedBase(previous, options), network: 'youtube', sessionUri, received });
+    const state = (sessionUri: string, received: number): PreparedOf<'youtube'> => ({ ...base, ready: true, network: 'youtube', sessionUri, received });
     let sessionUri = previous?.sessionUri;
     let received = 0;
     if (sessionUri) {
