@@ -160,10 +160,11 @@ export class OutcomeUnknown extends Error {
 }
 
 /**
- * `prepare` ran out of its processing budget while the network still processes our media
- * (Instagram containers IN_PROGRESS, X video processing, LinkedIn images PROCESSING). Kind
- * `unavailable`; `prepared` (ready false) is the progress to resume from (hand it to `prepare`
- * as `previous` at `retryAt`, epoch ms) so nothing is uploaded twice.
+ * `prepare` stopped with progress worth keeping: its processing budget ended while the network
+ * still processes our media (Instagram containers IN_PROGRESS, X video processing, LinkedIn images
+ * PROCESSING), or a YouTube upload was interrupted. Kind `unavailable`; `prepared` (ready false) is
+ * the progress to resume from (hand it to `prepare` as `previous` at `retryAt`, epoch ms) so
+ * nothing is uploaded twice.
  */
 export class NotReady extends NetworkError {
   override readonly name: string = 'NotReady';

@@ -7,28 +7,31 @@
  *   200 and `Location`, the session URI (accepted on the upload URL's origin only: it gets our
  *   token); then every chunk but the last (UPLOAD_CHUNK bytes, a multiple of 256 KiB),
  *   `PUT <session>` with `Content-Range: bytes a-b/total` → 308 with `Range: bytes=0-n`, what
- *   YouTube holds (the next chunk starts after it). A resume first asks the session (a status
- *   query: `Content-Range` with `*` for the range and the total size) and goes on from what it holds; a session YouTube no longer
- *   knows (404, 410) is opened again.
+ *   YouTube holds (the next chunk starts after it). A chunk without an answer is not repeated
+ *   blindly: NotReady carries the session and what it held. A resume first asks the session (a
+ *   status query: `Content-Range` with `*` for the range, and the total size) and goes on from
+ *   what it holds; a session YouTube no longer knows (404, 410) is opened again.
  * - create, visible: the last chunk (the whole video when it fits in one) → 200/201
  *   `{id, snippet, status}`; a 308 (bytes missing) is `unavailable`: nothing was published and
  *   prepare resumes. When the session already holds every byte, create asks it for the video.
- * - findPublished: the session's status query: 308 → null (incomplete:
- *   resume it), 200/201 → the video, 404/410 → `unknowable`.
+ * - findPublished: the session's status query: 308 → null (incomplete: resume it), 200/201 → the
+ *   video, 404/410 → `unknowable`.
  * `title` defaults to the text's first line (YouTube allows 100 characters). `privacy: private` →
  * privacyStatus private (an unverified API project's uploads are private whatever is asked).
  * URL `https://www.youtube.com/watch?v={id}`.
  */
 import * as z from 'zod/mini';
 import { NetworkError, type NetworkApp } from '../types';
-import { handedUrl, parsed, parsedVisible, preparedBase, publishCall, requireReady, sendPublish, unsupported } from './call';
 import { configuredUrl } from '../call';
+import { handedUrl, parsed, parsedVisible, preparedBase, publishCall, requireReady, sendPublish, unsupported } from './call';
 import { publishFailure } from './errors';
 import { MEDIA_TIMEOUT_MS, readMedia, type ByteRange } from './media';
-import type { MediaItem, Prepared, PreparedOf, PublishAdapter, PublishOptions, PublishRequest, Published } from './types';
+import { NotReady, type MediaItem, type Prepared, type PreparedOf, type PublishAdapter, type PublishOptions, type PublishRequest, type Published } from './types';
 
 /** Bytes per PUT of a resumable upload (a multiple of 256 KiB, as YouTube requires). */
 export const UPLOAD_CHUNK = 32 * 256 * 1024;
+/** When to resume an interrupted upload, ms. */
+export const UPLOAD_RETRY_MS = 10_000;
 /** YouTube's longest title. */
 export const MAX_TITLE = 100;
 
@@ -103,7 +106,10 @@ async function openSession(app: NetworkApp, request: PublishRequest, video: Medi
   return handedUrl('youtube', location, [base]);
 }
 
-/** One chunk PUT: invisible (every chunk but the last) or the visible last one (`visible` set). */
+/**
+ * One chunk PUT: invisible (every chunk but the last) or the visible last one (`visible` set).
+ * Never repeated by the client: after a failure YouTube is asked what it holds instead.
+ */
 function putChunk(request: PublishRequest, sessionUri: string, video: MediaItem, range: ByteRange, bytes: Uint8Array<ArrayBuffer>, options: PublishOptions, visible?: Prepared) {
   return publishCall(
     {
@@ -116,6 +122,7 @@ function putChunk(request: PublishRequest, sessionUri: string, video: MediaItem,
       bytes: { data: bytes, contentType: video.contentType },
       answerStatuses: [308],
       timeoutMs: MEDIA_TIMEOUT_MS,
+      retry: false,
       ...(visible ? { visible, key: request.idempotencyKey } : {}),
     },
     options,
@@ -138,7 +145,15 @@ export const youtube: PublishAdapter<'youtube'> = {
     sessionUri ??= await openSession(app, request, video, options);
     while (video.size - received > UPLOAD_CHUNK) {
       const range = { start: received, end: received + UPLOAD_CHUNK - 1 };
-      const answer = await putChunk(request, sessionUri, video, range, await readMedia('youtube', video, options, range), options);
+      let answer;
+      try {
+        answer = await putChunk(request, sessionUri, video, range, await readMedia('youtube', video, options, range), options);
+      } catch (error) {
+        // What the session holds is kept: the next prepare asks it and goes on from there.
+        if (!(error instanceof NetworkError) || error.kind !== 'unavailable') throw error;
+        const progress = { ...state(sessionUri, received), ready: false };
+        throw new NotReady('youtube', `upload interrupted: ${error.detail}`, progress, (options.now ?? Date.now)() + UPLOAD_RETRY_MS);
+      }
       const next = receivedOf(answer.headers);
       if (answer.status !== 308 || next <= received) throw new NetworkError('youtube', 'unavailable', `upload did not advance (HTTP ${answer.status})`, { status: answer.status });
       received = next;

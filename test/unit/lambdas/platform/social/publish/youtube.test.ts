@@ -5,9 +5,9 @@
  * session holds, Google's quota error, and findPublished from the session status.
  */
 import { describe, expect, it } from 'vitest';
-import { createPublication, findPublished, NetworkError, OutcomeUnknown, preparePublication, RateLimited, type Prepared } from '../../../../../../lambdas/platform/social';
+import { createPublication, findPublished, NetworkError, NotReady, OutcomeUnknown, preparePublication, RateLimited, type Prepared } from '../../../../../../lambdas/platform/social';
 import { nextPacificMidnight } from '../../../../../../lambdas/platform/social/publish/rates';
-import { titleOf, UPLOAD_CHUNK } from '../../../../../../lambdas/platform/social/publish/youtube';
+import { titleOf, UPLOAD_CHUNK, UPLOAD_RETRY_MS } from '../../../../../../lambdas/platform/social/publish/youtube';
 import { appFor, BEARER, failureOf, json, mediaBytes, medium, NOW, optionsWith, recordingFetch, requestFor, type Route } from './fake';
 
 const UPLOAD = 'https://www.googleapis.com/upload/youtube/v3';
@@ -77,6 +77,21 @@ describe('YouTube prepare and create', () => {
     const { fetch: forgot, sent: again } = recordingFetch(youtubeApi(() => new Response('Not Found', { status: 404 })));
     expect(await preparePublication(app, request, previous, optionsWith(forgot))).toMatchObject({ received: UPLOAD_CHUNK, preparedAt: NOW - 5000 });
     expect(again.map((r) => r.method)).toEqual(['PUT', 'POST', 'PUT']);
+  });
+
+  it('a chunk without an answer is not repeated: NotReady with the session and what it holds', async () => {
+    const size = 2 * UPLOAD_CHUNK + 10;
+    const request = ytRequest({ media: [medium('video', size)] });
+    const base = youtubeApi(() => incomplete(UPLOAD_CHUNK - 1));
+    const { fetch, sent } = recordingFetch((r) => (r.headers['content-range']?.startsWith(`bytes ${UPLOAD_CHUNK}-`) ? new Response('backend error', { status: 503 }) : base(r)));
+    const error = await failureOf(preparePublication(app, request, undefined, optionsWith(fetch)));
+    expect(error).toBeInstanceOf(NotReady);
+    expect(error).toMatchObject({ kind: 'unavailable', retryAt: NOW + UPLOAD_RETRY_MS });
+    expect((error as NotReady).prepared).toEqual({ v: 1, preparedAt: NOW, ready: false, network: 'youtube', sessionUri: SESSION, received: UPLOAD_CHUNK });
+    expect(sent.map((r) => r.headers['content-range'])).toEqual([undefined, `bytes 0-${UPLOAD_CHUNK - 1}/${size}`, `bytes ${UPLOAD_CHUNK}-${2 * UPLOAD_CHUNK - 1}/${size}`]);
+    const { fetch: back, sent: resumed } = recordingFetch(base);
+    expect(await preparePublication(app, request, (error as NotReady).prepared, optionsWith(back))).toMatchObject({ ready: true, received: 2 * UPLOAD_CHUNK });
+    expect(resumed.map((r) => r.headers['content-range'])).toEqual([`bytes */${size}`, `bytes ${UPLOAD_CHUNK}-${2 * UPLOAD_CHUNK - 1}/${size}`]);
   });
 
   it("uses the app's upload URL (the sandbox) and refuses a session URI on another origin", async () => {
