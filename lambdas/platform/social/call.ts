@@ -162,7 +162,8 @@ function fail(call: NetworkCall, kind: Kind, detail: string, status?: number, ca
   return new NetworkError(call.network, kind, safeDetail(detail, secretsOf(call)), { status, cause });
 }
 
-function parseJson(raw: string): unknown {
+/** `raw` as JSON, or undefined when it is empty or not JSON (the networks' error pages are HTML). */
+export function parseJson(raw: string): unknown {
   if (raw.trim() === '') return undefined;
   try {
     return JSON.parse(raw) as unknown;

@@ -19,7 +19,7 @@ import type { SocialNetwork } from '@director-ia/shared';
 import * as z from 'zod/mini';
 import { DestinationRefusedError, httpRequest, HttpRequestError, redactUrl, type HttpResponse } from '../../http';
 import { logger } from '../../logger';
-import { configuredUrl, errorText, safeDetail, unexpected } from '../call';
+import { configuredUrl, errorText, parseJson, safeDetail, unexpected } from '../call';
 import { NETWORK_MAX_BYTES, NETWORK_TIMEOUT_MS } from '../networks';
 import { NetworkError, type NetworkApp } from '../types';
 import { publishFailure } from './errors';
@@ -91,15 +91,6 @@ async function bodyOf(call: PublishCall): Promise<{ body?: string | Uint8Array<A
     return { body: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? undefined };
   }
   return {};
-}
-
-function parseJson(raw: string): unknown {
-  if (raw.trim() === '') return undefined;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 const secretsOf = (call: PublishCall): string[] => [...(call.bearer ? [call.bearer] : []), ...(call.secrets ?? [])];

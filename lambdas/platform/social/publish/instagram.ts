@@ -127,7 +127,7 @@ export const instagram: PublishAdapter<'instagram'> = {
     const plan = planOf(request);
     const call = callsOf(request, options);
     const now = options.now ?? Date.now;
-    let children = previous?.children ?? [];
+    let children = [...(previous?.children ?? [])];
     let containerId = previous?.containerId ?? null;
     const state = (ready: boolean): PreparedOf<'instagram'> => ({ ...base, ready, network: 'instagram', children, containerId });
     const notReady = (what: string) => new NotReady('instagram', `${what} still processing`, state(false), now() + CONTAINER_CHECK_MS);

@@ -7,7 +7,7 @@
 import type { SocialNetwork } from '@director-ia/shared';
 import type { FetchFn } from '../../../../../../lambdas/platform/http';
 import type { MediaItem, PublishOptions, PublishRequest } from '../../../../../../lambdas/platform/social/publish';
-import { NOW } from '../fake-network';
+import { NOW, type Sent as BaseSent } from '../fake-network';
 
 export { appFor, json, NOW } from '../fake-network';
 
@@ -22,14 +22,8 @@ export interface MultipartField {
   type?: string;
 }
 
-export interface Sent {
-  method: string;
-  url: URL;
-  /** Origin and path, without the query. */
-  endpoint: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  form?: Record<string, string>;
+/** A request as ../fake-network.ts records it, plus the bodies publishing sends. */
+export interface Sent extends BaseSent {
   json?: unknown;
   bytes?: Uint8Array;
   multipart?: Record<string, MultipartField>;
