@@ -9,7 +9,9 @@
  *   socket connects to by an undici `Agent` whose connector refuses the rest, unless the origin is
  *   in the deployment allowlist (env OUTBOUND_ALLOWED_ORIGINS); undici is loaded on the first
  *   request only, so functions that never call out load nothing more;
- * - no redirects: any 3xx is a failure ('refused'), since a redirect could lead anywhere;
+ * - no redirects: any 3xx is a failure ('refused'), since a redirect could lead anywhere, except
+ *   the 3xx statuses a caller names as answers (`answerStatuses`: YouTube's 308 Resume Incomplete),
+ *   which are returned, never followed;
  * - retries of 429/500/502/503/504 with exponential backoff honouring `Retry-After` (seconds or an
  *   HTTP date), at most MAX_RETRIES, each wait at most `maxRetryWaitMs`: when the server asks for
  *   longer (or the time left is shorter) the answer is returned as is. Only idempotent methods are
@@ -78,6 +80,11 @@ export interface HttpRequest {
   retry?: boolean;
   /** Longest wait before a retry, in milliseconds (default `DEFAULT_MAX_RETRY_WAIT_MS`). */
   maxRetryWaitMs?: number;
+  /**
+   * 3xx statuses that are answers of the API rather than redirects (YouTube's resumable uploads
+   * answer 308 Resume Incomplete): returned to the caller like any status, never followed.
+   */
+  answerStatuses?: readonly number[];
   /** Injectable for tests; default the global fetch through the guarded Agent. */
   fetch?: FetchFn;
 }
@@ -263,7 +270,7 @@ export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
     } catch (error) {
       throw new HttpRequestError(failureOf(error), url, describe(error), { cause: error });
     }
-    if (response.status >= 300 && response.status < 400) {
+    if (response.status >= 300 && response.status < 400 && !request.answerStatuses?.includes(response.status)) {
       await response.body?.cancel().catch(() => undefined);
       throw new HttpRequestError('refused', url, `redirect refused (HTTP ${response.status})`);
     }

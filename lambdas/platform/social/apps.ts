@@ -2,7 +2,7 @@
  * The installation's network apps (issue 12 item 4): one Secrets Manager secret per tenant stack,
  * named by env SOCIAL_APPS_SECRET (its ARN), read through platform/secrets (Powertools, cached 5
  * minutes). Its JSON has one optional entry per network:
- * `{"facebook": {"clientId", "clientSecret", "sandbox"?, "urls"?: {"authorize"?, "token"?, "revoke"?, "api"?}}, ...}`.
+ * `{"facebook": {"clientId", "clientSecret", "sandbox"?, "urls"?: {"authorize"?, "token"?, "revoke"?, "api"?, "upload"?}}, ...}`.
  * `urls` and `sandbox` (default false) override ./networks.ts's defaults; a network is available
  * when its entry has a client id and secret; Instagram without an entry of its own uses the
  * `facebook` one (the same Meta app); Telegram needs no app and is always present (its entry may
@@ -26,7 +26,9 @@ const EntrySchema = z.object({
   clientId: z.optional(z.string()),
   clientSecret: z.optional(z.string()),
   sandbox: z.optional(z.boolean()),
-  urls: z.optional(z.object({ authorize: z.optional(HttpUrl), token: z.optional(HttpUrl), revoke: z.optional(z.nullable(HttpUrl)), api: z.optional(HttpUrl) })),
+  urls: z.optional(
+    z.object({ authorize: z.optional(HttpUrl), token: z.optional(HttpUrl), revoke: z.optional(z.nullable(HttpUrl)), api: z.optional(HttpUrl), upload: z.optional(HttpUrl) }),
+  ),
 });
 type Entry = z.infer<typeof EntrySchema>;
 

@@ -68,11 +68,11 @@ export function safeDetail(text: string, secrets: readonly string[] = []): strin
   return out.length > MAX_DETAIL ? `${out.slice(0, MAX_DETAIL - 1)}…` : out;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/** The network's own words for a failure, from the documented error bodies. */
-function errorText(status: number, body: unknown): string {
+/** The network's own words for a failure, from the documented error bodies (`HTTP <status>` when it has none). */
+export function errorText(status: number, body: unknown): string {
   if (isRecord(body)) {
     const error = body.error;
     const nested = isRecord(error) ? text(error.message) : undefined;
@@ -93,7 +93,7 @@ const META_RATE_LIMITED = new Set([4, 17, 32, 613]);
  * The kind the body alone says (see the module header): `ok` for TikTok's explicit success,
  * `unknown` for an error the table does not know, undefined when the body carries no error.
  */
-function kindOfBody(body: unknown): Kind | 'ok' | 'unknown' | undefined {
+export function kindOfBody(body: unknown): Kind | 'ok' | 'unknown' | undefined {
   if (!isRecord(body) || body.error === undefined || body.error === null) return undefined;
   const error = body.error;
   if (typeof error === 'string') {
@@ -162,7 +162,8 @@ function fail(call: NetworkCall, kind: Kind, detail: string, status?: number, ca
   return new NetworkError(call.network, kind, safeDetail(detail, secretsOf(call)), { status, cause });
 }
 
-function parseJson(raw: string): unknown {
+/** `raw` as JSON, or undefined when it is empty or not JSON (the networks' error pages are HTML). */
+export function parseJson(raw: string): unknown {
   if (raw.trim() === '') return undefined;
   try {
     return JSON.parse(raw) as unknown;

@@ -3,7 +3,8 @@
  * configuration (URLs with pinned API versions, scopes, how each OAuth endpoint wants to be
  * called) is ./networks.ts; ./apps.ts reads the installation's network apps; ./oauth.ts is the
  * table-driven OAuth 2.0 flow; ./accounts reads who connected and where they may publish;
- * ./telegram.ts checks a bot and channel. Every call goes through platform/http (./call.ts).
+ * ./telegram.ts checks a bot and channel; ./publish publishes (issue 13: prepare, create,
+ * findPublished). Every call goes through platform/http (./call.ts).
  * Each operation also takes optional AdapterOptions (tests inject `fetch` and the clock).
  */
 import type { CheckTelegramBot, SocialAdapters } from './types';
@@ -14,6 +15,7 @@ import { createPkce } from './pkce';
 import { checkTelegramBot } from './telegram';
 
 export * from './types';
+export * from './publish';
 export { networkAppsFromJson, SOCIAL_APPS_SECRET_ENV } from './apps';
 export type { AdapterOptions } from './call';
 export { GRAPH_VERSION, LINKEDIN_VERSION } from './networks';

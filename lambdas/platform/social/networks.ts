@@ -157,6 +157,7 @@ export const OAUTH_CONFIG: Readonly<Record<OAuthNetwork, OAuthNetworkConfig>> = 
       token: 'https://oauth2.googleapis.com/token',
       revoke: 'https://oauth2.googleapis.com/revoke',
       api: 'https://www.googleapis.com/youtube/v3',
+      upload: 'https://www.googleapis.com/upload/youtube/v3',
     },
     scopes: ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly'],
     pkce: true,

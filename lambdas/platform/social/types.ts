@@ -8,7 +8,7 @@
  */
 import type { OAuthNetwork, SocialAccount, SocialNetwork, TargetKind } from '@director-ia/shared';
 
-/** The four URLs of a network; `revoke` null when its API has no revocation. */
+/** The URLs of a network; `revoke` null when its API has no revocation. */
 export interface NetworkUrls {
   /** The consent page the owner's browser opens. */
   authorize: string;
@@ -17,6 +17,11 @@ export interface NetworkUrls {
   revoke: string | null;
   /** Base of the API our adapters call, e.g. `https://graph.facebook.com/v25.0`; paths are appended to it. */
   api: string;
+  /**
+   * Base of the network's media upload endpoints when they live apart from `api` (YouTube's
+   * resumable uploads, default `https://www.googleapis.com/upload/youtube/v3`); absent elsewhere.
+   */
+  upload?: string;
 }
 
 /** One network app's credentials and endpoints as this installation configures them. */
@@ -71,17 +76,26 @@ export interface ReadAccount {
 /**
  * Why a network refused; `kind`:
  * - `invalid_grant`: the code or refresh token is unknown, used, expired or revoked, or the PKCE
- *   verifier does not match (the owner must reconnect);
- * - `denied`: a token was accepted but lacks a permission (e.g. no pages permission);
+ *   verifier does not match; when publishing, the access token is refused (the owner must reconnect);
+ * - `denied`: a token was accepted but lacks a permission (e.g. no pages permission), or the target
+ *   is no longer reachable with it (a page, board or channel gone or the bot removed);
+ * - `rejected` (publishing only): the network refused the post itself: media it cannot use, a
+ *   caption too long, a policy or duplicate refusal. The owner must change the post; `detail` has
+ *   the network's words;
+ * - `rate_limited` (publishing only, always a RateLimited): throttled; try again at `retryAt`;
  * - `unavailable`: no usable answer (timeout, 5xx, unreadable body, refused destination).
+ * The OAuth and account calls (./call.ts's rule) produce only `invalid_grant`, `denied` and
+ * `unavailable`; ./publish/errors.ts's rule adds the other two.
  * `detail` is the network's own error text (English), for logs only: never shown, never a token.
  */
+export type NetworkErrorKind = 'invalid_grant' | 'denied' | 'rejected' | 'rate_limited' | 'unavailable';
+
 export class NetworkError extends Error {
-  override readonly name = 'NetworkError';
+  override readonly name: string = 'NetworkError';
 
   constructor(
     readonly network: SocialNetwork,
-    readonly kind: 'invalid_grant' | 'denied' | 'unavailable',
+    readonly kind: NetworkErrorKind,
     readonly detail: string,
     options?: { cause?: unknown; status?: number },
   ) {
@@ -90,6 +104,33 @@ export class NetworkError extends Error {
   }
 
   readonly status: number | undefined;
+}
+
+/**
+ * Who a rate limit counts against: the whole `app` (every owner of this installation: Meta's app
+ * usage, a network-wide throttle) or this `account` (the user, page, channel, bot or endpoint).
+ */
+export type RateScope = 'app' | 'account';
+
+/**
+ * A publishing call the network throttled (HTTP 429, Meta's throttling codes, TikTok's
+ * `rate_limit_exceeded`, YouTube's quota reasons, Telegram's `retry_after`): kind `rate_limited`.
+ * Nothing was done; the same step may be tried again from `retryAt` (epoch ms), read from the
+ * answer (Telegram's `parameters.retry_after`, `Retry-After`, X's `x-rate-limit-reset`, Meta's
+ * `estimated_time_to_regain_access`, YouTube's daily quota reset) or a default wait when it says
+ * nothing (./publish/rates.ts).
+ */
+export class RateLimited extends NetworkError {
+  override readonly name: string = 'RateLimited';
+  /** Epoch ms from which the step may be tried again. */
+  readonly retryAt: number;
+  readonly scope: RateScope;
+
+  constructor(network: SocialNetwork, detail: string, limit: { retryAt: number; scope: RateScope; status?: number; cause?: unknown }) {
+    super(network, 'rate_limited', detail, { status: limit.status, cause: limit.cause });
+    this.retryAt = limit.retryAt;
+    this.scope = limit.scope;
+  }
 }
 
 /** PKCE pair (RFC 7636, S256). */

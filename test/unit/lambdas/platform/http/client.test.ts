@@ -216,6 +216,22 @@ describe('through the guarded Agent, against a local server', () => {
     expect(hits).toEqual(['/start']);
   });
 
+  it('returns a 3xx the caller names as an answer (YouTube 308 Resume Incomplete) with its headers, never following it', async () => {
+    vi.stubEnv('OUTBOUND_ALLOWED_ORIGINS', origin);
+    handle = (_req, res) => {
+      res.writeHead(308, { range: 'bytes=0-1023', location: '/elsewhere' });
+      res.end();
+    };
+    const url = `http://${origin}/upload`;
+    const response = await httpRequest({ url, method: 'PUT', timeoutMs: 2000, answerStatuses: [308], retry: false });
+    expect(response.status).toBe(308);
+    expect(response.headers.get('range')).toBe('bytes=0-1023');
+    // Another 3xx, or the same one without the option, stays a refusal.
+    expect((await failure(httpRequest({ url, method: 'PUT', timeoutMs: 2000, answerStatuses: [307], retry: false }))).reason).toBe('refused');
+    expect((await failure(httpRequest({ url, method: 'PUT', timeoutMs: 2000, retry: false }))).reason).toBe('refused');
+    expect(hits).toEqual(['/upload', '/upload', '/upload']);
+  });
+
   it('retries a 429 after its Retry-After, then succeeds', async () => {
     vi.stubEnv('OUTBOUND_ALLOWED_ORIGINS', origin);
     let calls = 0;

@@ -122,6 +122,15 @@ describe('loadNetworkApps', () => {
 });
 
 describe('networkAppsFromJson', () => {
+  it("YouTube's upload URL: the default, overridden by the entry's urls.upload, refused when not http(s)", () => {
+    const upload = (urls?: Record<string, string>) => networkAppsFromJson({ youtube: { clientId: 'a', clientSecret: 'b', ...(urls ? { urls } : {}) } }).youtube?.urls.upload;
+    expect(upload()).toBe('https://www.googleapis.com/upload/youtube/v3');
+    expect(upload({ upload: `${SANDBOX}/youtube/upload` })).toBe(`${SANDBOX}/youtube/upload`);
+    expect(upload({ upload: 'file:///etc/passwd' })).toBeUndefined();
+    expect(warn).toHaveBeenCalledWith('social apps: malformed entry ignored', { network: 'youtube', fields: ['urls.upload'] });
+  });
+
+
   it('is the same merge without Secrets Manager (for checking a configuration such as the sandbox one)', () => {
     expect(networkAppsFromJson({ x: { clientId: 'a', clientSecret: 'b', sandbox: true } }).x).toEqual({
       network: 'x',
