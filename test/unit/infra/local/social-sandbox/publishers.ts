@@ -149,3 +149,43 @@ export async function publishWithMedia(sandbox: SocialSandbox, network: SocialNe
     }
   }
 }
+
+/**
+ * Prepares everything before a network's visible create (media uploaded, container finished,
+ * upload session open) and returns the create call itself, so a test can hit exactly that call
+ * (faults) and repeat it. Each call of the returned function makes one create request with the
+ * same text (unique to this preparation), or a fresh text each time when `sameText` is false
+ * (X and LinkedIn refuse duplicates).
+ */
+export async function prepareCreate(sandbox: SocialSandbox, network: SocialNetwork, token: string, media: MediaServer, sameText = true): Promise<() => Promise<RawAnswer>> {
+  const base = api(sandbox, network);
+  let round = 0;
+  const nonce = Math.random().toString(36).slice(2, 8);
+  const text = () => (sameText ? `Creación preparada en ${network} ${nonce}` : `Creación preparada en ${network} ${nonce} n.º ${(round += 1)}`);
+  switch (network) {
+    case 'facebook':
+    case 'x':
+    case 'linkedin':
+    case 'telegram':
+      return () => publishText(sandbox, network, token, text());
+    case 'instagram': {
+      const container = await instagramContainer(sandbox, token, `${media.url}/square.jpg`, text());
+      return () => postForm(`${base}/${TARGET.instagram}/media_publish`, token, { creation_id: container });
+    }
+    case 'youtube': {
+      const video = mp4();
+      const session = await youtubeSession(sandbox, token, text(), video.length);
+      return () => send(session, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: new Uint8Array(video) });
+    }
+    case 'tiktok':
+      return () =>
+        postJson(`${base}/post/publish/content/init/`, token, {
+          post_info: { title: 'Fotos', description: text(), privacy_level: 'SELF_ONLY' },
+          source_info: { source: 'PULL_FROM_URL', photo_images: [`${media.url}/square.jpg`], photo_cover_index: 0 },
+          post_mode: 'DIRECT_POST',
+          media_type: 'PHOTO',
+        });
+    case 'pinterest':
+      return () => postJson(`${base}/pins`, token, { board_id: TARGET.pinterest, description: text(), media_source: { source_type: 'image_url', url: `${media.url}/square.jpg` } });
+  }
+}
