@@ -280,7 +280,8 @@ export interface MediaServer {
 /**
  * A local web server standing in for S3's presigned GETs: `/square.jpg` (1080×1080), `/wide.jpg`
  * (1920×1080), `/tall.jpg` (1080×1920), `/photo.png`, `/clip.mp4`, `/big.jpg` (9 MiB),
- * `/page.html`, `/slow.jpg` (answers after 7 s), anything else 404.
+ * `/stream.jpg` (9 MiB without content-length), `/page.html`, `/slow.jpg` (answers after 7 s),
+ * anything else 404.
  */
 export async function startMediaServer(): Promise<MediaServer> {
   const files: Record<string, [string, Buffer]> = {
@@ -297,6 +298,13 @@ export async function startMediaServer(): Promise<MediaServer> {
   const server = http.createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     hits.push(pathname);
+    if (pathname === '/stream.jpg') {
+      // No content-length: the size is only known by reading.
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      res.write(jpeg(1080, 1080, 9 * 1024 * 1024));
+      res.end();
+      return;
+    }
     if (pathname === '/slow.jpg') {
       const timer = setTimeout(() => {
         timers.delete(timer);
