@@ -17,7 +17,8 @@
  *   enforced with error 9/2207042).
  * Media come from URLs the sandbox fetches (./media.ts); failures, sizes, formats and caption
  * limits get Meta's documented error codes (Instagram images: JPEG, at most 8 MiB, aspect ratio
- * 4:5 to 1.91:1; captions 2200 characters, 30 hashtags, 20 mentions; Facebook messages 63 206).
+ * 4:5 to 1.91:1; captions 2200 characters, 30 hashtags, 20 mentions; Facebook messages 63 206,
+ * photos under 4 MB).
  */
 import { randomBytes } from 'node:crypto';
 import { META_PAGES, type MetaPage } from './accounts';
@@ -34,7 +35,8 @@ export const VIDEO_PROCESSING_MS = 1500;
 export const INSTAGRAM_DAILY_POSTS = 100;
 const CONTAINER_TTL_MS = 24 * 60 * 60 * 1000;
 const FACEBOOK_MESSAGE_MAX = 63_206;
-const FACEBOOK_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** Pages API: "Photos should be less than 4MB". */
+const FACEBOOK_PHOTO_MAX_BYTES = 4 * 1024 * 1024;
 const INSTAGRAM_CAPTION_MAX = 2200;
 const INSTAGRAM_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 const FACEBOOK_SCOPES = ['pages_manage_posts', 'pages_read_engagement'];

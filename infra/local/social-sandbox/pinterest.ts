@@ -4,7 +4,7 @@
  * - `POST /pins` JSON `{board_id, title?, description?, link?, alt_text?, media_source:{source_type:
  *   "image_url", url} | {source_type:"image_base64", content_type, data}}` (`pins:write` +
  *   `boards:read`) → 201 with the pin; the image is fetched (or decoded) and must be an image of at
- *   most 20 MB; limits: title 100, description 800, alt_text 500 characters, link 2048.
+ *   most 20 MB; limits: title 100, description 500, alt_text 500 characters, link 2048.
  * - `GET /boards/{board_id}/pins?page_size=` (`boards:read` + `pins:read`) → `{items, bookmark}`, newest first.
  * Errors are Pinterest's `{code, message}` bodies.
  */
@@ -17,7 +17,7 @@ import { codePoints, feedMedia, isHttpUrl, objectField, stringField } from './pu
 import { pageOf, pageSize, type ApiCall, type TokenRoute } from './routes';
 
 const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
-const LIMITS = { title: 100, description: 800, alt_text: 500, link: 2048 } as const;
+const LIMITS = { title: 100, description: 500, alt_text: 500, link: 2048 } as const;
 
 const invalid = (message: string) => json(400, { code: 1, message });
 

@@ -88,11 +88,11 @@ describe('Facebook', () => {
     expect(answer.body.error).toMatchObject({ code, message: expect.stringContaining(message), fbtrace_id: expect.any(String) });
   });
 
-  it('photos: answers {id, post_id}; an unfetchable or non-image URL is (#324); no url is (#324)', async () => {
+  it('photos: answers {id, post_id}; an unfetchable, non-image or over-4 MB URL is (#324); no url is (#324)', async () => {
     const created = await postForm(`${fbApi}/${TARGET.facebook}/photos`, facebook.token, { url: `${media.url}/wide.jpg`, caption: 'Foto' });
     expect(created.body).toEqual({ id: expect.stringMatching(/^\d+$/), post_id: expect.stringMatching(/^200000000000001_\d+$/) });
     expect(t.sandbox.posts('facebook').at(-1)).toMatchObject({ id: created.body.post_id, refs: { photoId: created.body.id } });
-    for (const url of [`${media.url}/missing.jpg`, `${media.url}/page.html`]) {
+    for (const url of [`${media.url}/missing.jpg`, `${media.url}/page.html`, `${media.url}/big.jpg`]) {
       expect((await postForm(`${fbApi}/${TARGET.facebook}/photos`, facebook.token, { url, caption: 'x' })).body.error.code).toBe(324);
     }
     expect((await postForm(`${fbApi}/${TARGET.facebook}/photos`, facebook.token, { caption: 'x' })).body.error.code).toBe(324);

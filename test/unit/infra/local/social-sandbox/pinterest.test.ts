@@ -53,7 +53,7 @@ describe('pins', () => {
     [{ board_id: undefined }, 400, 'board_id'],
     [{ media_source: { source_type: 'image_url', url: `http://127.0.0.1:9/nada.jpg` } }, 400, 'could not fetch the image'],
     [{ media_source: { source_type: 'video_id', media_id: '1' } }, 400, 'source_type'],
-    [{ description: 'a'.repeat(801) }, 400, 'description'],
+    [{ description: 'a'.repeat(501) }, 400, 'description'],
     [{ title: 'a'.repeat(101) }, 400, 'title'],
     [{ link: 'ftp://example.com' }, 400, 'link'],
   ])('refuses %o', async (change, status, message) => {
