@@ -27,7 +27,7 @@ import type { FeedMedia, FeedPost } from './feed';
 import { json, requestParams, type SandboxResponse } from './http';
 import { fetchFailed, type MediaRecord } from './media';
 import { codePoints, feedMedia, fileField, isHttpUrl, randomCode } from './publish';
-import { graphFields, pageOf, pageSize, pickFields, type ApiCall, type TokenRoute } from './routes';
+import { graphFields, pageOf, pageSize, pickFields, type Answer, type ApiCall, type TokenRoute } from './routes';
 
 /** How long a fetched Instagram video takes to process before its container is FINISHED, ms. */
 export const VIDEO_PROCESSING_MS = 1500;
@@ -196,8 +196,11 @@ function containerStatus(ctx: SandboxContext, container: Container): { code: Con
   return { code: 'IN_PROGRESS', text: 'In Progress: Media is still being processed.' };
 }
 
+/** A page linked to an Instagram professional account. */
+type InstagramPage = MetaPage & { instagram: NonNullable<MetaPage['instagram']> };
+
 /** The page whose token speaks for Instagram account `igUserId`; else the Graph error. */
-function instagramAccess(call: ApiCall, igUserId: string): MetaPage & { instagram: NonNullable<MetaPage['instagram']> } | SandboxResponse {
+function instagramAccess(call: ApiCall, igUserId: string): InstagramPage | SandboxResponse {
   if (call.token.kind !== 'page') return pageTokenRequired();
   const page = META_PAGES.find((candidate) => candidate.instagram?.id === igUserId);
   if (!page?.instagram || call.token.pageId !== page.id) return unsupported(call.req.method, igUserId);
@@ -261,10 +264,8 @@ function fetchVideo(ctx: SandboxContext, containerId: string, url: string): void
 }
 
 /** `POST /{ig-user}/media`: a container (see the module header). */
-async function instagramContainer(call: ApiCall): Promise<SandboxResponse> {
-  const igUserId = call.params.igUserId ?? '';
-  const access = instagramAccess(call, igUserId);
-  if (isResponse(access)) return access;
+async function instagramContainer(call: ApiCall, account: InstagramPage): Promise<SandboxResponse> {
+  const igUserId = account.instagram.id;
   const { ctx } = call;
   const params = requestParams(call.req);
   const caption = params.caption ?? '';
@@ -309,10 +310,8 @@ const postsToday = (ctx: SandboxContext, igUserId: string) =>
   ctx.publishing.posts('instagram').filter((post) => post.target.id === igUserId && Date.parse(post.time) > ctx.publishing.now() - 24 * 60 * 60 * 1000).length;
 
 /** `POST /{ig-user}/media_publish` (see the module header). */
-function instagramPublish(call: ApiCall): SandboxResponse {
-  const igUserId = call.params.igUserId ?? '';
-  const access = instagramAccess(call, igUserId);
-  if (isResponse(access)) return access;
+function instagramPublish(call: ApiCall, access: InstagramPage): SandboxResponse {
+  const igUserId = access.instagram.id;
   const { ctx } = call;
   const creationId = requestParams(call.req).creation_id;
   if (!creationId) return graphError(100, '(#100) The parameter creation_id is required.');
@@ -424,40 +423,41 @@ export const FACEBOOK_PUBLISH_ROUTES: readonly TokenRoute[] = [
   { method: 'GET', path: '/:id', operation: 'read', scopes: ['pages_read_engagement'], tokenKinds: ['access', 'page'], handle: graphObject },
 ];
 
+/** An Instagram route on `/{ig-user}/…`: the page token of the account's page is checked first. */
+const instagramRoute = (
+  method: TokenRoute['method'],
+  path: string,
+  operation: string,
+  scopes: readonly string[],
+  handle: (call: ApiCall, account: InstagramPage) => Answer,
+): TokenRoute => ({
+  method,
+  path: `/:igUserId${path}`,
+  operation,
+  scopes,
+  tokenKinds: ['access', 'page'],
+  handle: (call) => {
+    const access = instagramAccess(call, call.params.igUserId ?? '');
+    return isResponse(access) ? access : handle(call, access);
+  },
+});
+
 /** Instagram's publishing routes (after the account routes of ./api.ts). */
 export const INSTAGRAM_PUBLISH_ROUTES: readonly TokenRoute[] = [
-  { method: 'POST', path: '/:igUserId/media', operation: 'container', scopes: INSTAGRAM_PUBLISH_SCOPES, tokenKinds: ['access', 'page'], handle: instagramContainer },
-  { method: 'POST', path: '/:igUserId/media_publish', operation: 'create', scopes: INSTAGRAM_PUBLISH_SCOPES, tokenKinds: ['access', 'page'], handle: instagramPublish },
-  {
-    method: 'GET',
-    path: '/:igUserId/media',
-    operation: 'recent',
-    scopes: ['instagram_basic'],
-    tokenKinds: ['access', 'page'],
-    handle: (call) => {
-      const access = instagramAccess(call, call.params.igUserId ?? '');
-      if (isResponse(access)) return access;
-      const posts = call.ctx.publishing.posts('instagram').filter((post) => post.target.id === access.instagram.id);
-      return graphList(
-        call,
-        posts.reverse().map((post) => instagramMedia(call.ctx, post, access.instagram.username)),
-        ['id'],
-      );
-    },
-  },
-  {
-    method: 'GET',
-    path: '/:igUserId/content_publishing_limit',
-    operation: 'limit',
-    scopes: ['instagram_basic'],
-    tokenKinds: ['access', 'page'],
-    handle: (call) => {
-      const access = instagramAccess(call, call.params.igUserId ?? '');
-      if (isResponse(access)) return access;
-      const item = { config: { quota_total: INSTAGRAM_DAILY_POSTS, quota_duration: 86_400 }, quota_usage: postsToday(call.ctx, access.instagram.id) };
-      return json(200, { data: [pickFields(item, graphFields(call.req.query.get('fields')), ['quota_usage'])] });
-    },
-  },
+  instagramRoute('POST', '/media', 'container', INSTAGRAM_PUBLISH_SCOPES, instagramContainer),
+  instagramRoute('POST', '/media_publish', 'create', INSTAGRAM_PUBLISH_SCOPES, instagramPublish),
+  instagramRoute('GET', '/media', 'recent', ['instagram_basic'], (call, account) => {
+    const posts = call.ctx.publishing.posts('instagram').filter((post) => post.target.id === account.instagram.id);
+    return graphList(
+      call,
+      posts.reverse().map((post) => instagramMedia(call.ctx, post, account.instagram.username)),
+      ['id'],
+    );
+  }),
+  instagramRoute('GET', '/content_publishing_limit', 'limit', ['instagram_basic'], (call, account) => {
+    const item = { config: { quota_total: INSTAGRAM_DAILY_POSTS, quota_duration: 86_400 }, quota_usage: postsToday(call.ctx, account.instagram.id) };
+    return json(200, { data: [pickFields(item, graphFields(call.req.query.get('fields')), ['quota_usage'])] });
+  }),
   {
     method: 'GET',
     path: '/:id',

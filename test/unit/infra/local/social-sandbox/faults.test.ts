@@ -4,34 +4,18 @@
  * connection unanswered, `slow` does it and answers late; `times` counts, DELETE clears, bad
  * bodies are refused. Each network's visible create is hit exactly (./publishers.ts).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SOCIAL_NETWORKS, type SocialNetwork } from '@director-ia/shared';
 import { BOT_TOKEN, prepareCreate, tiktokStatus, youtubeSession } from './publishers';
-import { eventually, hook, mp4, publisher, send, startMediaServer, startTestSandbox, type MediaServer, type RawAnswer, type TestSandbox } from './support';
+import { eventually, hook, mp4, publishingEnv, send, type RawAnswer } from './support';
 
-let t: TestSandbox;
-let media: MediaServer;
-const tokens = new Map<SocialNetwork, string>();
-
-async function tokenFor(network: SocialNetwork): Promise<string> {
-  if (network === 'telegram') return BOT_TOKEN;
-  if (!tokens.has(network)) tokens.set(network, (await publisher(t.sandbox, network)).token);
-  return tokens.get(network) ?? '';
-}
-
-beforeAll(async () => {
-  t = await startTestSandbox();
-  media = await startMediaServer();
-});
-afterAll(async () => {
-  await t.close();
-  await media.close();
-});
+const env = publishingEnv();
+const tokenFor = (network: SocialNetwork) => env.tokenFor(network);
 beforeEach(async () => {
-  await fetch(`${t.sandbox.url}/__sandbox/faults`, { method: 'DELETE' });
+  await fetch(`${env.t.sandbox.url}/__sandbox/faults`, { method: 'DELETE' });
 });
 
-const count = (network: SocialNetwork) => t.sandbox.posts(network).length;
+const count = (network: SocialNetwork) => env.t.sandbox.posts(network).length;
 /** The feed grows by one (TikTok: once its download and processing end). */
 const grown = (network: SocialNetwork, before: number) => eventually(async () => count(network) === before + 1);
 
@@ -70,37 +54,37 @@ function expectThrottled(network: SocialNetwork, answer: RawAnswer): void {
 
 describe('fault kinds on each network’s create', () => {
   it.each(SOCIAL_NETWORKS)('%s: 429 has no effect; the retry publishes once', async (network) => {
-    const create = await prepareCreate(t.sandbox, network, await tokenFor(network), media);
+    const create = await prepareCreate(env.t.sandbox, network, await tokenFor(network), env.media);
     const before = count(network);
-    expect((await hook(t.sandbox, 'faults', { network, operation: 'create', kind: '429', retryAfterSeconds: 120 })).status).toBe(200);
+    expect((await hook(env.t.sandbox, 'faults', { network, operation: 'create', kind: '429', retryAfterSeconds: 120 })).status).toBe(200);
     expectThrottled(network, await create());
     expect(count(network)).toBe(before);
     const retry = await create();
     expect(retry.status).toBeLessThan(300);
     await grown(network, before);
-    expect(t.sandbox.requests().filter((record) => record.fault === '429')).not.toHaveLength(0);
+    expect(env.t.sandbox.requests().filter((record) => record.fault === '429')).not.toHaveLength(0);
   });
 
   it.each(SOCIAL_NETWORKS)('%s: 500 has no effect', async (network) => {
-    const create = await prepareCreate(t.sandbox, network, await tokenFor(network), media);
+    const create = await prepareCreate(env.t.sandbox, network, await tokenFor(network), env.media);
     const before = count(network);
-    await hook(t.sandbox, 'faults', { network, operation: 'create', kind: '500' });
+    await hook(env.t.sandbox, 'faults', { network, operation: 'create', kind: '500' });
     expect((await create()).status).toBe(500);
     expect(count(network)).toBe(before);
   });
 
   it.each(SOCIAL_NETWORKS)('%s: lost publishes and never answers', async (network) => {
-    const create = await prepareCreate(t.sandbox, network, await tokenFor(network), media);
+    const create = await prepareCreate(env.t.sandbox, network, await tokenFor(network), env.media);
     const before = count(network);
-    await hook(t.sandbox, 'faults', { network, operation: 'create', kind: 'lost' });
+    await hook(env.t.sandbox, 'faults', { network, operation: 'create', kind: 'lost' });
     await expect(create()).rejects.toThrow();
     await grown(network, before);
   });
 
   it('slow publishes and answers after the delay', async () => {
-    const create = await prepareCreate(t.sandbox, 'pinterest', await tokenFor('pinterest'), media);
+    const create = await prepareCreate(env.t.sandbox, 'pinterest', await tokenFor('pinterest'), env.media);
     const before = count('pinterest');
-    await hook(t.sandbox, 'faults', { network: 'pinterest', operation: 'create', kind: 'slow', seconds: 1 });
+    await hook(env.t.sandbox, 'faults', { network: 'pinterest', operation: 'create', kind: 'slow', seconds: 1 });
     const started = Date.now();
     const pending = create();
     await grown('pinterest', before);
@@ -114,22 +98,22 @@ describe('resolving a lost create', () => {
   it('YouTube: the session says the upload finished, with the video', async () => {
     const token = await tokenFor('youtube');
     const video = mp4();
-    const session = await youtubeSession(t.sandbox, token, 'Vídeo perdido', video.length);
-    await hook(t.sandbox, 'faults', { network: 'youtube', operation: 'create', kind: 'lost' });
+    const session = await youtubeSession(env.t.sandbox, token, 'Vídeo perdido', video.length);
+    await hook(env.t.sandbox, 'faults', { network: 'youtube', operation: 'create', kind: 'lost' });
     await expect(send(session, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: new Uint8Array(video) })).rejects.toThrow();
     const status = await send(session, { method: 'PUT', headers: { 'content-range': `bytes */${video.length}` } });
     expect(status.status).toBe(200);
-    expect(t.sandbox.posts('youtube').at(-1)?.id).toBe(status.body.id);
+    expect(env.t.sandbox.posts('youtube').at(-1)?.id).toBe(status.body.id);
   });
 
   it('TikTok: the status fetch says what happened to the publish', async () => {
     const token = await tokenFor('tiktok');
-    const create = await prepareCreate(t.sandbox, 'tiktok', token, media);
-    await hook(t.sandbox, 'faults', { network: 'tiktok', operation: 'status', kind: '500' });
+    const create = await prepareCreate(env.t.sandbox, 'tiktok', token, env.media);
+    await hook(env.t.sandbox, 'faults', { network: 'tiktok', operation: 'status', kind: '500' });
     const init = await create();
-    expect((await tiktokStatus(t.sandbox, token, init.body.data.publish_id)).status).toBe(500);
+    expect((await tiktokStatus(env.t.sandbox, token, init.body.data.publish_id)).status).toBe(500);
     expect((await eventually(async () => {
-      const status = await tiktokStatus(t.sandbox, token, init.body.data.publish_id);
+      const status = await tiktokStatus(env.t.sandbox, token, init.body.data.publish_id);
       return status.body.data.status === 'PUBLISH_COMPLETE' && status;
     })).status).toBe(200);
   });
@@ -137,25 +121,25 @@ describe('resolving a lost create', () => {
 
 describe('the hook', () => {
   it('counts times, lists and clears', async () => {
-    const create = await prepareCreate(t.sandbox, 'telegram', BOT_TOKEN, media, false);
-    const set = await hook(t.sandbox, 'faults', { network: 'telegram', operation: 'create', kind: '500', times: 2 });
+    const create = await prepareCreate(env.t.sandbox, 'telegram', BOT_TOKEN, env.media, false);
+    const set = await hook(env.t.sandbox, 'faults', { network: 'telegram', operation: 'create', kind: '500', times: 2 });
     expect(set.body.faults).toEqual([{ network: 'telegram', operation: 'create', kind: '500', times: 2, retryAfterSeconds: 30, seconds: 3 }]);
     expect((await create()).status).toBe(500);
-    expect((await send(`${t.sandbox.url}/__sandbox/faults`)).body.faults).toEqual([expect.objectContaining({ times: 1 })]);
+    expect((await send(`${env.t.sandbox.url}/__sandbox/faults`)).body.faults).toEqual([expect.objectContaining({ times: 1 })]);
     expect((await create()).status).toBe(500);
     expect((await create()).status).toBe(200);
-    await hook(t.sandbox, 'faults', { network: 'telegram', operation: 'create', kind: '500', times: 5 });
-    expect((await send(`${t.sandbox.url}/__sandbox/faults`, { method: 'DELETE' })).body).toEqual({ cleared: 1 });
+    await hook(env.t.sandbox, 'faults', { network: 'telegram', operation: 'create', kind: '500', times: 5 });
+    expect((await send(`${env.t.sandbox.url}/__sandbox/faults`, { method: 'DELETE' })).body).toEqual({ cleared: 1 });
     expect((await create()).status).toBe(200);
   });
 
   it('hits only the named operation', async () => {
     const token = await tokenFor('instagram');
-    await hook(t.sandbox, 'faults', { network: 'instagram', operation: 'container', kind: '500' });
-    const create = await prepareCreate(t.sandbox, 'instagram', token, media).catch((error: Error) => error);
+    await hook(env.t.sandbox, 'faults', { network: 'instagram', operation: 'container', kind: '500' });
+    const create = await prepareCreate(env.t.sandbox, 'instagram', token, env.media).catch((error: Error) => error);
     expect(create).toBeInstanceOf(Error);
     // The container step failed once; the next container and its publish work.
-    const again = await prepareCreate(t.sandbox, 'instagram', token, media);
+    const again = await prepareCreate(env.t.sandbox, 'instagram', token, env.media);
     expect((await again()).status).toBe(200);
   });
 
@@ -167,7 +151,7 @@ describe('the hook', () => {
     [{ network: 'x', operation: 'create', kind: '429', retryAfterSeconds: -1 }, 'retryAfterSeconds'],
     [{ network: 'x', operation: 'create', kind: 'slow', seconds: 1.5 }, 'seconds'],
   ])('refuses %o (%s)', async (body, field) => {
-    const answer = await hook(t.sandbox, 'faults', body);
+    const answer = await hook(env.t.sandbox, 'faults', body);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toContain(field);
   });

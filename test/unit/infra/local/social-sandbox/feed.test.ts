@@ -5,29 +5,13 @@
  * media; the feed page lists it (newest last) with the media inline; `/` links to every feed; the
  * feed and the media survive a restart.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '@director-ia/shared';
 import { BOT_TOKEN, publishText, publishWithMedia, TEXT_NETWORKS } from './publishers';
-import { posts, publisher, send, startMediaServer, startTestSandbox, type MediaServer, type TestSandbox } from './support';
+import { posts, publisher, publishingEnv, send, startTestSandbox } from './support';
 
-let t: TestSandbox;
-let media: MediaServer;
-const tokens = new Map<SocialNetwork, string>();
-
-async function tokenFor(network: SocialNetwork): Promise<string> {
-  if (network === 'telegram') return BOT_TOKEN;
-  if (!tokens.has(network)) tokens.set(network, (await publisher(t.sandbox, network)).token);
-  return tokens.get(network) ?? '';
-}
-
-beforeAll(async () => {
-  t = await startTestSandbox();
-  media = await startMediaServer();
-});
-afterAll(async () => {
-  await t.close();
-  await media.close();
-});
+const env = publishingEnv();
+const tokenFor = (network: SocialNetwork) => env.tokenFor(network);
 
 const EXPECTED: Record<SocialNetwork, { id: RegExp; target: string; url: (id: string) => string | null; mediaType: string }> = {
   facebook: { id: /^200000000000001_\d{18}$/, target: 'Página de pruebas', url: (id) => `https://www.facebook.com/${id}`, mediaType: 'image/jpeg' },
@@ -43,19 +27,19 @@ const EXPECTED: Record<SocialNetwork, { id: RegExp; target: string; url: (id: st
 describe('publishing with media', () => {
   it.each(SOCIAL_NETWORKS)('%s: the post enters the feed with its media, id, target and URL', async (network) => {
     const text = `Publicación con imagen en ${network} ${Date.now()}`;
-    const { answer, id } = await publishWithMedia(t.sandbox, network, await tokenFor(network), media, text);
+    const { answer, id } = await publishWithMedia(env.t.sandbox, network, await tokenFor(network), env.media, text);
     expect(answer.status).toBeLessThan(300);
     const expected = EXPECTED[network];
     expect(id).toMatch(expected.id);
-    const found = (await posts(t.sandbox, network)).find((post) => post.id === id);
+    const found = (await posts(env.t.sandbox, network)).find((post) => post.id === id);
     expect(found).toMatchObject({ network, id, target: { name: expected.target }, url: expected.url(id), time: expect.any(String), seq: expect.any(Number) });
     if (network === 'youtube') expect(found).toMatchObject({ title: text, text: `Descripción de ${text}`, visibility: 'private' });
     else expect(found.text).toBe(text);
-    expect(found.media).toEqual([{ id: expect.stringMatching(/^m_/), type: expected.mediaType, size: expect.any(Number), url: `${t.sandbox.url}/media/${found.media[0].id}` }]);
+    expect(found.media).toEqual([{ id: expect.stringMatching(/^m_/), type: expected.mediaType, size: expect.any(Number), url: `${env.t.sandbox.url}/media/${found.media[0].id}` }]);
     const file = await fetch(found.media[0].url);
     expect(file.headers.get('content-type')).toBe(expected.mediaType);
     expect((await file.arrayBuffer()).byteLength).toBe(found.media[0].size);
-    const page = await (await fetch(`${t.sandbox.url}/${network}/feed`)).text();
+    const page = await (await fetch(`${env.t.sandbox.url}/${network}/feed`)).text();
     expect(page).toContain(`Red de pruebas · ${SOCIAL_NETWORK_LABELS[network]} — Publicaciones`);
     expect(page).toContain(network === 'youtube' ? `Descripción de ${text}` : text);
     expect(page).toContain(expected.mediaType.startsWith('video/') ? `<video src="/media/${found.media[0].id}"` : `<img src="/media/${found.media[0].id}"`);
@@ -65,39 +49,39 @@ describe('publishing with media', () => {
 describe('publishing text', () => {
   it.each(TEXT_NETWORKS)('%s: text alone', async (network) => {
     const text = `Solo texto en ${network} ${Date.now()}`;
-    const answer = await publishText(t.sandbox, network, await tokenFor(network), text);
+    const answer = await publishText(env.t.sandbox, network, await tokenFor(network), text);
     expect(answer.status).toBeLessThan(300);
-    const feed = await posts(t.sandbox, network);
+    const feed = await posts(env.t.sandbox, network);
     expect(feed.at(-1)).toMatchObject({ network, text, media: [] });
   });
 
   it('lists a network’s posts in the order received, newest last, and no other network’s', async () => {
     const token = await tokenFor('x');
-    await publishText(t.sandbox, 'x', token, 'Primera de dos');
-    await publishText(t.sandbox, 'x', token, 'Segunda de dos');
-    const page = await (await fetch(`${t.sandbox.url}/x/feed`)).text();
+    await publishText(env.t.sandbox, 'x', token, 'Primera de dos');
+    await publishText(env.t.sandbox, 'x', token, 'Segunda de dos');
+    const page = await (await fetch(`${env.t.sandbox.url}/x/feed`)).text();
     expect(page.indexOf('Primera de dos')).toBeGreaterThan(-1);
     expect(page.indexOf('Primera de dos')).toBeLessThan(page.indexOf('Segunda de dos'));
     expect(page).not.toContain('Solo texto en facebook');
-    const all = await posts(t.sandbox);
+    const all = await posts(env.t.sandbox);
     expect(all.map((post) => post.seq)).toEqual([...all.map((post) => post.seq)].sort((a, b) => a - b));
   });
 
   it('escapes what it shows and serves the pages self-contained', async () => {
-    await publishText(t.sandbox, 'telegram', BOT_TOKEN, '<script>alert(1)</script> & más');
-    const response = await fetch(`${t.sandbox.url}/telegram/feed`);
+    await publishText(env.t.sandbox, 'telegram', BOT_TOKEN, '<script>alert(1)</script> & más');
+    const response = await fetch(`${env.t.sandbox.url}/telegram/feed`);
     const page = await response.text();
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; más');
     expect(page).not.toContain('<script>');
     expect(response.headers.get('content-security-policy')).toContain("media-src 'self'");
     // The sandbox's own pages are not network requests: they are not recorded.
-    expect(t.sandbox.requests().some((record) => record.path === '/feed')).toBe(false);
+    expect(env.t.sandbox.requests().some((record) => record.path === '/feed')).toBe(false);
   });
 });
 
 describe('pages and hooks', () => {
   it('the index page links to every network’s feed', async () => {
-    const page = await (await fetch(`${t.sandbox.url}/`)).text();
+    const page = await (await fetch(`${env.t.sandbox.url}/`)).text();
     for (const network of SOCIAL_NETWORKS) expect(page).toContain(`href="/${network}/feed"`);
   });
 
@@ -115,7 +99,7 @@ describe('pages and hooks', () => {
   });
 
   it('serves a byte range of a media file (videos can seek)', async () => {
-    const video = (await posts(t.sandbox, 'youtube'))[0].media[0];
+    const video = (await posts(env.t.sandbox, 'youtube'))[0].media[0];
     const part = await fetch(video.url, { headers: { range: 'bytes=0-99' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 0-99/${video.size}`);
@@ -123,8 +107,8 @@ describe('pages and hooks', () => {
   });
 
   it('keeps a presigned URL’s signature out of the request records', () => {
-    const photo = t.sandbox.requests('facebook').find((record) => record.path.endsWith('/photos'));
-    expect(photo?.body?.url).toBe(`${media.url}/square.jpg?***`);
+    const photo = env.t.sandbox.requests('facebook').find((record) => record.path.endsWith('/photos'));
+    expect(photo?.body?.url).toBe(`${env.media.url}/square.jpg?***`);
   });
 });
 
@@ -132,7 +116,7 @@ describe('persistence', () => {
   it('keeps the feed and its media across a restart', async () => {
     const first = await startTestSandbox();
     const text = 'Antes del reinicio';
-    await publishWithMedia(first.sandbox, 'pinterest', (await publisher(first.sandbox, 'pinterest')).token, media, text);
+    await publishWithMedia(first.sandbox, 'pinterest', (await publisher(first.sandbox, 'pinterest')).token, env.media, text);
     await publishText(first.sandbox, 'telegram', BOT_TOKEN, 'Mensaje antes del reinicio');
     const before = first.sandbox.posts();
     await first.sandbox.stop();

@@ -3,27 +3,20 @@
  * from an image URL (fetched) or base64, Pinterest's `{code, message}` errors for unknown boards,
  * unfetchable images and over-long fields, the scopes, and the board's recent pins.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectWith, jpeg, postJson, publisher, send, startMediaServer, startTestSandbox, TARGET, type MediaServer, type TestSandbox } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connectWith, jpeg, postJson, publishingEnv, send, TARGET } from './support';
 
-let t: TestSandbox;
-let media: MediaServer;
+const env = publishingEnv();
 let token: string;
 let api: string;
 
 beforeAll(async () => {
-  t = await startTestSandbox();
-  media = await startMediaServer();
-  token = (await publisher(t.sandbox, 'pinterest')).token;
-  api = t.sandbox.apps().pinterest.urls.api;
-});
-afterAll(async () => {
-  await t.close();
-  await media.close();
+  token = await env.tokenFor('pinterest');
+  api = env.t.sandbox.apps().pinterest.urls.api;
 });
 
 const pin = (body: Record<string, unknown>, bearer = token) =>
-  postJson(`${api}/pins`, bearer, { board_id: TARGET.pinterest, description: 'Descripción', media_source: { source_type: 'image_url', url: `${media.url}/tall.jpg` }, ...body });
+  postJson(`${api}/pins`, bearer, { board_id: TARGET.pinterest, description: 'Descripción', media_source: { source_type: 'image_url', url: `${env.media.url}/tall.jpg` }, ...body });
 
 describe('pins', () => {
   it('creates a pin from an image URL: 201 with the pin, fetched once', async () => {
@@ -38,8 +31,8 @@ describe('pins', () => {
       alt_text: 'Texto alternativo',
       media: { media_type: 'image', images: { originals: { url: expect.stringContaining('/media/m_'), width: 1080, height: 1920 } } },
     });
-    expect(media.hits.filter((hit) => hit === '/tall.jpg')).toHaveLength(1);
-    expect(t.sandbox.posts('pinterest').at(-1)).toMatchObject({ title: 'Título', link: 'https://example.com/producto', url: `https://www.pinterest.com/pin/${answer.body.id}/` });
+    expect(env.media.hits.filter((hit) => hit === '/tall.jpg')).toHaveLength(1);
+    expect(env.t.sandbox.posts('pinterest').at(-1)).toMatchObject({ title: 'Título', link: 'https://example.com/producto', url: `https://www.pinterest.com/pin/${answer.body.id}/` });
   });
 
   it('creates a pin from base64', async () => {
@@ -63,16 +56,16 @@ describe('pins', () => {
   });
 
   it('an HTML page is not an image', async () => {
-    expect((await pin({ media_source: { source_type: 'image_url', url: `${media.url}/page.html` } })).body.message).toContain('could not fetch the image');
+    expect((await pin({ media_source: { source_type: 'image_url', url: `${env.media.url}/page.html` } })).body.message).toContain('could not fetch the image');
   });
 
   it('needs pins:write', async () => {
-    const readOnly = await connectWith(t.sandbox, 'pinterest', { scope: 'boards:read,pins:read,user_accounts:read' });
+    const readOnly = await connectWith(env.t.sandbox, 'pinterest', { scope: 'boards:read,pins:read,user_accounts:read' });
     expect((await pin({}, readOnly.body.access_token)).body).toEqual({ code: 29, message: 'You are not permitted to access that resource.' });
   });
 
   it('lists the board’s pins newest first, with bookmarks', async () => {
-    const ours = t.sandbox.posts('pinterest').filter((post) => post.target.id === TARGET.pinterest).reverse();
+    const ours = env.t.sandbox.posts('pinterest').filter((post) => post.target.id === TARGET.pinterest).reverse();
     const first = await send(`${api}/boards/${TARGET.pinterest}/pins?page_size=1`, { headers: { authorization: `Bearer ${token}` } });
     expect(first.body.items.map((item: { id: string }) => item.id)).toEqual([ours[0]?.id]);
     const second = await send(`${api}/boards/${TARGET.pinterest}/pins?page_size=25&bookmark=${first.body.bookmark}`, { headers: { authorization: `Bearer ${token}` } });

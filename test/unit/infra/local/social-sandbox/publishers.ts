@@ -5,10 +5,10 @@
  */
 import type { SocialNetwork } from '@director-ia/shared';
 import type { SocialSandbox } from '../../../../../infra/local/social-sandbox';
-import { eventually, jpeg, mp4, postForm, postJson, send, TARGET, type MediaServer, type RawAnswer } from './support';
+import { BOT_TOKEN, eventually, jpeg, mp4, postForm, postJson, send, TARGET, type MediaServer, type RawAnswer } from './support';
 
-/** The Telegram bot of the tests and its channel. */
-export const BOT_TOKEN = '7000000001:AAHsandboxSecretPartForTheTestsOnly123';
+export { BOT_TOKEN } from './support';
+/** The Telegram channel the tests publish to (the bot is an administrator there). */
 export const CHANNEL = '@canal_pruebas';
 
 const api = (sandbox: SocialSandbox, network: SocialNetwork) => (network === 'telegram' ? `${sandbox.apps().telegram.urls.api}/bot${BOT_TOKEN}` : sandbox.apps()[network].urls.api);

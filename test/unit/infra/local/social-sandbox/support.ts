@@ -10,7 +10,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { OAuthNetwork } from '@director-ia/shared';
+import type { OAuthNetwork, SocialNetwork } from '@director-ia/shared';
+import { afterAll, beforeAll } from 'vitest';
 import { startSocialSandbox, type SocialSandbox, type SocialSandboxOptions } from '../../../../../infra/local/social-sandbox';
 
 export const REDIRECT = (network: OAuthNetwork) => `http://localhost:5173/oauth/callback/${network}`;
@@ -346,4 +347,38 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     if (Date.now() > until) throw new Error('condition not met in time');
     await wait(200);
   }
+}
+
+/** The Telegram bot of the tests (a well-formed token: any such token is a bot of the sandbox). */
+export const BOT_TOKEN = '7000000001:AAHsandboxSecretPartForTheTestsOnly123';
+
+export interface PublishingEnv {
+  t: TestSandbox;
+  media: MediaServer;
+  /** The token a publisher holds for `network` (made once per file; Telegram: BOT_TOKEN). */
+  tokenFor(network: SocialNetwork): Promise<string>;
+}
+
+/**
+ * A sandbox and a media server for one test file, started before its tests and closed after
+ * them (registers the hooks); read its fields inside tests.
+ */
+export function publishingEnv(): PublishingEnv {
+  const tokens = new Map<SocialNetwork, string>();
+  const env = {
+    tokenFor: async (network: SocialNetwork) => {
+      if (network === 'telegram') return BOT_TOKEN;
+      if (!tokens.has(network)) tokens.set(network, (await publisher(env.t.sandbox, network)).token);
+      return tokens.get(network) ?? '';
+    },
+  } as PublishingEnv;
+  beforeAll(async () => {
+    env.t = await startTestSandbox();
+    env.media = await startMediaServer();
+  });
+  afterAll(async () => {
+    await env.t?.close();
+    await env.media?.close();
+  });
+  return env;
 }

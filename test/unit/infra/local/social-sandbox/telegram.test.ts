@@ -5,27 +5,18 @@
  * 13): sendMessage, sendPhoto and sendVideo by URL, upload or file_id, sendMediaGroup, with
  * Telegram's limits and errors.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TELEGRAM_BOT_TOKEN } from '@director-ia/shared';
 import { formWith } from './publishers';
-import { jpeg, startMediaServer, startTestSandbox, type MediaServer, type TestSandbox } from './support';
+import { BOT_TOKEN, jpeg, publishingEnv } from './support';
 
-let t: TestSandbox;
-let media: MediaServer;
-beforeAll(async () => {
-  t = await startTestSandbox();
-  media = await startMediaServer();
-});
-afterAll(async () => {
-  await t.close();
-  await media.close();
-});
+const env = publishingEnv();
 
 const BOT_ID = 7000000001;
-const TOKEN = `${BOT_ID}:AAHsandboxSecretPartForTheTestsOnly123`;
+const TOKEN = BOT_TOKEN;
 
 async function call(method: string, params: Record<string, string | number> = {}, token = TOKEN, init?: RequestInit) {
-  const url = new URL(`${t.sandbox.apps().telegram.urls.api}/bot${token}/${method}`);
+  const url = new URL(`${env.t.sandbox.apps().telegram.urls.api}/bot${token}/${method}`);
   if (!init) for (const [key, value] of Object.entries(params)) url.searchParams.set(key, String(value));
   const response = await fetch(url, init);
   return { status: response.status, body: await response.json() };
@@ -68,7 +59,7 @@ describe('telegram', () => {
   it('takes parameters as a JSON body too, and records the call with the token masked', async () => {
     const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chat_id: '@canal_pruebas' }) };
     expect((await call('getChat', {}, TOKEN, init)).body.ok).toBe(true);
-    const records = t.sandbox.requests('telegram');
+    const records = env.t.sandbox.requests('telegram');
     expect(records.at(-1)).toMatchObject({ network: 'telegram', method: 'POST', path: '/api/bot***/getChat', body: { chat_id: '@canal_pruebas' }, status: 200 });
     expect(JSON.stringify(records)).not.toContain(TOKEN.split(':')[1]);
   });
@@ -90,14 +81,14 @@ describe('telegram publishing', () => {
         text: 'Hola, canal',
       },
     });
-    expect(t.sandbox.posts('telegram').at(-1)).toMatchObject({ id: String(answer.body.result.message_id), url: `https://t.me/canal_pruebas/${answer.body.result.message_id}` });
+    expect(env.t.sandbox.posts('telegram').at(-1)).toMatchObject({ id: String(answer.body.result.message_id), url: `https://t.me/canal_pruebas/${answer.body.result.message_id}` });
     const group = await post('sendMessage', { chat_id: '@grupo_pruebas', text: 'Hola, grupo' });
     expect(group.body.result).toMatchObject({ from: { id: BOT_ID, is_bot: true }, chat: { type: 'supergroup' } });
   });
 
   it('shows HTML-formatted text without its tags', async () => {
     await post('sendMessage', { chat_id: '@canal_pruebas', text: '<b>Oferta</b> &amp; más', parse_mode: 'HTML' });
-    expect(t.sandbox.posts('telegram').at(-1)?.text).toBe('Oferta & más');
+    expect(env.t.sandbox.posts('telegram').at(-1)?.text).toBe('Oferta & más');
   });
 
   it.each([
@@ -112,32 +103,32 @@ describe('telegram publishing', () => {
     ['sendPhoto', { chat_id: '@canal_pruebas', photo: '%MEDIA%/big.jpg' }, 'Bad Request: failed to get HTTP URL content'],
     ['sendMediaGroup', { chat_id: '@canal_pruebas', media: [{ type: 'photo', media: '%MEDIA%/square.jpg' }] }, 'Bad Request: media must contain 2-10 items'],
   ])('%s refuses %o', async (method, body, description) => {
-    const resolved = JSON.parse(JSON.stringify(body).replaceAll('%MEDIA%', media.url));
-    const before = t.sandbox.posts('telegram').length;
+    const resolved = JSON.parse(JSON.stringify(body).replaceAll('%MEDIA%', env.media.url));
+    const before = env.t.sandbox.posts('telegram').length;
     expect(await post(method, resolved)).toEqual({ status: 400, body: { ok: false, error_code: 400, description } });
-    expect(t.sandbox.posts('telegram')).toHaveLength(before);
+    expect(env.t.sandbox.posts('telegram')).toHaveLength(before);
   });
 
   it('sendPhoto by URL; the file_id it answers sends the same photo again', async () => {
-    const first = await post('sendPhoto', { chat_id: '@canal_pruebas', photo: `${media.url}/wide.jpg`, caption: 'Foto por URL' });
+    const first = await post('sendPhoto', { chat_id: '@canal_pruebas', photo: `${env.media.url}/wide.jpg`, caption: 'Foto por URL' });
     expect(first.body.result).toMatchObject({ caption: 'Foto por URL', photo: [{ file_id: expect.stringMatching(/^AgAC/), width: 1920, height: 1080 }] });
     const again = await post('sendPhoto', { chat_id: '@canal_pruebas', photo: first.body.result.photo[0].file_id });
     expect(again.body.ok).toBe(true);
-    const [a, b] = t.sandbox.posts('telegram').slice(-2);
+    const [a, b] = env.t.sandbox.posts('telegram').slice(-2);
     expect(b?.media[0]?.id).toBe(a?.media[0]?.id);
   });
 
   it('sendPhoto and sendVideo upload multipart files', async () => {
     const photo = formWith({ chat_id: '@canal_pruebas', caption: 'Foto subida' }, { field: 'photo', bytes: jpeg(640, 480), type: 'image/jpeg', name: 'foto.jpg' });
     expect((await call('sendPhoto', {}, TOKEN, { method: 'POST', body: photo })).body.result.photo[0]).toMatchObject({ width: 640, height: 480 });
-    const video = await post('sendVideo', { chat_id: '@canal_pruebas', video: `${media.url}/clip.mp4`, caption: 'Vídeo' });
+    const video = await post('sendVideo', { chat_id: '@canal_pruebas', video: `${env.media.url}/clip.mp4`, caption: 'Vídeo' });
     expect(video.body.result.video).toMatchObject({ file_id: expect.stringMatching(/^BAAC/), mime_type: 'video/mp4' });
-    expect(t.sandbox.posts('telegram').at(-1)).toMatchObject({ text: 'Vídeo', media: [{ type: 'video/mp4' }] });
+    expect(env.t.sandbox.posts('telegram').at(-1)).toMatchObject({ text: 'Vídeo', media: [{ type: 'video/mp4' }] });
   });
 
   it('sendMediaGroup: one album of messages sharing media_group_id, one post with every item', async () => {
     const form = formWith(
-      { chat_id: '@canal_pruebas', media: JSON.stringify([{ type: 'photo', media: 'attach://uno', caption: 'Álbum' }, { type: 'video', media: `${media.url}/clip.mp4` }]) },
+      { chat_id: '@canal_pruebas', media: JSON.stringify([{ type: 'photo', media: 'attach://uno', caption: 'Álbum' }, { type: 'video', media: `${env.media.url}/clip.mp4` }]) },
       { field: 'uno', bytes: jpeg(300, 300), type: 'image/jpeg', name: 'uno.jpg' },
     );
     const answer = await call('sendMediaGroup', {}, TOKEN, { method: 'POST', body: form });
@@ -145,7 +136,7 @@ describe('telegram publishing', () => {
     const [first, second] = answer.body.result;
     expect(first.media_group_id).toBe(second.media_group_id);
     expect(second.message_id).toBe(first.message_id + 1);
-    expect(t.sandbox.posts('telegram').at(-1)).toMatchObject({
+    expect(env.t.sandbox.posts('telegram').at(-1)).toMatchObject({
       id: String(first.message_id),
       text: 'Álbum',
       refs: { messageIds: `${first.message_id},${second.message_id}` },
@@ -154,8 +145,8 @@ describe('telegram publishing', () => {
   });
 
   it('an invalid bot token publishes nothing', async () => {
-    const before = t.sandbox.posts('telegram').length;
+    const before = env.t.sandbox.posts('telegram').length;
     expect((await call('sendMessage', { chat_id: '@canal_pruebas', text: 'x' }, `${BOT_ID}:invalidAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(401);
-    expect(t.sandbox.posts('telegram')).toHaveLength(before);
+    expect(env.t.sandbox.posts('telegram')).toHaveLength(before);
   });
 });

@@ -4,29 +4,22 @@
  * URLs, the status flow (PROCESSING_* → PUBLISH_COMPLETE / SEND_TO_USER_INBOX / FAILED), and the
  * per-token init limit.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tiktokStatus, tiktokVideoInit } from './publishers';
-import { connectWith, eventually, mp4, postJson, publisher, send, startMediaServer, startTestSandbox, type MediaServer, type TestSandbox } from './support';
+import { connectWith, eventually, mp4, postJson, publisher, publishingEnv, send } from './support';
 
-let t: TestSandbox;
-let media: MediaServer;
+const env = publishingEnv();
 let token: string;
 let api: string;
 const MB = 1024 * 1024;
 
 beforeAll(async () => {
-  t = await startTestSandbox();
-  media = await startMediaServer();
-  token = (await publisher(t.sandbox, 'tiktok')).token;
-  api = t.sandbox.apps().tiktok.urls.api;
-});
-afterAll(async () => {
-  await t.close();
-  await media.close();
+  token = await env.tokenFor('tiktok');
+  api = env.t.sandbox.apps().tiktok.urls.api;
 });
 
 /** A fresh token: TikTok allows 6 inits a minute per token. */
-const freshToken = async () => (await publisher(t.sandbox, 'tiktok')).token;
+const freshToken = async () => (await publisher(env.t.sandbox, 'tiktok')).token;
 
 const photos = (bearer: string, urls: string[], mode = 'DIRECT_POST', privacy = 'SELF_ONLY') =>
   postJson(`${api}/post/publish/content/init/`, bearer, {
@@ -38,7 +31,7 @@ const photos = (bearer: string, urls: string[], mode = 'DIRECT_POST', privacy = 
 
 const finalStatus = (bearer: string, publishId: string) =>
   eventually(async () => {
-    const answer = await tiktokStatus(t.sandbox, bearer, publishId);
+    const answer = await tiktokStatus(env.t.sandbox, bearer, publishId);
     return !answer.body.data.status.startsWith('PROCESSING') && answer.body;
   });
 
@@ -53,14 +46,14 @@ describe('creator info and privacy', () => {
 
   it('an unaudited client may only post SELF_ONLY; an unknown level is a mismatch', async () => {
     const bearer = await freshToken();
-    const open = await tiktokVideoInit(t.sandbox, bearer, 'Público', 1000, 'PUBLIC_TO_EVERYONE');
+    const open = await tiktokVideoInit(env.t.sandbox, bearer, 'Público', 1000, 'PUBLIC_TO_EVERYONE');
     expect(open).toMatchObject({ status: 403, body: { error: { code: 'unaudited_client_can_only_post_to_private_accounts' } } });
-    expect((await tiktokVideoInit(t.sandbox, bearer, 'Raro', 1000, 'EVERYBODY')).body.error.code).toBe('privacy_level_option_mismatch');
+    expect((await tiktokVideoInit(env.t.sandbox, bearer, 'Raro', 1000, 'EVERYBODY')).body.error.code).toBe('privacy_level_option_mismatch');
   });
 
   it('needs video.publish to post directly', async () => {
-    const uploadOnly = await connectWith(t.sandbox, 'tiktok', { scope: 'user.info.basic,video.upload' });
-    const answer = await tiktokVideoInit(t.sandbox, uploadOnly.body.access_token, 'Sin permiso', 1000);
+    const uploadOnly = await connectWith(env.t.sandbox, 'tiktok', { scope: 'user.info.basic,video.upload' });
+    const answer = await tiktokVideoInit(env.t.sandbox, uploadOnly.body.access_token, 'Sin permiso', 1000);
     expect(answer).toMatchObject({ status: 401, body: { error: { code: 'scope_not_authorized' } } });
   });
 });
@@ -90,18 +83,18 @@ describe('video FILE_UPLOAD', () => {
     const chunk = (start: number, end: number) =>
       send(uploadUrl, { method: 'PUT', headers: { 'content-type': 'video/mp4', 'content-range': `bytes ${start}-${end - 1}/${video.length}` }, body: new Uint8Array(video.subarray(start, end)) });
     expect((await chunk(0, 5 * MB)).status).toBe(206);
-    expect((await tiktokStatus(t.sandbox, bearer, publishId)).body.data).toMatchObject({ status: 'PROCESSING_UPLOAD', uploaded_bytes: 5 * MB });
+    expect((await tiktokStatus(env.t.sandbox, bearer, publishId)).body.data).toMatchObject({ status: 'PROCESSING_UPLOAD', uploaded_bytes: 5 * MB });
     expect((await chunk(5 * MB, video.length)).status).toBe(201);
     const done = await finalStatus(bearer, publishId);
     expect(done.data).toEqual({ status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [], uploaded_bytes: video.length, downloaded_bytes: 0 });
-    const post = t.sandbox.posts('tiktok').find((candidate) => candidate.refs?.publishId === publishId);
+    const post = env.t.sandbox.posts('tiktok').find((candidate) => candidate.refs?.publishId === publishId);
     expect(post).toMatchObject({ text: 'Vídeo en dos partes #prueba', visibility: 'SELF_ONLY', url: null, media: [{ type: 'video/mp4', size: video.length }] });
   });
 
   it('checks the upload URL, Content-Range and Content-Type', async () => {
     const bearer = await freshToken();
     const video = mp4(2000);
-    const init = await tiktokVideoInit(t.sandbox, bearer, 'Comprobaciones', video.length);
+    const init = await tiktokVideoInit(env.t.sandbox, bearer, 'Comprobaciones', video.length);
     const url = new URL(init.body.data.upload_url);
     const putWith = (target: string, headers: Record<string, string>) => send(target, { method: 'PUT', headers, body: new Uint8Array(video) });
     const range = `bytes 0-${video.length - 1}/${video.length}`;
@@ -116,8 +109,8 @@ describe('video FILE_UPLOAD', () => {
 
   it('PULL_FROM_URL video: PROCESSING_DOWNLOAD, then PUBLISH_COMPLETE', async () => {
     const bearer = await freshToken();
-    const init = await postJson(`${api}/post/publish/video/init/`, bearer, { post_info: { title: 'Desde URL', privacy_level: 'SELF_ONLY' }, source_info: { source: 'PULL_FROM_URL', video_url: `${media.url}/clip.mp4` } });
-    expect((await tiktokStatus(t.sandbox, bearer, init.body.data.publish_id)).body.data.status).toBe('PROCESSING_DOWNLOAD');
+    const init = await postJson(`${api}/post/publish/video/init/`, bearer, { post_info: { title: 'Desde URL', privacy_level: 'SELF_ONLY' }, source_info: { source: 'PULL_FROM_URL', video_url: `${env.media.url}/clip.mp4` } });
+    expect((await tiktokStatus(env.t.sandbox, bearer, init.body.data.publish_id)).body.data.status).toBe('PROCESSING_DOWNLOAD');
     expect((await finalStatus(bearer, init.body.data.publish_id)).data).toMatchObject({ status: 'PUBLISH_COMPLETE', downloaded_bytes: 64 * 1024 });
   });
 });
@@ -125,10 +118,10 @@ describe('video FILE_UPLOAD', () => {
 describe('photos PULL_FROM_URL', () => {
   it('pulls every photo and completes with them', async () => {
     const bearer = await freshToken();
-    const init = await photos(bearer, [`${media.url}/square.jpg`, `${media.url}/wide.jpg`]);
+    const init = await photos(bearer, [`${env.media.url}/square.jpg`, `${env.media.url}/wide.jpg`]);
     expect(init.body.data.publish_id).toMatch(/^p_pub_url~v2\.\d+$/);
     expect((await finalStatus(bearer, init.body.data.publish_id)).data.status).toBe('PUBLISH_COMPLETE');
-    expect(t.sandbox.posts('tiktok').find((post) => post.refs?.publishId === init.body.data.publish_id)).toMatchObject({
+    expect(env.t.sandbox.posts('tiktok').find((post) => post.refs?.publishId === init.body.data.publish_id)).toMatchObject({
       title: 'Fotos de prueba',
       text: 'Descripción de las fotos',
       media: [{ type: 'image/jpeg' }, { type: 'image/jpeg' }],
@@ -140,18 +133,18 @@ describe('photos PULL_FROM_URL', () => {
     ['photo.png', 'picture_format_check_failed'],
   ])('%s: FAILED with %s and no post', async (file, reason) => {
     const bearer = await freshToken();
-    const before = t.sandbox.posts('tiktok').length;
-    const init = await photos(bearer, [`${media.url}/${file}`]);
+    const before = env.t.sandbox.posts('tiktok').length;
+    const init = await photos(bearer, [`${env.media.url}/${file}`]);
     expect((await finalStatus(bearer, init.body.data.publish_id)).data).toMatchObject({ status: 'FAILED', fail_reason: reason });
-    expect(t.sandbox.posts('tiktok')).toHaveLength(before);
+    expect(env.t.sandbox.posts('tiktok')).toHaveLength(before);
   });
 
   it('MEDIA_UPLOAD goes to the inbox: SEND_TO_USER_INBOX and no post', async () => {
     const bearer = await freshToken();
-    const before = t.sandbox.posts('tiktok').length;
-    const init = await photos(bearer, [`${media.url}/square.jpg`], 'MEDIA_UPLOAD');
+    const before = env.t.sandbox.posts('tiktok').length;
+    const init = await photos(bearer, [`${env.media.url}/square.jpg`], 'MEDIA_UPLOAD');
     expect((await finalStatus(bearer, init.body.data.publish_id)).data.status).toBe('SEND_TO_USER_INBOX');
-    expect(t.sandbox.posts('tiktok')).toHaveLength(before);
+    expect(env.t.sandbox.posts('tiktok')).toHaveLength(before);
   });
 
   it.each([
@@ -164,16 +157,16 @@ describe('photos PULL_FROM_URL', () => {
 
 describe('status and limits', () => {
   it('an unknown or someone else’s publish_id is invalid_publish_id', async () => {
-    expect((await tiktokStatus(t.sandbox, token, 'v_pub_file~v2-1.1')).body.error.code).toBe('invalid_publish_id');
-    const mine = await tiktokVideoInit(t.sandbox, await freshToken(), 'Mío', 1000);
-    expect((await tiktokStatus(t.sandbox, await freshToken(), mine.body.data.publish_id)).body.error.code).toBe('invalid_publish_id');
+    expect((await tiktokStatus(env.t.sandbox, token, 'v_pub_file~v2-1.1')).body.error.code).toBe('invalid_publish_id');
+    const mine = await tiktokVideoInit(env.t.sandbox, await freshToken(), 'Mío', 1000);
+    expect((await tiktokStatus(env.t.sandbox, await freshToken(), mine.body.data.publish_id)).body.error.code).toBe('invalid_publish_id');
   });
 
   it('allows 6 inits a minute per token, then rate_limit_exceeded', async () => {
     const bearer = await freshToken();
-    for (let call = 0; call < 6; call += 1) expect((await tiktokVideoInit(t.sandbox, bearer, `Init ${call}`, 1000)).status).toBe(200);
-    const over = await tiktokVideoInit(t.sandbox, bearer, 'Uno de más', 1000);
+    for (let call = 0; call < 6; call += 1) expect((await tiktokVideoInit(env.t.sandbox, bearer, `Init ${call}`, 1000)).status).toBe(200);
+    const over = await tiktokVideoInit(env.t.sandbox, bearer, 'Uno de más', 1000);
     expect(over).toMatchObject({ status: 429, body: { error: { code: 'rate_limit_exceeded' } } });
-    expect((await tiktokVideoInit(t.sandbox, await freshToken(), 'Otro token', 1000)).status).toBe(200);
+    expect((await tiktokVideoInit(env.t.sandbox, await freshToken(), 'Otro token', 1000)).status).toBe(200);
   });
 });

@@ -3,20 +3,18 @@
  * image upload, chunked video upload with processing and STATUS, media ids bound to their
  * uploader, scopes, recent posts, and the rate-limit headers (enforced per user and endpoint).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formWith, xImage } from './publishers';
-import { callApi, connectWith, eventually, jpeg, mp4, postJson, publisher, send, startTestSandbox, TARGET, type TestSandbox } from './support';
+import { callApi, connectWith, eventually, jpeg, mp4, postJson, publisher, publishingEnv, send, TARGET } from './support';
 
-let t: TestSandbox;
+const env = publishingEnv();
 let token: string;
 let api: string;
 
 beforeAll(async () => {
-  t = await startTestSandbox();
-  token = (await publisher(t.sandbox, 'x')).token;
-  api = t.sandbox.apps().x.urls.api;
+  token = await env.tokenFor('x');
+  api = env.t.sandbox.apps().x.urls.api;
 });
-afterAll(() => t.close());
 
 const tweet = (body: unknown, bearer = token) => postJson(`${api}/tweets`, bearer, body);
 const auth = (bearer = token) => ({ authorization: `Bearer ${bearer}` });
@@ -44,11 +42,11 @@ describe('posts', () => {
     expect((await tweet({ text: 'Mismo texto dos veces' })).status).toBe(201);
     const again = await tweet({ text: 'Mismo texto dos veces' });
     expect(again).toMatchObject({ status: 403, body: { title: 'Forbidden', status: 403, detail: 'You are not allowed to create a Tweet with duplicate content.' } });
-    expect(t.sandbox.posts('x').filter((post) => post.text === 'Mismo texto dos veces')).toHaveLength(1);
+    expect(env.t.sandbox.posts('x').filter((post) => post.text === 'Mismo texto dos veces')).toHaveLength(1);
   });
 
   it('needs tweet.write', async () => {
-    const readOnly = await connectWith(t.sandbox, 'x', { scope: 'tweet.read users.read offline.access' });
+    const readOnly = await connectWith(env.t.sandbox, 'x', { scope: 'tweet.read users.read offline.access' });
     expect((await tweet({ text: 'sin permiso' }, readOnly.body.access_token)).body).toMatchObject({ status: 403, title: 'Forbidden' });
   });
 });
@@ -60,10 +58,10 @@ describe('media', () => {
     expect(upload.body).toEqual({
       data: { id: expect.stringMatching(/^\d{19}$/), media_key: `3_${upload.body.data.id}`, size: 2048, expires_after_secs: 86_400, image: { image_type: 'image/jpeg', w: 1200, h: 675 } },
     });
-    const ids = [upload.body.data.id, await xImage(t.sandbox, token), await xImage(t.sandbox, token), await xImage(t.sandbox, token)];
+    const ids = [upload.body.data.id, await xImage(env.t.sandbox, token), await xImage(env.t.sandbox, token), await xImage(env.t.sandbox, token)];
     expect((await tweet({ text: 'Cuatro fotos', media: { media_ids: ids } })).status).toBe(201);
-    expect(t.sandbox.posts('x').at(-1)?.media).toHaveLength(4);
-    expect((await tweet({ text: 'Cinco fotos', media: { media_ids: [...ids, await xImage(t.sandbox, token)] } })).status).toBe(400);
+    expect(env.t.sandbox.posts('x').at(-1)?.media).toHaveLength(4);
+    expect((await tweet({ text: 'Cinco fotos', media: { media_ids: [...ids, await xImage(env.t.sandbox, token)] } })).status).toBe(400);
   });
 
   it('takes base64 media_data too, and refuses a video through the simple upload', async () => {
@@ -89,7 +87,7 @@ describe('media', () => {
     expect((await status()).body.data.processing_info.state).toBe('in_progress');
     await eventually(async () => (await status()).body.data.processing_info.state === 'succeeded');
     expect((await tweet({ text: 'Vídeo procesado', media: { media_ids: [id] } })).status).toBe(201);
-    expect(t.sandbox.posts('x').at(-1)?.media).toMatchObject([{ type: 'video/mp4', size: video.length }]);
+    expect(env.t.sandbox.posts('x').at(-1)?.media).toMatchObject([{ type: 'video/mp4', size: video.length }]);
   });
 
   it('finalize refuses a size that is not total_bytes', async () => {
@@ -101,14 +99,14 @@ describe('media', () => {
   });
 
   it('media ids are the uploader’s only, and unknown ones are invalid', async () => {
-    const other = await publisher(t.sandbox, 'x');
-    const theirs = await xImage(t.sandbox, other.token);
+    const other = await publisher(env.t.sandbox, 'x');
+    const theirs = await xImage(env.t.sandbox, other.token);
     expect((await tweet({ text: 'Foto ajena', media: { media_ids: [theirs] } })).body.errors[0].message).toBe('Your media IDs are invalid.');
     expect((await tweet({ text: 'Foto inventada', media: { media_ids: ['1800000000000000000'] } })).status).toBe(400);
   });
 
   it('needs media.write to upload', async () => {
-    const noMedia = await connectWith(t.sandbox, 'x', { scope: 'tweet.read tweet.write users.read offline.access' });
+    const noMedia = await connectWith(env.t.sandbox, 'x', { scope: 'tweet.read tweet.write users.read offline.access' });
     expect((await postJson(`${api}/media/upload/initialize`, noMedia.body.access_token, { media_type: 'video/mp4', total_bytes: 10 })).status).toBe(403);
   });
 });
@@ -116,7 +114,7 @@ describe('media', () => {
 describe('recent posts and rate limits', () => {
   it('lists the user’s posts newest first', async () => {
     const recent = await send(`${api}/users/${TARGET.x}/tweets?max_results=10&tweet.fields=created_at`, { headers: auth() });
-    const ours = t.sandbox.posts('x').reverse().slice(0, 10);
+    const ours = env.t.sandbox.posts('x').reverse().slice(0, 10);
     expect(recent.body.data.map((item: { id: string }) => item.id)).toEqual(ours.map((post) => post.id));
     expect(recent.body.data[0]).toEqual({ id: ours[0]?.id, text: ours[0]?.text, edit_history_tweet_ids: [ours[0]?.id], created_at: ours[0]?.time });
     expect(recent.body.meta).toEqual({ result_count: ours.length, newest_id: ours[0]?.id, oldest_id: ours.at(-1)?.id });
@@ -125,13 +123,13 @@ describe('recent posts and rate limits', () => {
   });
 
   it('every answer carries x-rate-limit-*; past the limit the answer is 429 until the reset', async () => {
-    const fresh = await publisher(t.sandbox, 'x');
+    const fresh = await publisher(env.t.sandbox, 'x');
     const first = await send(`${api}/users/me`, { headers: auth(fresh.token) });
     expect(first.headers.get('x-rate-limit-limit')).toBe('75');
     expect(first.headers.get('x-rate-limit-remaining')).toBe('74');
     const reset = Number(first.headers.get('x-rate-limit-reset'));
     expect(reset).toBeGreaterThan(Date.now() / 1000 + 14 * 60);
-    for (let call = 2; call <= 75; call += 1) await callApi(t.sandbox, 'x', '/users/me', fresh.token);
+    for (let call = 2; call <= 75; call += 1) await callApi(env.t.sandbox, 'x', '/users/me', fresh.token);
     const over = await send(`${api}/users/me`, { headers: auth(fresh.token) });
     expect(over.status).toBe(429);
     expect(over.headers.get('x-rate-limit-remaining')).toBe('0');

@@ -4,33 +4,31 @@
  * finishing PUT with the (private) video, a finished session answering its video again instead of
  * a second one, the metadata checks and the upload scope.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { youtubeSession } from './publishers';
-import { connectWith, mp4, postJson, publisher, send, startTestSandbox, type TestSandbox } from './support';
+import { connectWith, mp4, postJson, publishingEnv, send } from './support';
 
-let t: TestSandbox;
+const env = publishingEnv();
 let token: string;
 let upload: string;
 
 beforeAll(async () => {
-  t = await startTestSandbox();
-  token = (await publisher(t.sandbox, 'youtube')).token;
-  upload = t.sandbox.apps().youtube.urls.upload ?? '';
+  token = await env.tokenFor('youtube');
+  upload = env.t.sandbox.apps().youtube.urls.upload ?? '';
 });
-afterAll(() => t.close());
 
 const put = (session: string, headers: Record<string, string>, body?: Buffer) => send(session, { method: 'PUT', headers, ...(body ? { body: new Uint8Array(body) } : {}) });
 
 describe('resumable upload', () => {
   it('the session URI is on the upload base', async () => {
-    expect(upload).toBe(`${t.sandbox.url}/youtube/upload`);
-    const session = await youtubeSession(t.sandbox, token, 'Sesión', 1000);
+    expect(upload).toBe(`${env.t.sandbox.url}/youtube/upload`);
+    const session = await youtubeSession(env.t.sandbox, token, 'Sesión', 1000);
     expect(session).toMatch(new RegExp(`^${upload}/videos\\?uploadType=resumable&part=snippet,status&upload_id=`));
   });
 
   it('chunks: 308 with Range, the status PUT says how far, the last chunk gives 201 and the video', async () => {
     const video = mp4(256 * 1024);
-    const session = await youtubeSession(t.sandbox, token, 'Vídeo por partes', video.length);
+    const session = await youtubeSession(env.t.sandbox, token, 'Vídeo por partes', video.length);
     const status = () => put(session, { 'content-range': `bytes */${video.length}` });
     const none = await status();
     expect(none.status).toBe(308);
@@ -54,30 +52,30 @@ describe('resumable upload', () => {
     const after = await status();
     expect(after.status).toBe(200);
     expect(after.body.id).toBe(last.body.id);
-    const stored = t.sandbox.posts('youtube').find((post) => post.id === last.body.id);
+    const stored = env.t.sandbox.posts('youtube').find((post) => post.id === last.body.id);
     expect(stored?.media[0]?.size).toBe(video.length);
     expect(Buffer.from(await (await fetch(stored?.media[0]?.url ?? '')).arrayBuffer()).equals(video)).toBe(true);
   });
 
   it('a finished session answers its video to any further PUT: one video only', async () => {
     const video = mp4();
-    const session = await youtubeSession(t.sandbox, token, 'Subida repetida', video.length);
+    const session = await youtubeSession(env.t.sandbox, token, 'Subida repetida', video.length);
     const first = await put(session, { 'content-type': 'video/mp4' }, video);
     const again = await put(session, { 'content-type': 'video/mp4' }, video);
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
-    expect(t.sandbox.posts('youtube').filter((post) => post.title === 'Subida repetida')).toHaveLength(1);
+    expect(env.t.sandbox.posts('youtube').filter((post) => post.title === 'Subida repetida')).toHaveLength(1);
   });
 
   it('refuses a size that is not X-Upload-Content-Length and an unknown session', async () => {
-    const session = await youtubeSession(t.sandbox, token, 'Tamaño distinto', 5000);
+    const session = await youtubeSession(env.t.sandbox, token, 'Tamaño distinto', 5000);
     expect((await put(session, { 'content-type': 'video/mp4' }, mp4(4000))).status).toBe(400);
     expect((await put(`${upload}/videos?uploadType=resumable&upload_id=nope`, { 'content-type': 'video/mp4' }, mp4(4000))).status).toBe(404);
   });
 
   it('lists the uploaded video with GET /videos', async () => {
-    const id = t.sandbox.posts('youtube')[0]?.id ?? '';
-    const listed = await send(`${t.sandbox.apps().youtube.urls.api}/videos?part=snippet,status&id=${id}`, { headers: { authorization: `Bearer ${token}` } });
+    const id = env.t.sandbox.posts('youtube')[0]?.id ?? '';
+    const listed = await send(`${env.t.sandbox.apps().youtube.urls.api}/videos?part=snippet,status&id=${id}`, { headers: { authorization: `Bearer ${token}` } });
     expect(listed.body.items).toEqual([expect.objectContaining({ id, status: expect.objectContaining({ privacyStatus: 'private' }) })]);
   });
 });
@@ -102,7 +100,7 @@ describe('session checks', () => {
   it('refuses a non-video type, another uploadType, and a token without the upload scope', async () => {
     expect((await start({ snippet: { title: 'x' } }, { 'X-Upload-Content-Type': 'image/png' })).body.error.errors[0].reason).toBe('mediaTypeNotSupported');
     expect((await start({ snippet: { title: 'x' } }, {}, 'uploadType=multipart&part=snippet')).status).toBe(400);
-    const readOnly = await connectWith(t.sandbox, 'youtube', { scope: 'https://www.googleapis.com/auth/youtube.readonly' });
+    const readOnly = await connectWith(env.t.sandbox, 'youtube', { scope: 'https://www.googleapis.com/auth/youtube.readonly' });
     const refused = await start({ snippet: { title: 'x' } }, {}, undefined, readOnly.body.access_token);
     expect(refused.status).toBe(403);
     expect(refused.body.error.status).toBe('PERMISSION_DENIED');
