@@ -114,11 +114,13 @@ async function readBody(req: IncomingMessage, options: ReadOptions): Promise<{ m
   return { memory: Buffer.concat(chunks), file: null, size };
 }
 
-/** Parses a multipart body: fields into `fields`, each file part streamed to a spool file. */
-async function readMultipart(source: Readable, contentType: string, options: ReadOptions): Promise<{ fields: Record<string, string>; files: SpooledFile[] }> {
+/**
+ * Parses a multipart body: fields into `fields`, each file part streamed to a spool file listed in
+ * `files` (so the caller can remove them when the body turns out malformed).
+ */
+async function readMultipart(source: Readable, contentType: string, options: ReadOptions, files: SpooledFile[]): Promise<Record<string, string>> {
   await mkdir(options.spoolDir, { recursive: true });
   const fields: Record<string, string> = {};
-  const files: SpooledFile[] = [];
   const writes: Promise<void>[] = [];
   await new Promise<void>((resolve, reject) => {
     const parser = busboy({ headers: { 'content-type': contentType }, limits: { fieldSize: MAX_BODY_BYTES, fileSize: options.maxBytes } });
@@ -131,7 +133,10 @@ async function readMultipart(source: Readable, contentType: string, options: Rea
       stream.on('data', (chunk: Buffer) => {
         spooled.size += chunk.byteLength;
       });
-      writes.push(pipeline(stream, createWriteStream(spooled.path)));
+      const write = pipeline(stream, createWriteStream(spooled.path));
+      // A malformed body fails the parser too: that rejection is the one reported.
+      write.catch(() => undefined);
+      writes.push(write);
     });
     parser.on('close', resolve);
     parser.on('error', reject);
@@ -139,7 +144,7 @@ async function readMultipart(source: Readable, contentType: string, options: Rea
     source.pipe(parser);
   });
   await Promise.all(writes);
-  return { fields, files };
+  return fields;
 }
 
 /** Reads and parses `req` (see the module header). */
@@ -151,10 +156,12 @@ export async function readRequest(req: IncomingMessage, options: ReadOptions): P
   const type = fullType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (size === 0) return { ...base, body: null, bodyType: null, files: [], raw: null };
   if (type === 'multipart/form-data') {
+    const files: SpooledFile[] = [];
     try {
-      const { fields, files } = await readMultipart(file ? createReadStream(file) : Readable.from([memory ?? Buffer.alloc(0)]), fullType, options);
+      const fields = await readMultipart(file ? createReadStream(file) : Readable.from([memory ?? Buffer.alloc(0)]), fullType, options, files);
       return { ...base, body: fields, bodyType: 'multipart', files, raw: null };
     } catch {
+      await Promise.all(files.map((part) => rm(part.path, { force: true })));
       return { ...base, body: null, bodyType: null, files: [], raw: null };
     } finally {
       if (file) await rm(file, { force: true });

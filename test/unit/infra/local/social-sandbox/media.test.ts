@@ -96,6 +96,10 @@ describe('body caps', () => {
       expect(upload.body.data.size).toBe(big.length);
       const refused = await send(`${t.sandbox.apps().x.urls.api}/tweets`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: 'a'.repeat(2 * 1024 * 1024) }) });
       expect(refused.status).toBe(413);
+      // A multipart body cut short: refused, and its half-written parts do not stay.
+      const cut = `--b\r\nContent-Disposition: form-data; name="media"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n${'x'.repeat(5000)}`;
+      const malformed = await send(`${t.sandbox.apps().x.urls.api}/media/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=b' }, body: cut });
+      expect(malformed.status).toBe(400);
       expect(readdirSync(path.join(t.stateDir, 'media', 'spool'))).toEqual([]);
     } finally {
       await t.close();
