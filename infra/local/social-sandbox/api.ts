@@ -1,91 +1,26 @@
 /**
  * The networks' APIs as the sandbox serves them under `/N/api` (issue 12 brief, per-network
- * shapes): one table of routes per network, each with the scopes it needs and a handler. A request
- * needs the network's Bearer token (Meta also takes `access_token` in the query); an unknown,
- * revoked or expired token, a missing scope or an unknown path get the network's own error body.
- * The next issues add publishing endpoints as more rows.
+ * shapes: the account and target reads here) and the publishing routes of issue 13 (./meta.ts,
+ * ./x.ts, ./linkedin.ts, ./youtube.ts, ./tiktok.ts, ./pinterest.ts), plus the upload bases
+ * `/N/upload` (YouTube's resumable uploads, LinkedIn's and TikTok's upload URLs). How a route
+ * table is served (tokens, scopes, rate headers, faults) is ./routes.ts.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { OAuthNetwork } from '@director-ia/shared';
 import { LINKEDIN_MEMBER, META_PAGES, META_USER, PINTEREST_BOARDS, PINTEREST_USER, TIKTOK_USER, X_USER, YOUTUBE_CHANNEL, type MetaPage } from './accounts';
 import { avatarUrl, type SandboxContext } from './context';
-import { bearerToken, json, type SandboxRequest, type SandboxResponse } from './http';
+import { json, type SandboxRequest, type SandboxResponse } from './http';
+import { LINKEDIN_PUBLISH_ROUTES, LINKEDIN_UPLOAD_ROUTES } from './linkedin';
+import { FACEBOOK_PUBLISH_ROUTES, INSTAGRAM_PUBLISH_ROUTES } from './meta';
 import { logId, NETWORK_SPECS } from './networks';
 import { revoke } from './oauth';
-import type { Grant, IssuedToken, TokenKind } from './store';
-
-/** What a route handler gets. */
-export interface ApiCall {
-  ctx: SandboxContext;
-  network: OAuthNetwork;
-  req: SandboxRequest;
-  /** The path under `/N/api`, e.g. `/me/accounts`. */
-  path: string;
-  /** `:name` segments of the route's path. */
-  params: Record<string, string>;
-  token: IssuedToken;
-  grant: Grant;
-}
-
-interface RouteBase {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** Path under `/N/api`; `:name` matches one segment; a trailing slash is optional. */
-  path: string;
-}
-
-/** A route that needs the network's token. */
-export interface TokenRoute extends RouteBase {
-  /** Scopes the token's consent must include; an array entry = any one of those. */
-  scopes?: readonly (string | readonly string[])[];
-  /** Token kinds accepted (default: user access tokens). */
-  tokenKinds?: readonly TokenKind[];
-  handle: (call: ApiCall) => SandboxResponse;
-}
-
-/** A route that reads its credentials itself (Meta's revoke, `DELETE /me/permissions`). */
-export interface OwnAuthRoute extends RouteBase {
-  ownAuth: (ctx: SandboxContext, network: OAuthNetwork, req: SandboxRequest) => SandboxResponse;
-}
-
-export type ApiRoute = TokenRoute | OwnAuthRoute;
+import { PINTEREST_PUBLISH_ROUTES } from './pinterest';
+import { graphFields, pageOf, pageSize, pickFields, serveRoutes, type ApiCall, type ApiRoute } from './routes';
+import { TIKTOK_PUBLISH_ROUTES, TIKTOK_UPLOAD_ROUTES } from './tiktok';
+import { X_PUBLISH_ROUTES } from './x';
+import { YOUTUBE_API_ROUTES, YOUTUBE_UPLOAD_ROUTES } from './youtube';
 
 const etag = () => randomBytes(12).toString('base64url');
-
-/** Top-level names of a Graph `fields` list (`id,name,picture{url}` → id, name, picture). */
-function graphFields(fields: string | null): Set<string> | null {
-  if (!fields) return null;
-  const names = new Set<string>();
-  let depth = 0;
-  let current = '';
-  for (const char of fields) {
-    if (char === '{') depth += 1;
-    else if (char === '}') depth -= 1;
-    else if (char === ',' && depth === 0) {
-      names.add(current.trim());
-      current = '';
-    } else if (depth === 0) current += char;
-  }
-  names.add(current.trim());
-  names.delete('');
-  return names;
-}
-
-/** `object` limited to the asked fields (Graph always includes `id`), or `defaults` when none asked. */
-function pickFields(object: Record<string, unknown>, fields: Set<string> | null, defaults: readonly string[]): Record<string, unknown> {
-  const wanted = fields ?? new Set(defaults);
-  return Object.fromEntries(Object.entries(object).filter(([key, value]) => value !== undefined && (key === 'id' || wanted.has(key))));
-}
-
-/** A page of `items` after `cursor` (base64url of the first index), and the cursors. */
-function pageOf<T>(items: readonly T[], size: number, cursor: string | null): { items: T[]; before: string; after: string; next: string | null } {
-  const start = cursor ? Math.max(0, Number.parseInt(Buffer.from(cursor, 'base64url').toString('utf8'), 10) || 0) : 0;
-  const slice = items.slice(start, start + size);
-  const encode = (index: number) => Buffer.from(String(index)).toString('base64url');
-  const end = start + slice.length;
-  return { items: slice, before: encode(start), after: encode(end), next: end < items.length ? encode(end) : null };
-}
-
-const pageSize = (value: string | null, fallback: number, max: number) => Math.min(max, Math.max(1, Number.parseInt(value ?? '', 10) || fallback));
 
 /** The page token Meta gives for `page` under a consent: the same one on every call, as Meta does. */
 function metaPageToken(call: ApiCall, page: MetaPage): string {
@@ -150,8 +85,8 @@ const YOUTUBE_READ = ['https://www.googleapis.com/auth/youtube.readonly', 'https
 
 /** Each network's API routes. */
 export const API_ROUTES: Readonly<Record<OAuthNetwork, readonly ApiRoute[]>> = {
-  facebook: META_ROUTES,
-  instagram: META_ROUTES,
+  facebook: [...META_ROUTES, ...FACEBOOK_PUBLISH_ROUTES],
+  instagram: [...META_ROUTES, ...INSTAGRAM_PUBLISH_ROUTES],
   x: [
     {
       method: 'GET',
@@ -162,6 +97,7 @@ export const API_ROUTES: Readonly<Record<OAuthNetwork, readonly ApiRoute[]>> = {
         return json(200, { data: { ...X_USER, ...(fields.includes('profile_image_url') ? { profile_image_url: avatarUrl(call.ctx, 'x') } : {}) } });
       },
     },
+    ...X_PUBLISH_ROUTES,
   ],
   linkedin: [
     {
@@ -178,6 +114,7 @@ export const API_ROUTES: Readonly<Record<OAuthNetwork, readonly ApiRoute[]>> = {
           locale: { country: 'ES', language: 'es' },
         }),
     },
+    ...LINKEDIN_PUBLISH_ROUTES,
   ],
   youtube: [
     {
@@ -204,6 +141,7 @@ export const API_ROUTES: Readonly<Record<OAuthNetwork, readonly ApiRoute[]>> = {
         return json(200, { kind: 'youtube#channelListResponse', etag: etag(), pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items });
       },
     },
+    ...YOUTUBE_API_ROUTES,
   ],
   tiktok: [
     {
@@ -225,6 +163,7 @@ export const API_ROUTES: Readonly<Record<OAuthNetwork, readonly ApiRoute[]>> = {
         return json(200, { data: { user: Object.fromEntries(fields.filter((field) => field in user).map((field) => [field, user[field]])) }, error: { code: 'ok', message: '', log_id: logId() } });
       },
     },
+    ...TIKTOK_PUBLISH_ROUTES,
   ],
   pinterest: [
     {
@@ -270,7 +209,15 @@ export const API_ROUTES: Readonly<Record<OAuthNetwork, readonly ApiRoute[]>> = {
         return json(200, { items, bookmark: page.next });
       },
     },
+    ...PINTEREST_PUBLISH_ROUTES,
   ],
+};
+
+/** The upload bases `/N/upload` of the networks that have one. */
+export const UPLOAD_ROUTES: Readonly<Partial<Record<OAuthNetwork, readonly ApiRoute[]>>> = {
+  youtube: YOUTUBE_UPLOAD_ROUTES,
+  linkedin: LINKEDIN_UPLOAD_ROUTES,
+  tiktok: TIKTOK_UPLOAD_ROUTES,
 };
 
 /** Checks a network makes before routing (LinkedIn: `/rest` calls need `LinkedIn-Version: YYYYMM`). */
@@ -286,52 +233,14 @@ const API_CHECKS: Partial<Record<OAuthNetwork, (req: SandboxRequest, path: strin
   },
 };
 
-const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
-
-function matchRoute(routes: readonly ApiRoute[], method: string, path: string): { route: ApiRoute; params: Record<string, string> } | 'method' | null {
-  const segments = trimSlash(path).split('/');
-  let pathMatched = false;
-  for (const route of routes) {
-    const pattern = trimSlash(route.path).split('/');
-    if (pattern.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    const matches = pattern.every((part, index) => {
-      const segment = segments[index] ?? '';
-      if (part.startsWith(':')) {
-        params[part.slice(1)] = decodeURIComponent(segment);
-        return segment !== '';
-      }
-      return part === segment;
-    });
-    if (!matches) continue;
-    if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { route, params };
-    pathMatched = true;
-  }
-  return pathMatched ? 'method' : null;
+/** Serves `METHOD /N/api<path>`. */
+export function serveApi(ctx: SandboxContext, network: OAuthNetwork, req: SandboxRequest, path: string): Promise<SandboxResponse> {
+  const checked = API_CHECKS[network]?.(req, path);
+  if (checked) return Promise.resolve(checked);
+  return serveRoutes(ctx, network, req, path, API_ROUTES[network]);
 }
 
-const hasScopes = (granted: readonly string[], needed: TokenRoute['scopes']) =>
-  (needed ?? []).every((entry) => (typeof entry === 'string' ? granted.includes(entry) : entry.some((scope) => granted.includes(scope))));
-
-/** Serves `METHOD /N/api<path>`. */
-export function serveApi(ctx: SandboxContext, network: OAuthNetwork, req: SandboxRequest, path: string): SandboxResponse {
-  const spec = NETWORK_SPECS[network];
-  const checked = API_CHECKS[network]?.(req, path);
-  if (checked) return checked;
-  const matched = matchRoute(API_ROUTES[network], req.method, path);
-  if (matched === null) return spec.apiError('not_found', path);
-  if (matched === 'method') return spec.apiError('bad_request', `Unsupported ${req.method} request.`);
-  const { route, params } = matched;
-  if ('ownAuth' in route) return route.ownAuth(ctx, network, req);
-  const isMeta = spec.longLivedLifetime !== undefined;
-  const given = bearerToken(req) ?? (isMeta ? req.query.get('access_token') : null);
-  if (!given) return spec.apiError('missing_token', '');
-  const found = ctx.store.findToken(network, given);
-  if (!found || !(route.tokenKinds ?? ['access']).includes(found.token.kind)) return spec.apiError('invalid_token', '');
-  if (found.expired) return spec.apiError('expired_token', '');
-  if (!hasScopes(found.grant.scopes, route.scopes)) {
-    const needed = (route.scopes ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.join(' | '))).join(', ');
-    return spec.apiError('forbidden', `Requires the ${needed} permission(s)`);
-  }
-  return route.handle({ ctx, network, req, path, params, token: found.token, grant: found.grant });
+/** Serves `METHOD /N/upload<path>` (404 where the network has no upload base). */
+export function serveUpload(ctx: SandboxContext, network: OAuthNetwork, req: SandboxRequest, path: string): Promise<SandboxResponse> {
+  return serveRoutes(ctx, network, req, path, UPLOAD_ROUTES[network] ?? []);
 }

@@ -1,46 +1,76 @@
 /**
- * The twin's "Red de pruebas" (issue 12 item 6): a local, honest sandbox of the eight social
- * networks on one node:http server, so a newcomer can connect every network offline. The adapters
- * reach it only through configuration: the twin writes `sandbox.apps()` (= `sandboxNetworkApps`)
- * into the local network apps secret, and nothing in lambdas/ knows it is not the real network.
+ * The twin's "Red de pruebas" (issues 12 and 13): a local, honest sandbox of the eight social
+ * networks on one node:http server, so a newcomer can connect every network and publish to it
+ * offline. The adapters reach it only through configuration: the twin writes `sandbox.apps()`
+ * (= `sandboxNetworkApps`) into the local network apps secret, and nothing in lambdas/ knows it is
+ * not the real network.
  *
  * URLs, for each OAuth network N (facebook, instagram, x, linkedin, youtube, tiktok, pinterest):
  * - `GET  /N/oauth/authorize`  the consent page "Red de pruebas · <Network>" (Autorizar / Cancelar;
  *                              form POST to `/N/oauth/decision`), ./oauth.ts
  * - `/N/oauth/token`           code exchange, refresh, Meta's fb_exchange_token, ./oauth.ts
  * - `/N/oauth/revoke`          where the network has one (not Pinterest); Meta: DELETE with Bearer
- * - `/N/api/...`               the API base: the real API paths the adapters call, ./api.ts
- * and `/telegram/api/bot<token>/<method>` (./telegram.ts), `/avatars/<network>.svg` (every picture
- * URL of the sandbox accounts), `/` (what this is). The networks' shapes, lifetimes and errors are
- * in ./networks.ts; the fixed accounts in ./accounts.ts.
+ * - `/N/api/...`               the API base: the real API paths the adapters call (account reads,
+ *                              publishing, recent posts), ./api.ts and the per-network modules
+ * - `/N/upload/...`            upload bases: YouTube's resumable uploads (the app's `urls.upload`),
+ *                              LinkedIn's and TikTok's upload URLs (./youtube.ts, ./linkedin.ts, ./tiktok.ts)
+ * - `GET  /N/feed`             "Red de pruebas · <Network> — Publicaciones": what was published, in
+ *                              the order received (newest last), with its media (./pages.ts)
+ * and `/telegram/api/bot<token>/<method>` (./telegram.ts; `GET /telegram/feed` too),
+ * `/media/<id>` (the stored media files, ./media.ts), `/avatars/<network>.svg` (every picture
+ * URL of the sandbox accounts), `/` (what this is, with a link to each feed). The networks' shapes,
+ * lifetimes and errors are in ./networks.ts and the publishing modules; the accounts in ./accounts.ts.
+ * Request bodies are capped at 1 MB, and at 100 MB on upload routes (spooled to disk).
  *
  * Test hooks (JSON; not part of any network):
  * - `GET  /__sandbox/requests[?network=N]` → `{requests: SandboxRequestRecord[]}`, oldest first.
+ * - `GET  /__sandbox/posts[?network=N]` → `{posts: FeedPost[]}` (./feed.ts), in the order received,
+ *   each media item with its `url` on the sandbox.
  * - `POST /__sandbox/revoke` `{network}` → `{network, revoked}`: revokes every consent of the
  *   network (the owner removed the app at the network); its tokens stop working at once.
  * - `POST /__sandbox/lifetime` `{network, seconds}` → `{network, seconds}`: access tokens issued
  *   from now on live `seconds` (0 = already expired; null = the network's own lifetime again).
  *   Memory only: a restart restores the real lifetimes.
+ * - `POST /__sandbox/faults` `{network, operation, kind, times?, retryAfterSeconds?, seconds?}` →
+ *   `{faults}`: the next `times` (default 1) calls of that publishing step fail: `kind` `429` (the
+ *   network's throttled answer with its Retry-After / reset headers for `retryAfterSeconds`,
+ *   default 30, and NO effect; Meta answers 403 with code 32 or 4, as it does), `500` (no
+ *   effect), `lost` (the effect happens, e.g. the post enters the feed, then the connection is
+ *   destroyed without an answer) or `slow` (the effect happens, the answer comes after `seconds`,
+ *   default 3). Operations per network are listed in ./faults.ts (`create` = the network's
+ *   visible create call; `upload`, `container`, `status`, `session`, `recent`, …).
+ *   `GET /__sandbox/faults` → `{faults}` waiting; `DELETE /__sandbox/faults` → `{cleared}`.
+ *   Memory only.
  *
- * Every request under `/N/` is recorded (network, method, path without the `/N` prefix, query and
- * form/JSON fields with token, secret, code and state values masked as '***', status, time), newest 1000
- * kept: the next issues show a "published" feed from it. State (clients, codes, tokens, records)
- * persists under `stateDir` (./store.ts), so a twin restart keeps issued tokens valid.
+ * Every request under `/N/` (but the feed pages) is recorded (network, method, path without the
+ * `/N` prefix, query and form/JSON fields with token, secret, code and state values masked as
+ * '***', signed URLs without their query, long values clipped, status, fault, time), newest 1000
+ * kept. State (clients, codes, tokens, records, the feed and publishing objects, media files)
+ * persists under `stateDir` (./store.ts, ./feed.ts, ./media.ts), so a twin restart keeps issued
+ * tokens valid and the feed whole.
  */
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isOAuthNetwork, isSocialNetwork, OAUTH_NETWORKS, SOCIAL_NETWORKS, type OAuthNetwork, type SocialNetwork } from '@director-ia/shared';
 import { avatarSvg } from './accounts';
-import { serveApi } from './api';
-import type { SandboxContext } from './context';
-import { BodyTooLarge, html, json, readRequest, send, svg, type SandboxRequest, type SandboxResponse } from './http';
+import { serveApi, serveUpload } from './api';
+import { mediaUrl, type SandboxContext } from './context';
+import { FaultStore, parseFault } from './faults';
+import { PublishingStore, type FeedPost } from './feed';
+import { BodyTooLarge, discardSpool, fileResponse, html, json, MAX_BODY_BYTES, MAX_UPLOAD_BYTES, readRequest, send, svg, type SandboxRequest, type SandboxResponse } from './http';
+import { RateCounters } from './limits';
+import { MediaStore } from './media';
 import { NETWORK_SPECS } from './networks';
 import { authorize, decide, revoke, token } from './oauth';
-import { indexPage } from './pages';
-import { maskFields, SandboxStore, type SandboxClient, type SandboxRequestRecord } from './store';
+import { feedPage, indexPage } from './pages';
+import { recordFields, SandboxStore, type SandboxClient, type SandboxRequestRecord } from './store';
 import { maskBotToken, serveTelegram } from './telegram';
+import { settleTikTok } from './tiktok';
 
 export type { SandboxClient, SandboxRequestRecord } from './store';
+export type { FeedMedia, FeedPost } from './feed';
 
 export interface SocialSandboxOptions {
   /** 0 = pick a free one. */
@@ -59,12 +89,15 @@ export interface SandboxNetworkApp {
   clientId: string;
   clientSecret: string;
   sandbox: true;
-  /** `revoke` is absent where the network has none (Pinterest). */
-  urls: { authorize: string; token: string; revoke?: string; api: string };
+  /** `revoke` is absent where the network has none (Pinterest); `upload` only for YouTube (issue 13). */
+  urls: { authorize: string; token: string; revoke?: string; api: string; upload?: string };
 }
 
 /** The network apps secret's JSON pointing every network at the sandbox. */
 export type SandboxNetworkApps = Record<OAuthNetwork, SandboxNetworkApp> & { telegram: { sandbox: true; urls: { api: string } } };
+
+/** A published item as the posts hook lists it: its media with their URL on the sandbox. */
+export type SandboxPost = Omit<FeedPost, 'media'> & { media: (FeedPost['media'][number] & { url: string })[] };
 
 export interface SocialSandbox {
   /** The sandbox's origin, e.g. `http://127.0.0.1:5179`. */
@@ -73,8 +106,13 @@ export interface SocialSandbox {
   apps(): SandboxNetworkApps;
   /** The recorded requests, oldest first, of one network or all. */
   requests(network?: SocialNetwork): SandboxRequestRecord[];
+  /** What was published, in the order received, of one network or all. */
+  posts(network?: SocialNetwork): SandboxPost[];
   stop(): Promise<void>;
 }
+
+/** Networks whose sandbox has an upload base `/N/upload` named in the apps secret (`urls.upload`). */
+const UPLOAD_URL_NETWORKS: readonly OAuthNetwork[] = ['youtube'];
 
 /**
  * The network apps secret for a sandbox at `origin` whose OAuth clients are `clients` (ids are
@@ -86,6 +124,7 @@ export function sandboxNetworkApps(origin: string, clients: Record<OAuthNetwork,
     const { clientId, clientSecret } = clients[network];
     const urls: SandboxNetworkApp['urls'] = { authorize: `${base}/${network}/oauth/authorize`, token: `${base}/${network}/oauth/token`, api: `${base}/${network}/api` };
     if (NETWORK_SPECS[network].revoke) urls.revoke = `${base}/${network}/oauth/revoke`;
+    if (UPLOAD_URL_NETWORKS.includes(network)) urls.upload = `${base}/${network}/upload`;
     return [network, { clientId, clientSecret, sandbox: true, urls }];
   });
   return { ...(Object.fromEntries(entries) as Record<OAuthNetwork, SandboxNetworkApp>), telegram: { sandbox: true, urls: { api: `${base}/telegram/api` } } };
@@ -93,12 +132,37 @@ export function sandboxNetworkApps(origin: string, clients: Record<OAuthNetwork,
 
 const notFound = () => json(404, { error: 'not_found' });
 
+/** Paths whose bodies may be up to MAX_UPLOAD_BYTES (media uploads and URL-less media). */
+const UPLOAD_PATHS: readonly RegExp[] = [
+  /^\/x\/api\/media\/upload(\/|$)/,
+  /^\/(linkedin|youtube|tiktok)\/upload\//,
+  /^\/telegram\/api\/bot[^/]+\/send(Photo|Video|MediaGroup)$/,
+  /^\/(facebook|instagram)\/api\/[^/]+\/(photos|videos)$/,
+  /^\/pinterest\/api\/pins$/,
+];
+
+/** The feed as the posts hook and `sandbox.posts()` list it (TikTok publishes whose processing ended enter it first). */
+function listPosts(ctx: SandboxContext, network?: SocialNetwork): SandboxPost[] {
+  settleTikTok(ctx);
+  return ctx.publishing.posts(network).map((post) => ({ ...post, media: post.media.map((item) => ({ ...item, url: mediaUrl(ctx, item.id) })) }));
+}
+
 /** `/__sandbox/...` (see the module header). */
 function serveHook(ctx: SandboxContext, req: SandboxRequest, hook: string): SandboxResponse {
-  if (hook === 'requests' && req.method === 'GET') {
+  if ((hook === 'requests' || hook === 'posts') && req.method === 'GET') {
     const network = req.query.get('network');
     if (network !== null && !isSocialNetwork(network)) return json(400, { error: `unknown network ${network}` });
-    return json(200, { requests: ctx.store.requests(network ?? undefined) });
+    return hook === 'requests' ? json(200, { requests: ctx.store.requests(network ?? undefined) }) : json(200, { posts: listPosts(ctx, network ?? undefined) });
+  }
+  if (hook === 'faults') {
+    if (req.method === 'GET') return json(200, { faults: ctx.faults.list() });
+    if (req.method === 'DELETE') return json(200, { cleared: ctx.faults.clear() });
+    if (req.method === 'POST') {
+      const fault = parseFault(req.body);
+      if (typeof fault === 'string') return json(400, { error: fault });
+      ctx.faults.add(fault);
+      return json(200, { faults: ctx.faults.list() });
+    }
   }
   if ((hook === 'revoke' || hook === 'lifetime') && req.method === 'POST') {
     const network = typeof req.body?.network === 'string' ? req.body.network : '';
@@ -118,9 +182,10 @@ function serveHook(ctx: SandboxContext, req: SandboxRequest, hook: string): Sand
 }
 
 /** Serves `/<network><rest>`. */
-function serveNetwork(ctx: SandboxContext, network: SocialNetwork, req: SandboxRequest, rest: string): SandboxResponse {
-  if (network === 'telegram') return rest.startsWith('/api/') ? serveTelegram(req, rest.slice('/api'.length)) : notFound();
+async function serveNetwork(ctx: SandboxContext, network: SocialNetwork, req: SandboxRequest, rest: string): Promise<SandboxResponse> {
+  if (network === 'telegram') return rest.startsWith('/api/') ? serveTelegram(ctx, req, rest.slice('/api'.length)) : notFound();
   if (rest === '/api' || rest.startsWith('/api/')) return serveApi(ctx, network, req, rest.slice('/api'.length) || '/');
+  if (rest === '/upload' || rest.startsWith('/upload/')) return serveUpload(ctx, network, req, rest.slice('/upload'.length) || '/');
   const spec = NETWORK_SPECS[network];
   if (rest === '/oauth/authorize' && req.method === 'GET') return authorize(ctx, network, req);
   if (rest === '/oauth/decision' && req.method === 'POST') return decide(ctx, network, req);
@@ -129,28 +194,49 @@ function serveNetwork(ctx: SandboxContext, network: SocialNetwork, req: SandboxR
   return spec.apiError('not_found', rest);
 }
 
-function route(ctx: SandboxContext, req: SandboxRequest): { network: SocialNetwork | null; response: SandboxResponse } {
-  const { path } = req;
-  if (path === '/' && (req.method === 'GET' || req.method === 'HEAD')) return { network: null, response: html(200, indexPage(SOCIAL_NETWORKS)) };
-  const avatar = /^\/avatars\/([a-z]+)\.svg$/.exec(path)?.[1];
-  if (avatar !== undefined) return { network: null, response: isSocialNetwork(avatar) ? svg(avatarSvg(avatar)) : notFound() };
-  if (path.startsWith('/__sandbox/')) return { network: null, response: serveHook(ctx, req, path.slice('/__sandbox/'.length)) };
-  const slash = path.indexOf('/', 1);
-  const first = slash < 0 ? path.slice(1) : path.slice(1, slash);
-  if (!isSocialNetwork(first)) return { network: null, response: notFound() };
-  return { network: first, response: serveNetwork(ctx, first, req, slash < 0 ? '' : path.slice(slash)) };
+/** The sandbox's own pages and files (not recorded): `/`, the feeds, media, avatars. */
+function servePage(ctx: SandboxContext, req: SandboxRequest): SandboxResponse | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  const { path: urlPath } = req;
+  if (urlPath === '/') {
+    const posts = listPosts(ctx);
+    const counts = Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, posts.filter((post) => post.network === network).length]));
+    return html(200, indexPage(SOCIAL_NETWORKS, counts));
+  }
+  const feed = /^\/([a-z]+)\/feed\/?$/.exec(urlPath)?.[1];
+  if (feed !== undefined && isSocialNetwork(feed)) return html(200, feedPage(feed, listPosts(ctx, feed)));
+  const media = /^\/media\/(m_[A-Za-z0-9_-]+)$/.exec(urlPath)?.[1];
+  if (media !== undefined) {
+    const record = ctx.media.get(media);
+    return record ? fileResponse({ path: ctx.media.filePath(record.id), size: record.size }, record.contentType) : notFound();
+  }
+  const avatar = /^\/avatars\/([a-z]+)\.svg$/.exec(urlPath)?.[1];
+  if (avatar !== undefined) return isSocialNetwork(avatar) ? svg(avatarSvg(avatar)) : notFound();
+  return null;
 }
 
-function recordOf(network: SocialNetwork, req: SandboxRequest, status: number, now: number): SandboxRequestRecord {
-  const path = req.path.slice(network.length + 1);
+async function route(ctx: SandboxContext, req: SandboxRequest): Promise<{ network: SocialNetwork | null; response: SandboxResponse }> {
+  const page = servePage(ctx, req);
+  if (page) return { network: null, response: page };
+  const { path: urlPath } = req;
+  if (urlPath.startsWith('/__sandbox/')) return { network: null, response: serveHook(ctx, req, urlPath.slice('/__sandbox/'.length)) };
+  const slash = urlPath.indexOf('/', 1);
+  const first = slash < 0 ? urlPath.slice(1) : urlPath.slice(1, slash);
+  if (!isSocialNetwork(first)) return { network: null, response: notFound() };
+  return { network: first, response: await serveNetwork(ctx, first, req, slash < 0 ? '' : urlPath.slice(slash)) };
+}
+
+function recordOf(network: SocialNetwork, req: SandboxRequest, response: SandboxResponse, now: number): SandboxRequestRecord {
+  const recordPath = req.path.slice(network.length + 1);
   return {
     network,
     method: req.method,
-    path: network === 'telegram' ? maskBotToken(path) : path,
-    query: maskFields(Object.fromEntries(req.query)) as Record<string, string>,
-    body: req.body === null ? null : maskFields(req.body),
-    status,
+    path: network === 'telegram' ? maskBotToken(recordPath) : recordPath,
+    query: recordFields(Object.fromEntries(req.query)) as Record<string, string>,
+    body: req.body === null ? null : recordFields(req.body),
+    status: response.status,
     time: new Date(now).toISOString(),
+    ...(response.fault ? { fault: response.fault.name } : {}),
   };
 }
 
@@ -158,20 +244,48 @@ function recordOf(network: SocialNetwork, req: SandboxRequest, status: number, n
 export async function startSocialSandbox(options: SocialSandboxOptions): Promise<SocialSandbox> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
-  const store = new SandboxStore(options.stateDir, options.clock ?? Date.now);
-  const ctx: SandboxContext = { store, origin: '', lifetimes: new Map(), log };
+  const clock = options.clock ?? Date.now;
+  const store = new SandboxStore(options.stateDir, clock);
+  const ctx: SandboxContext = {
+    store,
+    publishing: new PublishingStore(options.stateDir, clock),
+    media: new MediaStore(path.join(options.stateDir, 'media'), clock),
+    faults: new FaultStore(),
+    counters: new RateCounters(),
+    origin: '',
+    lifetimes: new Map(),
+    log,
+  };
+  // Answers an injected `slow` fault holds back; stopping the sandbox drops them.
+  const stopping = new AbortController();
+
+  const deliver = async (res: http.ServerResponse, request: SandboxRequest, response: SandboxResponse) => {
+    if (response.fault?.delayMs) await sleep(response.fault.delayMs, undefined, { signal: stopping.signal });
+    if (response.fault?.lost) {
+      res.destroy();
+      return;
+    }
+    send(res, response, request.method === 'HEAD', request.headers.range);
+  };
 
   const server: Server = http.createServer((req, res) => {
-    readRequest(req)
-      .then((request) => {
-        const { network, response } = route(ctx, request);
-        if (network) store.record(recordOf(network, request, response.status, store.now()));
-        send(res, response, request.method === 'HEAD');
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const maxBytes = UPLOAD_PATHS.some((pattern) => pattern.test(pathname)) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+    let request: SandboxRequest | null = null;
+    readRequest(req, { maxBytes, spoolDir: ctx.media.spoolDir })
+      .then(async (read) => {
+        request = read;
+        const { network, response } = await route(ctx, read);
+        if (network) store.record(recordOf(network, read, response, store.now()));
+        await deliver(res, read, response);
       })
       .catch((error: unknown) => {
-        if (!(error instanceof BodyTooLarge)) log(`social sandbox: ${req.method} ${(req.url ?? '').split('?')[0]} failed: ${(error as Error).message}`);
-        if (!res.headersSent) send(res, json(error instanceof BodyTooLarge ? 413 : 500, { error: error instanceof BodyTooLarge ? 'payload_too_large' : 'internal_error' }), false);
+        if (!(error instanceof BodyTooLarge) && !stopping.signal.aborted) log(`social sandbox: ${req.method} ${pathname} failed: ${(error as Error).message}`);
+        if (!res.headersSent && !res.destroyed) send(res, json(error instanceof BodyTooLarge ? 413 : 500, { error: error instanceof BodyTooLarge ? 'payload_too_large' : 'internal_error' }), false);
         else res.destroy();
+      })
+      .finally(() => {
+        if (request) void discardSpool(request);
       });
   });
 
@@ -191,8 +305,10 @@ export async function startSocialSandbox(options: SocialSandboxOptions): Promise
     url: ctx.origin,
     apps: () => sandboxNetworkApps(ctx.origin, store.clients()),
     requests: (network) => store.requests(network),
+    posts: (network) => listPosts(ctx, network),
     stop: () =>
       new Promise<void>((resolve) => {
+        stopping.abort();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

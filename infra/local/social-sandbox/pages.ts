@@ -1,10 +1,12 @@
 /**
- * The sandbox's HTML pages, in Spanish and self-contained (inline CSS, images from the sandbox
- * itself): the consent page of "Red de pruebas · <Network>" with Autorizar and Cancelar, the error
- * page for an invalid authorization request, and the index page. Every page says "Red de pruebas"
- * so nobody mistakes it for the real network.
+ * The sandbox's HTML pages, in Spanish and self-contained (inline CSS, images and videos from the
+ * sandbox itself): the consent page of "Red de pruebas · <Network>" with Autorizar and Cancelar,
+ * the error page for an invalid authorization request, the index page, and each network's feed
+ * "Red de pruebas · <Network> — Publicaciones" (issue 13). Every page says "Red de pruebas" so
+ * nobody mistakes it for the real network.
  */
 import { SOCIAL_MSG, SOCIAL_NETWORK_LABELS, type SocialNetwork } from '@director-ia/shared';
+import type { FeedPost } from './feed';
 
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
@@ -23,15 +25,25 @@ code{background:#f3f4f6;border-radius:4px;padding:1px 5px;font-size:13px;word-br
 button{font:inherit;border-radius:8px;padding:8px 18px;cursor:pointer;border:1px solid #d1d5db;background:#fff}
 button.primary{background:#2563eb;border-color:#2563eb;color:#fff}
 .error{color:#b91c1c}
+main.wide{max-width:760px}
+a{color:#1d4ed8}
+ol.feed{list-style:none;padding:0;margin:16px 0 0}
+.post{border:1px solid #e5e7eb;border-radius:10px;padding:12px 14px;margin:0 0 14px}
+.post .meta{color:#4b5563;font-size:13px;display:flex;gap:8px;flex-wrap:wrap}
+.post h2{font-size:16px;margin:8px 0 4px}
+.post .text{white-space:pre-wrap;word-break:break-word;margin:8px 0}
+.post .media{display:flex;flex-wrap:wrap;gap:8px;margin:8px 0}
+.post img,.post video{max-width:100%;max-height:420px;border-radius:8px;background:#f3f4f6}
+ul.networks{padding-left:20px;line-height:1.8}
 `;
 
-function layout(title: string, content: string): string {
+function layout(title: string, content: string, wide = false): string {
   return [
     '<!doctype html>',
     '<html lang="es">',
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
     `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>`,
-    `<body><main>${content}</main></body>`,
+    `<body><main${wide ? ' class="wide"' : ''}>${content}</main></body>`,
     '</html>',
   ].join('\n');
 }
@@ -86,15 +98,87 @@ export function errorPage(network: SocialNetwork, message: string): string {
   );
 }
 
-/** The sandbox's own page at `/`: what it is and which networks it serves. */
-export function indexPage(networks: readonly SocialNetwork[]): string {
+/** The sandbox's own page at `/`: what it is, its networks and a link to each one's feed. */
+export function indexPage(networks: readonly SocialNetwork[], counts: Partial<Record<SocialNetwork, number>> = {}): string {
+  const items = networks.map((network) => {
+    const count = counts[network] ?? 0;
+    return `<li><a href="/${network}/feed">${escapeHtml(SOCIAL_NETWORK_LABELS[network])} — Publicaciones</a> <span class="note">(${count} ${count === 1 ? 'publicación' : 'publicaciones'})</span></li>`;
+  });
   return layout(
     SOCIAL_MSG.sandbox,
     [
       `<span class="banner">${escapeHtml(SOCIAL_MSG.sandbox)}</span>`,
       '<h1>Simulación local de las redes sociales</h1>',
       `<p>Redes: ${networks.map((network) => escapeHtml(SOCIAL_NETWORK_LABELS[network])).join(', ')}.</p>`,
-      '<p class="note">Lo recibido se consulta en <code>/__sandbox/requests</code>.</p>',
+      '<p>Lo publicado en cada red:</p>',
+      `<ul class="networks">${items.join('')}</ul>`,
+      '<p class="note">Lo recibido se consulta en <code>/__sandbox/requests</code>; lo publicado, en <code>/__sandbox/posts</code>.</p>',
     ].join('\n'),
+  );
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Madrid' });
+
+/** Bytes in Spanish units (`1,5 MB`). */
+function byteSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toLocaleString('es-ES', { maximumFractionDigits: 1 })} ${units[unit]}`;
+}
+
+/** What a restricted visibility means, in Spanish. */
+const VISIBILITY: Record<string, string> = {
+  private: 'Privado (proyecto de la API sin verificar: YouTube deja privadas sus subidas)',
+  SELF_ONLY: 'Solo yo (cliente de TikTok sin auditar: solo puede publicar en privado)',
+  CONNECTIONS: 'Solo contactos',
+  LOGGED_IN: 'Miembros que han iniciado sesión',
+};
+
+function mediaHtml(post: FeedPost): string {
+  if (post.media.length === 0) return '';
+  const items = post.media.map((item) => {
+    const src = `/media/${encodeURIComponent(item.id)}`;
+    if (item.type.startsWith('image/')) return `<img src="${src}" alt="Imagen publicada (${escapeHtml(byteSize(item.size))})" loading="lazy">`;
+    if (item.type.startsWith('video/')) return `<video src="${src}" controls preload="metadata" aria-label="Vídeo publicado (${escapeHtml(byteSize(item.size))})"></video>`;
+    return `<a href="${src}">Archivo publicado (${escapeHtml(item.type)}, ${escapeHtml(byteSize(item.size))})</a>`;
+  });
+  return `<div class="media">${items.join('')}</div>`;
+}
+
+function postHtml(post: FeedPost): string {
+  const lines = [
+    `<li class="post" id="post-${post.seq}" data-post-id="${escapeHtml(post.id)}">`,
+    `<div class="meta"><strong>${escapeHtml(post.target.name)}</strong><span>·</span><time datetime="${escapeHtml(post.time)}">${escapeHtml(DATE_FORMAT.format(new Date(post.time)))}</time><span>· n.º ${post.seq}</span></div>`,
+    post.title ? `<h2>${escapeHtml(post.title)}</h2>` : '',
+    post.text ? `<p class="text">${escapeHtml(post.text)}</p>` : '',
+    mediaHtml(post),
+    post.link ? `<p class="note">Enlace: <code>${escapeHtml(post.link)}</code></p>` : '',
+    post.visibility ? `<p class="note">Visibilidad: ${escapeHtml(VISIBILITY[post.visibility] ?? post.visibility)}</p>` : '',
+    `<p class="note">Id: <code>${escapeHtml(post.id)}</code>${post.url ? ` · Dirección en la red: <code>${escapeHtml(post.url)}</code>` : ' · La red no da dirección pública'}</p>`,
+    '</li>',
+  ];
+  return lines.filter((line) => line !== '').join('\n');
+}
+
+/** A network's feed page: its posts in the order received (newest last), media shown from `/media/<id>`. */
+export function feedPage(network: SocialNetwork, posts: readonly FeedPost[]): string {
+  const title = `${banner(network)} — Publicaciones`;
+  const count = posts.length;
+  return layout(
+    title,
+    [
+      `<span class="banner">${escapeHtml(banner(network))}</span>`,
+      `<h1>${escapeHtml(title)}</h1>`,
+      `<p class="note">${count} ${count === 1 ? 'publicación' : 'publicaciones'}, en el orden en que llegaron (la más reciente, al final). <a href="/">Todas las redes</a></p>`,
+      count === 0 ? '<p>Todavía no se ha publicado nada en esta red.</p>' : `<ol class="feed">${posts.map(postHtml).join('\n')}</ol>`,
+      `<p class="note">Esta página es una simulación local de ${escapeHtml(SOCIAL_NETWORK_LABELS[network])}: nada de esto se ha publicado en la red real.</p>`,
+    ].join('\n'),
+    true,
   );
 }

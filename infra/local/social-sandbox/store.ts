@@ -88,6 +88,8 @@ export interface SandboxRequestRecord {
   status: number;
   /** ISO 8601. */
   time: string;
+  /** The injected fault that hit this request (./faults.ts): `429`, `500`, `lost` or `slow`. */
+  fault?: string;
 }
 
 interface StateFile {
@@ -118,6 +120,25 @@ export function maskFields(fields: Record<string, unknown>): Record<string, unkn
     ]),
   );
 }
+
+/** Longest string value a request record keeps in full (base64 media would bloat the records). */
+const RECORD_STRING_MAX = 2000;
+/** Query parameters that make a URL a credential (presigned S3 URLs and the like). */
+const SIGNED_QUERY = /[?&](X-Amz-Signature|X-Amz-Credential|Signature|sig|token|access_token)=/i;
+
+/** A field value as a record keeps it: signed URLs without their query, long strings clipped. */
+function recordValue(value: unknown): unknown {
+  if (typeof value === 'string') {
+    if (/^https?:\/\//i.test(value) && SIGNED_QUERY.test(value)) return `${value.split('?')[0]}?***`;
+    return value.length > RECORD_STRING_MAX ? `${value.slice(0, 64)}… (${value.length} characters)` : value;
+  }
+  if (Array.isArray(value)) return value.map(recordValue);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, recordValue(inner)]));
+  return value;
+}
+
+/** `fields` as a request record keeps them: `maskFields`, then signed URLs masked and long strings clipped. */
+export const recordFields = (fields: Record<string, unknown>): Record<string, unknown> => recordValue(maskFields(fields)) as Record<string, unknown>;
 
 /** The sandbox's state (see the module header). `clock` = epoch ms now. */
 export class SandboxStore {

@@ -30,6 +30,7 @@ describe('social sandbox server', () => {
           token: `${t.sandbox.url}/${network}/oauth/token`,
           api: `${t.sandbox.url}/${network}/api`,
           ...(network === 'pinterest' ? {} : { revoke: `${t.sandbox.url}/${network}/oauth/revoke` }),
+          ...(network === 'youtube' ? { upload: `${t.sandbox.url}/youtube/upload` } : {}),
         },
       });
     }

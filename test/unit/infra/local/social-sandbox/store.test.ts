@@ -1,13 +1,13 @@
 /**
  * What the sandbox keeps: tokens and client secrets survive a restart on the same state directory
  * (a twin restart keeps connections working), the state file never holds a usable token, request
- * records are masked and capped at the newest 1000.
+ * records are masked (signed URLs and long values too) and capped at the newest 1000.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { maskFields, RECORDS_CAP, SandboxStore } from '../../../../../infra/local/social-sandbox/store';
+import { maskFields, recordFields, RECORDS_CAP, SandboxStore } from '../../../../../infra/local/social-sandbox/store';
 import { ACCOUNT_CALL, callApi, connect, requestToken, startTestSandbox } from './support';
 
 const dirs: string[] = [];
@@ -92,6 +92,23 @@ describe('request records', () => {
       nested: { client_secret: '***', keep: 1 },
       code: '***',
       code_challenge_method: 'S256',
+    });
+  });
+
+  it('keeps signed URLs without their query and clips long values (base64 media), in arrays too', () => {
+    const long = 'A'.repeat(5000);
+    expect(
+      recordFields({
+        image_url: 'https://bucket.s3.amazonaws.com/a.jpg?X-Amz-Credential=AKIA%2F&X-Amz-Signature=abc',
+        link: 'https://example.com/?utm_source=x',
+        media_source: { data: long },
+        media: [{ media: 'https://cdn/x.mp4?sig=1' }],
+      }),
+    ).toEqual({
+      image_url: 'https://bucket.s3.amazonaws.com/a.jpg?***',
+      link: 'https://example.com/?utm_source=x',
+      media_source: { data: `${'A'.repeat(64)}… (5000 characters)` },
+      media: [{ media: 'https://cdn/x.mp4?***' }],
     });
   });
 

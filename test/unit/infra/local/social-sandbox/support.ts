@@ -1,13 +1,17 @@
 /**
- * Helpers for the sandbox tests: a sandbox on a free port with a temporary state directory, and a
+ * Helpers for the sandbox tests: a sandbox on a free port with a temporary state directory, a
  * client that speaks to each network as the adapters do (authorize parameters, consent decision,
- * token requests in the network's client authentication).
+ * token requests in the network's client authentication), and for publishing (issue 13) the
+ * tokens a publisher holds, a local media server standing in for presigned S3 URLs, and media bytes.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { OAuthNetwork } from '@director-ia/shared';
+import type { OAuthNetwork, SocialNetwork } from '@director-ia/shared';
+import { afterAll, beforeAll } from 'vitest';
 import { startSocialSandbox, type SocialSandbox, type SocialSandboxOptions } from '../../../../../infra/local/social-sandbox';
 
 export const REDIRECT = (network: OAuthNetwork) => `http://localhost:5173/oauth/callback/${network}`;
@@ -179,3 +183,202 @@ export const ACCOUNT_CALL: Record<OAuthNetwork, string> = {
   tiktok: '/user/info/?fields=open_id,avatar_url,display_name',
   pinterest: '/boards?page_size=100',
 };
+
+// ---------------------------------------------------------------------------------------------
+// Publishing (issue 13)
+
+/** Authorize parameters a publisher adds where CLIENT_SETUP's scopes cannot publish (Instagram needs instagram_content_publish). */
+export const PUBLISH_OVERRIDES: Partial<Record<OAuthNetwork, Record<string, string>>> = {
+  instagram: { scope: 'instagram_basic,instagram_content_publish,pages_show_list,pages_read_engagement' },
+};
+
+/** Where each network's sandbox account publishes (the target a publisher picked at connect time). */
+export const TARGET: Record<OAuthNetwork, string> = {
+  facebook: '200000000000001',
+  instagram: '17841400000000001',
+  x: '1500000000000000001',
+  linkedin: 'urn:li:person:sAnDbOx0001',
+  youtube: 'UCsandbox000000000000001',
+  tiktok: '-000sandbox-open-id-0001',
+  pinterest: '900000000000000001',
+};
+
+/** A connection ready to publish: the token to publish with (Meta: the page token) and the user token. */
+export async function publisher(sandbox: SocialSandbox, network: OAuthNetwork): Promise<{ token: string; userToken: string }> {
+  const overrides = PUBLISH_OVERRIDES[network];
+  const tokens = overrides ? await connectWith(sandbox, network, overrides) : await connect(sandbox, network);
+  const userToken: string = tokens.body.access_token;
+  if (network !== 'facebook' && network !== 'instagram') return { token: userToken, userToken };
+  const accounts = await callApi(sandbox, network, ACCOUNT_CALL[network], userToken);
+  return { token: accounts.body.data[0].access_token, userToken };
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are inspected field by field
+  body: any;
+  text: string;
+}
+
+/** Any request; the body parsed as JSON when it is JSON. */
+export async function send(url: string, init: RequestInit = {}): Promise<RawAnswer> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text === '' ? null : JSON.parse(text);
+  } catch {
+    // Not JSON: keep the text.
+  }
+  return { status: response.status, headers: response.headers, body, text };
+}
+
+/** A JSON POST with a Bearer token. */
+export const postJson = (url: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<RawAnswer> =>
+  send(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/** A form POST with a Bearer token. */
+export const postForm = (url: string, token: string, fields: Record<string, string>): Promise<RawAnswer> =>
+  send(url, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: new URLSearchParams(fields) });
+
+/** The posts hook. */
+export async function posts(sandbox: SocialSandbox, network?: string): Promise<JsonAnswer['body'][]> {
+  return (await send(`${sandbox.url}/__sandbox/posts${network ? `?network=${network}` : ''}`)).body.posts;
+}
+
+/** A minimal JPEG (SOI, SOF0 with the size, EOI) padded to `bytes`. */
+export function jpeg(width: number, height: number, bytes = 2048): Buffer {
+  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  const head = Buffer.concat([Buffer.from([0xff, 0xd8]), sof]);
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, bytes - head.length - 2), 0x55), Buffer.from([0xff, 0xd9])]);
+}
+
+/** A minimal PNG signature and IHDR. */
+export function png(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'latin1');
+  ihdr.writeUInt32BE(width, 8);
+  ihdr.writeUInt32BE(height, 12);
+  return Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), ihdr, Buffer.alloc(512, 0x11)]);
+}
+
+/** Bytes that say MP4 (`ftyp`), `bytes` long. */
+export function mp4(bytes = 64 * 1024): Buffer {
+  const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1')]);
+  return Buffer.concat([head, Buffer.alloc(bytes - head.length, 0x42)]);
+}
+
+export interface MediaServer {
+  /** Origin, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  /** Paths asked, in order. */
+  hits: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A local web server standing in for S3's presigned GETs: `/square.jpg` (1080×1080), `/wide.jpg`
+ * (1920×1080), `/tall.jpg` (1080×1920), `/photo.png`, `/clip.mp4`, `/big.jpg` (9 MiB),
+ * `/stream.jpg` (9 MiB without content-length), `/page.html`, `/slow.jpg` (answers after 7 s),
+ * anything else 404.
+ */
+export async function startMediaServer(): Promise<MediaServer> {
+  const files: Record<string, [string, Buffer]> = {
+    '/square.jpg': ['image/jpeg', jpeg(1080, 1080)],
+    '/wide.jpg': ['image/jpeg', jpeg(1920, 1080)],
+    '/tall.jpg': ['image/jpeg', jpeg(1080, 1920)],
+    '/photo.png': ['image/png', png(800, 800)],
+    '/clip.mp4': ['video/mp4', mp4()],
+    '/big.jpg': ['image/jpeg', jpeg(1080, 1080, 9 * 1024 * 1024)],
+    '/page.html': ['text/html', Buffer.from('<html><body>hola</body></html>')],
+  };
+  const hits: string[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const server = http.createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    hits.push(pathname);
+    if (pathname === '/stream.jpg') {
+      // No content-length: the size is only known by reading.
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      res.write(jpeg(1080, 1080, 9 * 1024 * 1024));
+      res.end();
+      return;
+    }
+    if (pathname === '/slow.jpg') {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg(100, 100));
+      }, 7000);
+      timers.add(timer);
+      return;
+    }
+    const file = files[pathname];
+    if (!file) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': file[0], 'content-length': String(file[1].length) }).end(file[1]);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Waits `ms`. */
+export const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` every 200 ms until it returns something, for at most `ms`. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, ms = 8000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await wait(200);
+  }
+}
+
+/** The Telegram bot of the tests (a well-formed token: any such token is a bot of the sandbox). */
+export const BOT_TOKEN = '7000000001:AAHsandboxSecretPartForTheTestsOnly123';
+
+export interface PublishingEnv {
+  t: TestSandbox;
+  media: MediaServer;
+  /** The token a publisher holds for `network` (made once per file; Telegram: BOT_TOKEN). */
+  tokenFor(network: SocialNetwork): Promise<string>;
+}
+
+/**
+ * A sandbox and a media server for one test file, started before its tests and closed after
+ * them (registers the hooks); read its fields inside tests.
+ */
+export function publishingEnv(): PublishingEnv {
+  const tokens = new Map<SocialNetwork, string>();
+  const env = {
+    tokenFor: async (network: SocialNetwork) => {
+      if (network === 'telegram') return BOT_TOKEN;
+      if (!tokens.has(network)) tokens.set(network, (await publisher(env.t.sandbox, network)).token);
+      return tokens.get(network) ?? '';
+    },
+  } as PublishingEnv;
+  beforeAll(async () => {
+    env.t = await startTestSandbox();
+    env.media = await startMediaServer();
+  });
+  afterAll(async () => {
+    await env.t?.close();
+    await env.media?.close();
+  });
+  return env;
+}
