@@ -122,8 +122,8 @@ const STANDARD = {
 /** Every OAuth network's configuration. */
 export const OAUTH_CONFIG: Readonly<Record<OAuthNetwork, OAuthNetworkConfig>> = {
   facebook: meta(['pages_show_list', 'pages_manage_posts', 'pages_read_engagement']),
-  // pages_show_list: Instagram professional accounts are found through the pages they are linked to.
-  instagram: meta(['instagram_basic', 'instagram_manage_comments', 'instagram_manage_messages', 'pages_show_list']),
+  // Spec 9's three, plus pages_show_list (the accounts are found through their pages) and instagram_content_publish (publishing, issue 13).
+  instagram: meta(['instagram_basic', 'instagram_manage_comments', 'instagram_manage_messages', 'pages_show_list', 'instagram_content_publish']),
   x: {
     ...STANDARD,
     urls: {

@@ -87,7 +87,9 @@ interface PreparedBase {
  * - linkedin: the image URNs, in order;
  * - youtube: the resumable session URI and how many bytes it holds (all but the last chunk);
  * - tiktok: the privacy level checked against the creator's options and the creator's username
- *   (for URLs); `publishId` is set by `create` (in OutcomeUnknown.prepared) once TikTok gave one;
+ *   (for URLs); for a video, the publish_id and upload URL of its init and every chunk but the last
+ *   already uploaded (so a crash after the visible last chunk is found by the publish's status); for
+ *   photos `publishId` is set by `create` (in OutcomeUnknown.prepared) once TikTok gave one;
  * - pinterest, telegram: nothing (the network fetches the media itself at create).
  */
 export type Prepared = PreparedBase &
@@ -97,7 +99,7 @@ export type Prepared = PreparedBase &
     | { network: 'x'; mediaIds: string[]; expiresAt: number | null }
     | { network: 'linkedin'; images: string[] }
     | { network: 'youtube'; sessionUri: string; received: number }
-    | { network: 'tiktok'; privacyLevel: string; username: string | null; publishId: string | null }
+    | { network: 'tiktok'; privacyLevel: string; username: string | null; publishId: string | null; uploadUrl: string | null }
     | { network: 'pinterest' }
     | { network: 'telegram' }
   );

@@ -37,7 +37,7 @@ describe('authorizationUrl', () => {
     [
       'instagram',
       'https://www.facebook.com/v25.0/dialog/oauth',
-      { client_id: CLIENT_ID, scope: 'instagram_basic,instagram_manage_comments,instagram_manage_messages,pages_show_list', ...pkceParams },
+      { client_id: CLIENT_ID, scope: 'instagram_basic,instagram_manage_comments,instagram_manage_messages,pages_show_list,instagram_content_publish', ...pkceParams },
     ],
     ['x', 'https://x.com/i/oauth2/authorize', { client_id: CLIENT_ID, scope: 'tweet.read tweet.write users.read media.write offline.access', ...pkceParams }],
     ['linkedin', 'https://www.linkedin.com/oauth/v2/authorization', { client_id: CLIENT_ID, scope: 'openid profile w_member_social' }],

@@ -17,7 +17,8 @@ describe('publishing entry points', () => {
   it.each(SOCIAL_NETWORKS.filter((network) => network !== 'instagram' && network !== 'youtube'))('%s: prepare answers a ready state of its network', async (network) => {
     const { fetch } = recordingFetch(() => json({ data: { creator_username: 'c', privacy_level_options: ['PUBLIC_TO_EVERYONE'] }, error: { code: 'ok' } }));
     const needsMedia = network === 'tiktok' || network === 'pinterest';
-    const request = requestFor(network, needsMedia ? { media: [{ kind: network === 'pinterest' ? 'image' : 'video', contentType: 'video/mp4', size: 1, url: 'https://media.example.test/v?size=1' }] } : {});
+    // An image for both: TikTok's prepare of a video also starts its upload (tiktok.test.ts covers it).
+    const request = requestFor(network, needsMedia ? { media: [{ kind: 'image', contentType: 'image/jpeg', size: 1, url: 'https://media.example.test/i?size=1' }] } : {});
     const prepared = await preparePublication(appFor(network), request, undefined, optionsWith(fetch));
     expect(prepared).toMatchObject({ v: 1, network, ready: true, preparedAt: NOW });
   });
