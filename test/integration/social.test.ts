@@ -11,6 +11,8 @@
  * - tokens are sealed in the table, and neither responses nor the functions' logs contain one;
  * - the refresh job (the twin's schedule timer) renews a token before it expires, and a grant
  *   revoked at the network puts the card in "Reconecta";
+ * - two concurrent refreshes of a rotating token (core's `freshAccessToken`, as publishing calls it,
+ *   racing the twin's job) leave one valid refresh token (issue 13);
  * - Telegram: a bot that is not an administrator of the channel gets a Spanish refusal;
  * - choosing targets, disconnecting (revoked at the network), reconnecting without duplicates.
  */
@@ -24,6 +26,7 @@ import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { rawTable } from '../support/dynamo';
 import { useTwinDomainEnv } from '../support/twin-env';
+import { TWIN_SOCIAL_APPS_SECRET } from '../../infra/local/twin';
 
 const twin = inject('twin');
 const sandboxUrl = () => twin.sandboxUrl ?? '';
@@ -315,6 +318,34 @@ describe('the refresh job (the twin’s schedule timer)', () => {
         return current?.state === 'reconectar' ? current : undefined;
       });
       expect(card.reconnectReason).toBe(SOCIAL_MSG.accessRevoked('x'));
+    } finally {
+      await sandboxHook('lifetime', { network: 'x', seconds: null });
+    }
+  });
+});
+
+describe('two concurrent refreshes of a rotating token (issue 13)', () => {
+  it('leave one valid refresh token: every caller gets the same new access token, and the stored refresh token still works', async () => {
+    // Tokens issued from now on live 2 minutes: inside the 5-minute margin, so every caller wants to refresh (the twin's job too).
+    await sandboxHook('lifetime', { network: 'x', seconds: 120 });
+    try {
+      await connect(other, 'x');
+      const before = await openToken(other, 'x', 'access');
+      // The core module as the publisher will call it, in this process: the twin's table, KMS, secret and sandbox.
+      Object.assign(process.env, {
+        SOCIAL_APPS_SECRET: TWIN_SOCIAL_APPS_SECRET,
+        AWS_ENDPOINT_URL_SECRETS_MANAGER: twin.awsEndpoint,
+        OUTBOUND_ALLOWED_ORIGINS: new URL(sandboxUrl()).host,
+      });
+      const { freshAccessToken } = await import('../../lambdas/core/social/refresh');
+      const tokens = await Promise.all([1, 2, 3, 4].map(() => freshAccessToken(other.sub, 'x')));
+      expect(new Set(tokens).size).toBe(1);
+      expect(tokens[0]).not.toBe(before);
+      // X rotates refresh tokens: had two callers used the same one, the second would have been refused and the card would ask to reconnect.
+      expect((await cardOf(other, 'x'))?.state).toBe('conectada');
+      const later = await freshAccessToken(other.sub, 'x', new Date(Date.now() + 10 * 60_000));
+      expect(later).not.toBe(tokens[0]);
+      expect((await cardOf(other, 'x'))?.state).toBe('conectada');
     } finally {
       await sandboxHook('lifetime', { network: 'x', seconds: null });
     }
