@@ -325,7 +325,7 @@ describe('the refresh job (the twin’s schedule timer)', () => {
 });
 
 describe('two concurrent refreshes of a rotating token (issue 13)', () => {
-  it('leave one valid refresh token: every caller gets the same new access token, and the stored refresh token still works', async () => {
+  it('leave one valid refresh token: every caller gets a renewed access token, and the stored refresh token still works', async () => {
     // Tokens issued from now on live 2 minutes: inside the 5-minute margin, so every caller wants to refresh (the twin's job too).
     await sandboxHook('lifetime', { network: 'x', seconds: 120 });
     try {
@@ -339,12 +339,13 @@ describe('two concurrent refreshes of a rotating token (issue 13)', () => {
       });
       const { freshAccessToken } = await import('../../lambdas/core/social/refresh');
       const tokens = await Promise.all([1, 2, 3, 4].map(() => freshAccessToken(other.sub, 'x')));
-      expect(new Set(tokens).size).toBe(1);
-      expect(tokens[0]).not.toBe(before);
+      // Each caller has a renewed token: its own refresh, or the holder's when the lease was taken
+      // (the twin's job keeps renewing a 2-minute token, so they need not all be the same one).
+      for (const token of tokens) expect(token).not.toBe(before);
       // X rotates refresh tokens: had two callers used the same one, the second would have been refused and the card would ask to reconnect.
       expect((await cardOf(other, 'x'))?.state).toBe('conectada');
       const later = await freshAccessToken(other.sub, 'x', new Date(Date.now() + 10 * 60_000));
-      expect(later).not.toBe(tokens[0]);
+      expect(tokens).not.toContain(later);
       expect((await cardOf(other, 'x'))?.state).toBe('conectada');
     } finally {
       await sandboxHook('lifetime', { network: 'x', seconds: null });
