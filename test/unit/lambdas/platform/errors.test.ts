@@ -3,30 +3,10 @@
  * its own kind and name, carrying the Spanish message it was given unchanged.
  */
 import { describe, expect, it } from 'vitest';
-import { BLOG_MSG, CHAT_MSG, PLAN_MSG, TALLER_MSG, WIDGET_MSG } from '@director-ia/shared';
-import {
-  ConflictError,
-  DomainError,
-  ForbiddenError,
-  GenerationFailedError,
-  InvalidInputError,
-  NotFoundError,
-  QuotaExceededError,
-  UnavailableError,
-  UnsupportedError,
-  type DomainErrorKind,
-} from '../../../../lambdas/platform/errors';
+import { DomainError } from '../../../../lambdas/platform/errors';
+import { DOMAIN_ERROR_CASES } from '../../../support/domain-errors';
 
-const KINDS: [new (message: string) => DomainError, DomainErrorKind, string][] = [
-  [InvalidInputError, 'INVALID_INPUT', PLAN_MSG.monthInvalid],
-  [ForbiddenError, 'FORBIDDEN', CHAT_MSG.notYourChat],
-  [NotFoundError, 'NOT_FOUND', BLOG_MSG.articleNotFound],
-  [ConflictError, 'CONFLICT', PLAN_MSG.planConflict],
-  [QuotaExceededError, 'QUOTA_EXCEEDED', WIDGET_MSG.dailyLimit],
-  [GenerationFailedError, 'GENERATION_FAILED', TALLER_MSG.imageNotGenerated],
-  [UnsupportedError, 'UNSUPPORTED', 'Tu proveedor de IA no genera vídeo.'],
-  [UnavailableError, 'UNAVAILABLE', 'Error al conectar con X: la red no responde. Inténtalo más tarde.'],
-];
+const KINDS = DOMAIN_ERROR_CASES.map(({ ErrorClass, kind, message }) => [ErrorClass, kind, message] as const);
 
 describe('domain errors', () => {
   it.each(KINDS)('%o has its own kind, name and the Spanish message', (ErrorClass, kind, message) => {

@@ -5,7 +5,7 @@
  * not mapped (the middleware answers a generic 500).
  */
 import { describe, expect, it } from 'vitest';
-import { BLOG_MSG, CallableError, CHAT_MSG, PLAN_MSG, TALLER_MSG, WIDGET_MSG } from '@director-ia/shared';
+import { CallableError } from '@director-ia/shared';
 import {
   AI_MSG,
   AiCapabilityUnavailableError,
@@ -20,17 +20,7 @@ import {
   type AiError,
 } from '../../../../../lambdas/platform/ai/errors';
 import { AI_ERROR_STATUS, DOMAIN_ERROR_STATUS, toCallableError } from '../../../../../lambdas/platform/callable/errors';
-import {
-  ConflictError,
-  ForbiddenError,
-  GenerationFailedError,
-  InvalidInputError,
-  NotFoundError,
-  QuotaExceededError,
-  UnavailableError,
-  UnsupportedError,
-  type DomainError,
-} from '../../../../../lambdas/platform/errors';
+import { DOMAIN_ERROR_CASES } from '../../../../support/domain-errors';
 
 function wire(error: unknown) {
   const mapped = toCallableError(error);
@@ -39,21 +29,12 @@ function wire(error: unknown) {
 }
 
 describe('domain errors on the wire', () => {
-  it.each<[DomainError, number, string]>([
-    [new InvalidInputError(PLAN_MSG.monthInvalid), 400, 'INVALID_ARGUMENT'],
-    [new ForbiddenError(CHAT_MSG.notYourChat), 403, 'PERMISSION_DENIED'],
-    [new NotFoundError(BLOG_MSG.articleNotFound), 404, 'NOT_FOUND'],
-    [new ConflictError(PLAN_MSG.planConflict), 409, 'ABORTED'],
-    [new QuotaExceededError(WIDGET_MSG.dailyLimit), 429, 'RESOURCE_EXHAUSTED'],
-    [new GenerationFailedError(TALLER_MSG.imageNotGenerated), 500, 'INTERNAL'],
-    [new UnsupportedError('Tu proveedor de IA no genera vídeo.'), 501, 'UNIMPLEMENTED'],
-    [new UnavailableError('Error al conectar con X: la red no responde. Inténtalo más tarde.'), 503, 'UNAVAILABLE'],
-  ])('%s → %i %s with the same message', (error, http, status) => {
+  it.each(DOMAIN_ERROR_CASES.map(({ ErrorClass, message, http, status }) => [new ErrorClass(message), http, status] as const))('%s → %i %s with the same message', (error, http, status) => {
     expect(wire(error)).toEqual({ http, body: { error: { status, message: error.message } } });
   });
 
   it('covers every kind', () => {
-    expect(Object.keys(DOMAIN_ERROR_STATUS).sort()).toEqual(['CONFLICT', 'FORBIDDEN', 'GENERATION_FAILED', 'INVALID_INPUT', 'NOT_FOUND', 'QUOTA_EXCEEDED', 'UNAVAILABLE', 'UNSUPPORTED']);
+    expect(Object.keys(DOMAIN_ERROR_STATUS).sort()).toEqual(DOMAIN_ERROR_CASES.map(({ kind }) => kind).sort());
   });
 });
 
