@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll } from 'vitest';
 import { CALLABLE_NAMES } from '@director-ia/shared';
 import { buildApp } from '../../infra/app';
 import { REPO_ROOT } from '../../infra/paths';
@@ -63,4 +64,28 @@ export function synthTenant(fixture: Fixture, context: Record<string, unknown>) 
   // Runs the validation plugins (cdk-nag): throws with the report on any unacknowledged error.
   const assembly = app.synth();
   return { app, stack, assembly, template: Template.fromStack(stack) };
+}
+
+/** What `synthTenant` answers: the app, the stack, its assembly and its template. */
+export type SynthesizedTenant = ReturnType<typeof synthTenant>;
+
+/**
+ * Synthesizes the tenant stack once for the enclosing describe block (in its beforeAll, up to
+ * 120 s) with `context` on a fresh fixture, hands the result (and the fixture) to `use`, and removes the fixture
+ * after the block. `prepare` may add files to the fixture first (e.g. the PWA files of a web build).
+ */
+export function useSynthesizedTenant(
+  context: Record<string, unknown>,
+  options: { webBuild: boolean; prepare?: (fixture: Fixture) => void },
+  use: (synth: SynthesizedTenant & { fixture: Fixture }) => void,
+): void {
+  let fixture: Fixture | undefined;
+  beforeAll(() => {
+    fixture = createFixture({ webBuild: options.webBuild });
+    options.prepare?.(fixture);
+    use({ ...synthTenant(fixture, context), fixture });
+  }, 120_000);
+  afterAll(() => {
+    if (fixture) removeFixture(fixture);
+  });
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CALLABLES, CALLABLE_NAMES, ADMINS_GROUP, RuntimeConfigSchema } from '@director-ia/shared';
 import { ACCESS_TOKEN_SCOPE, ApiConstruct } from '../../../infra/constructs/api';
 import { AuthConstruct } from '../../../infra/constructs/auth';
@@ -21,7 +21,7 @@ import { SPA_REWRITE_CODE } from '../../../infra/constructs/web';
 import { FUNCTION_ACCESS } from '../../../infra/functions';
 import { addNagChecks } from '../../../infra/nag';
 import type { TenantStack } from '../../../infra/tenant-stack';
-import { createFixture, removeFixture, synthTenant, type Fixture } from '../../support/cdk-fixture';
+import { createFixture, removeFixture, useSynthesizedTenant } from '../../support/cdk-fixture';
 import { actionsOf, logicalId, statementsOfRole, type Resource, type Statement } from '../../support/template-iam';
 
 const CALLABLE_ACCESS = Object.fromEntries(CALLABLE_NAMES.map((name) => [name, CALLABLES[name].access]));
@@ -44,16 +44,12 @@ function deployedConfig(outdir: string): unknown {
 }
 
 describe('tenant stack (full context, web build present)', () => {
-  let fixture: Fixture;
   let stack: TenantStack;
   let template: Template;
   let assembly: CloudAssembly;
+  let outdir: string;
 
-  beforeAll(() => {
-    fixture = createFixture({ webBuild: true });
-    ({ stack, template, assembly } = synthTenant(fixture, FULL_CONTEXT));
-  });
-  afterAll(() => removeFixture(fixture));
+  useSynthesizedTenant(FULL_CONTEXT, { webBuild: true }, (synth) => ({ stack, template, assembly, fixture: { outdir } } = synth));
 
   it('is named after the tenant and pinned to the default region without an account', () => {
     expect(stack.stackName).toBe('DirectorIa-demo');
@@ -356,7 +352,7 @@ describe('tenant stack (full context, web build present)', () => {
     });
 
     it('writes a config.json that matches RuntimeConfigSchema', () => {
-      const config = deployedConfig(fixture.outdir) as Record<string, unknown>;
+      const config = deployedConfig(outdir) as Record<string, unknown>;
       expect(RuntimeConfigSchema.safeParse(config).success).toBe(true);
       expect(config).toMatchObject({
         region: 'eu-west-1',
@@ -404,15 +400,11 @@ describe('tenant stack (full context, web build present)', () => {
 });
 
 describe('tenant stack (no admin, no web build)', () => {
-  let fixture: Fixture;
   let stack: TenantStack;
   let template: Template;
+  let outdir: string;
 
-  beforeAll(() => {
-    fixture = createFixture({ webBuild: false });
-    ({ stack, template } = synthTenant(fixture, { tenant: 'bare' }));
-  });
-  afterAll(() => removeFixture(fixture));
+  useSynthesizedTenant({ tenant: 'bare' }, { webBuild: false }, (synth) => ({ stack, template, fixture: { outdir } } = synth));
 
   it('creates no admin user or group attachment', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolUser', 0);
@@ -424,7 +416,7 @@ describe('tenant stack (no admin, no web build)', () => {
     Annotations.fromStack(stack).hasWarning('/DirectorIa-bare/Web', Match.stringLikeRegexp('web/dist missing: run npm run build:web'));
     template.resourceCountIs('Custom::CDKBucketDeployment', 1);
     template.hasResourceProperties('Custom::CDKBucketDeployment', { Prune: false, SourceObjectKeys: [Match.anyValue()] });
-    const config = deployedConfig(fixture.outdir) as Record<string, unknown>;
+    const config = deployedConfig(outdir) as Record<string, unknown>;
     expect(config).toMatchObject({ environment: 'bare', apiBase: '/api' });
     expect(config).not.toHaveProperty('partnerName');
     expect(config).not.toHaveProperty('tokenSyncUrl');
@@ -432,19 +424,14 @@ describe('tenant stack (no admin, no web build)', () => {
 });
 
 describe('tenant stack (custom domain)', () => {
-  let fixture: Fixture;
   let template: Template;
 
-  beforeAll(() => {
-    fixture = createFixture({ webBuild: true });
-    ({ template } = synthTenant(fixture, {
+  useSynthesizedTenant({
       tenant: 'shop',
       region: 'eu-south-2',
       domainName: 'app.example.com',
       certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-123456789abc',
-    }));
-  });
-  afterAll(() => removeFixture(fixture));
+    }, { webBuild: true }, (synth) => ({ template } = synth));
 
   it('serves the domain with TLS 1.2 and allows uploads from both origins', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {

@@ -10,31 +10,28 @@
 import { Validations } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AI_ENV } from '../../../../infra/ai';
 import { BLOG_DRAFTS_EVENT, BLOG_DRAFTS_RATE } from '../../../../infra/constructs/jobs';
 import { BLOG_DRAFTS_ACCESS } from '../../../../infra/functions';
 import { scheduleEvent } from '../../../../infra/local/schedules';
 import type { TenantStack } from '../../../../infra/tenant-stack';
 import { BLOG_DRAFTS_JOB } from '../../../../lambdas/events/blogDrafts';
-import { createFixture, removeFixture, synthTenant, type Fixture } from '../../../support/cdk-fixture';
+import { useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
 
 const AI_CONTEXT = { aiProvider: 'bedrock', bedrockTextModelId: 'eu.amazon.nova-pro-v1:0', bedrockRegion: 'eu-central-1' };
 
 describe('scheduled blog drafts (tenant stack)', () => {
-  let fixture: Fixture;
   let stack: TenantStack;
   let template: Template;
   let resources: Record<string, Resource>;
   let assembly: CloudAssembly;
 
-  beforeAll(() => {
-    fixture = createFixture({ webBuild: false });
-    ({ stack, template, assembly } = synthTenant(fixture, { tenant: 'demo', ...AI_CONTEXT }));
+  useSynthesizedTenant({ tenant: 'demo', ...AI_CONTEXT }, { webBuild: false }, (synth) => {
+    ({ stack, template, assembly } = synth);
     resources = template.toJSON().Resources as Record<string, Resource>;
-  }, 120_000);
-  afterAll(() => removeFixture(fixture));
+  });
 
   const fnId = () => logicalId(stack, stack.jobs.blogDrafts);
   const schedule = () => resources[logicalId(stack, stack.jobs.blogDraftsSchedule)] as Resource;

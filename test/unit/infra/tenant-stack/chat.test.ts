@@ -13,35 +13,38 @@ import path from 'node:path';
 import { Validations } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRANSCRIBE_JOB_RESOURCE, TRANSCRIPTION_PROVIDER_ENV } from '../../../../infra/constructs/grants';
 import { CHAT_MANIFEST_CONTENT_TYPE, CHAT_MANIFEST_PATH, SPA_REWRITE_CODE } from '../../../../infra/constructs/web';
 import { accessOf, PERMISSIONS } from '../../../../infra/functions';
 import type { TenantStack } from '../../../../infra/tenant-stack';
 import { TRANSCRIPTION_PROVIDER_ENV as LAMBDA_TRANSCRIPTION_ENV } from '../../../../lambdas/platform/ai/speech/transcription';
 import { CALLABLE_NAMES, type CallableName, TRANSCRIPTION_JOB_PREFIX } from '@director-ia/shared';
-import { createFixture, removeFixture, synthTenant, type Fixture } from '../../../support/cdk-fixture';
+import { useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
 
 const TRANSCRIBING: CallableName[] = ['enviarMensajeChat', 'listarMensajesChat'];
 const JOBS = 'arn:<AWS::Partition>:transcribe:<AWS::Region>:<AWS::AccountId>:transcription-job/chat-*';
 
 describe('mobile chat in the tenant stack', () => {
-  let fixture: Fixture;
   let stack: TenantStack;
   let template: Template;
   let assembly: CloudAssembly;
 
-  beforeAll(() => {
-    fixture = createFixture({ webBuild: true });
-    // The PWA files of the build (web/public/chat is copied into web/dist/chat by Vite).
-    const chatDir = path.join(fixture.webDistPath, 'chat');
-    fs.mkdirSync(chatDir, { recursive: true });
-    fs.copyFileSync(path.resolve('web/public', CHAT_MANIFEST_PATH), path.join(fixture.webDistPath, CHAT_MANIFEST_PATH));
-    fs.copyFileSync(path.resolve('web/public/chat/sw.js'), path.join(chatDir, 'sw.js'));
-    ({ stack, template, assembly } = synthTenant(fixture, { tenant: 'demo', aiProvider: 'bedrock' }));
-  }, 120_000);
-  afterAll(() => removeFixture(fixture));
+  useSynthesizedTenant(
+    { tenant: 'demo', aiProvider: 'bedrock' },
+    {
+      webBuild: true,
+      // The PWA files of the build (web/public/chat is copied into web/dist/chat by Vite).
+      prepare: (fixture) => {
+        const chatDir = path.join(fixture.webDistPath, 'chat');
+        fs.mkdirSync(chatDir, { recursive: true });
+        fs.copyFileSync(path.resolve('web/public', CHAT_MANIFEST_PATH), path.join(fixture.webDistPath, CHAT_MANIFEST_PATH));
+        fs.copyFileSync(path.resolve('web/public/chat/sw.js'), path.join(chatDir, 'sw.js'));
+      },
+    },
+    (synth) => ({ stack, template, assembly } = synth),
+  );
 
   const fn = (name: CallableName) => stack.api.functions[name];
   const roleId = (name: CallableName) => logicalId(stack, fn(name).role as never);

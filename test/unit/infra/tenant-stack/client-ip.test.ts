@@ -10,28 +10,23 @@
 import { Validations } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VIEWER_IP_CODE } from '../../../../infra/constructs/web';
 import { CLIENT_IP_CALLABLES } from '../../../../infra/functions';
 import type { TenantStack } from '../../../../infra/tenant-stack';
 import { CALLABLE_NAMES, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV, VIEWER_IP_HEADER } from '@director-ia/shared';
-import { createFixture, removeFixture, synthTenant, type Fixture } from '../../../support/cdk-fixture';
+import { useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { logicalId, type Resource } from '../../../support/template-iam';
 
 type Behavior = Record<string, unknown> & { PathPattern: string };
 type Origin = { Id: string; DomainName: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] };
 
 describe('client IP behind CloudFront (tenant stack)', () => {
-  let fixture: Fixture;
   let stack: TenantStack;
   let template: Template;
   let assembly: CloudAssembly;
 
-  beforeAll(() => {
-    fixture = createFixture({ webBuild: false });
-    ({ stack, template, assembly } = synthTenant(fixture, { tenant: 'demo' }));
-  });
-  afterAll(() => removeFixture(fixture));
+  useSynthesizedTenant({ tenant: 'demo' }, { webBuild: false }, (synth) => ({ stack, template, assembly } = synth));
 
   const distributionConfig = () =>
     (Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as Resource).Properties.DistributionConfig as {

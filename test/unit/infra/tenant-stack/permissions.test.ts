@@ -9,7 +9,7 @@ import { Validations } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aiEnvironment, AI_ENV } from '../../../../infra/ai';
 import { SECRETS_KMS_KEY_ARN_ENV, SOCIAL_APPS_SECRET_ENV, SPEECH_PROVIDER_ENV } from '../../../../infra/constructs/grants';
 import { KNOWLEDGE_NODE_MODULES } from '../../../../infra/constructs/jobs';
@@ -30,7 +30,7 @@ import { bedrockModelsFromEnv } from '../../../../lambdas/platform/ai/providers/
 import { defaultAiProvider } from '../../../../lambdas/platform/ai';
 import { SECRETS_KMS_KEY_ARN_ENV as LAMBDA_SECRETS_ENV } from '../../../../lambdas/platform/secrets';
 import { CALLABLES, CALLABLE_NAMES, type CallableName } from '@director-ia/shared';
-import { createFixture, removeFixture, synthTenant, type Fixture } from '../../../support/cdk-fixture';
+import { useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
 
 type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts' | 'socialTokens' | 'oauthCallback';
@@ -229,16 +229,11 @@ const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blo
 const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens'];
 
 describe('function permissions (tenant stack with AI context)', () => {
-  let fixture: Fixture;
   let stack: TenantStack;
   let template: Template;
   let assembly: CloudAssembly;
 
-  beforeAll(() => {
-    fixture = createFixture({ webBuild: false });
-    ({ stack, template, assembly } = synthTenant(fixture, { tenant: 'demo', ...AI_CONTEXT, ...SOCIAL_CONTEXT }));
-  });
-  afterAll(() => removeFixture(fixture));
+  useSynthesizedTenant({ tenant: 'demo', ...AI_CONTEXT, ...SOCIAL_CONTEXT }, { webBuild: false }, (synth) => ({ stack, template, assembly } = synth));
 
   const fnOf = (name: FunctionName): LambdaFunction => {
     const others: Record<Exclude<FunctionName, CallableName>, LambdaFunction> = {

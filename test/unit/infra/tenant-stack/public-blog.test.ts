@@ -9,29 +9,24 @@
 import { Validations } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUBLIC_BLOG_ROUTE_PATH, SITE_ORIGIN_ENV } from '../../../../infra/constructs/public-blog';
 import { BLOG_MAX_TTL, PUBLIC_BLOG_PATH_PATTERN } from '../../../../infra/constructs/web';
 import { PUBLIC_BLOG_ACCESS } from '../../../../infra/functions';
 import type { TenantStack } from '../../../../infra/tenant-stack';
 import { PAGE_MAX_AGE_SECONDS } from '../../../../lambdas/core/blog/pages';
 import { SITE_ORIGIN_ENV as HANDLER_SITE_ORIGIN_ENV } from '../../../../lambdas/http/blogPublico';
-import { createFixture, removeFixture, synthTenant, type Fixture } from '../../../support/cdk-fixture';
+import { createFixture, removeFixture, synthTenant, useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
 
 type Behavior = Record<string, unknown> & { PathPattern: string };
 
 describe('public blog (tenant stack)', () => {
-  let fixture: Fixture;
   let stack: TenantStack;
   let template: Template;
   let assembly: CloudAssembly;
 
-  beforeAll(() => {
-    fixture = createFixture({ webBuild: true });
-    ({ stack, template, assembly } = synthTenant(fixture, { tenant: 'demo', adminEmail: 'admin@example.com' }));
-  }, 120_000);
-  afterAll(() => removeFixture(fixture));
+  useSynthesizedTenant({ tenant: 'demo', adminEmail: 'admin@example.com' }, { webBuild: true }, (synth) => ({ stack, template, assembly } = synth));
 
   const fnId = () => logicalId(stack, stack.publicBlog.fn);
   const fnResource = () => template.toJSON().Resources[fnId()] as Resource;

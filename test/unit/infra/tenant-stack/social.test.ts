@@ -13,7 +13,7 @@ import { Validations } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SOCIAL_APPS_SECRET_ENV } from '../../../../infra/constructs/grants';
 import { SOCIAL_TOKENS_EVENT, SOCIAL_TOKENS_RATE } from '../../../../infra/constructs/jobs';
 import { OAUTH_CALLBACK_ROUTE_PATH } from '../../../../infra/constructs/oauth-callback';
@@ -23,7 +23,7 @@ import { scheduleEvent } from '../../../../infra/local/schedules';
 import type { TenantStack } from '../../../../infra/tenant-stack';
 import { SOCIAL_TOKENS_JOB } from '../../../../lambdas/events/socialTokens';
 import { CALLABLE_NAMES, oauthCallbackPath, OAUTH_NETWORKS, SITE_URL_ENV } from '@director-ia/shared';
-import { createFixture, removeFixture, synthTenant, type Fixture } from '../../../support/cdk-fixture';
+import { createFixture, type Fixture, removeFixture, type SynthesizedTenant, synthTenant, useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
 
 const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:director-ia/demo/social-apps-AbC123';
@@ -37,9 +37,11 @@ interface Synth {
   resources: Record<string, Resource>;
 }
 
+/** A synthesized stack with its resources by logical id. */
+const withResources = ({ stack, template, assembly }: SynthesizedTenant): Synth => ({ stack, template, assembly, resources: template.toJSON().Resources as Record<string, Resource> });
+
 function synth(fixture: Fixture, context: Record<string, unknown>): Synth {
-  const { stack, template, assembly } = synthTenant(fixture, { tenant: 'demo', ...context });
-  return { stack, template, assembly, resources: template.toJSON().Resources as Record<string, Resource> };
+  return withResources(synthTenant(fixture, { tenant: 'demo', ...context }));
 }
 
 const envOf = (s: Synth, id: string) => ((s.resources[id]?.Properties.Environment ?? { Variables: {} }) as { Variables: Record<string, unknown> }).Variables;
@@ -58,14 +60,9 @@ const acknowledged = (s: Synth) =>
     .flatMap((entry) => Object.entries(entry.data as unknown as Record<string, string>).map(([id, reason]) => ({ path: entry.path, id, reason })));
 
 describe('social networks in the tenant stack (secret by complete ARN)', () => {
-  let fixture: Fixture;
   let s: Synth;
 
-  beforeAll(() => {
-    fixture = createFixture({ webBuild: false });
-    s = synth(fixture, { socialAppsSecret: SECRET_ARN });
-  }, 120_000);
-  afterAll(() => removeFixture(fixture));
+  useSynthesizedTenant({ tenant: 'demo', socialAppsSecret: SECRET_ARN }, { webBuild: false }, (synth) => (s = withResources(synth)));
 
   const pageId = () => logicalId(s.stack, s.stack.oauthCallback.fn);
   const jobId = () => logicalId(s.stack, s.stack.jobs.socialTokens);

@@ -5,22 +5,17 @@
  * secrets and, for answers, invoke the model. (Exact permission sets: permissions.test.ts.)
  */
 import type { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FUNCTION_ACCESS, LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES } from '../../../../infra/functions';
 import { CALLABLES, SITE_URL_ENV, TABLE_SCHEMA } from '@director-ia/shared';
-import { createFixture, removeFixture, synthTenant, type Fixture } from '../../../support/cdk-fixture';
+import { useSynthesizedTenant } from '../../../support/cdk-fixture';
 
 const WIDGET_FUNCTIONS = ['obtenerWidget', 'enviarMensajeWidget', 'registrarLeadWidget'] as const;
 
 describe('widget infrastructure', () => {
-  let fixture: Fixture;
   let template: Template;
 
-  beforeAll(() => {
-    fixture = createFixture({ webBuild: false });
-    ({ template } = synthTenant(fixture, { tenant: 'demo' }));
-  }, 120_000);
-  afterAll(() => removeFixture(fixture));
+  useSynthesizedTenant({ tenant: 'demo' }, { webBuild: false }, (synth) => ({ template } = synth));
 
   it('the table deletes expired counters by TTL on `expiresAt`', () => {
     expect(TABLE_SCHEMA.timeToLiveAttribute).toBe('expiresAt');
