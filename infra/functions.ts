@@ -234,6 +234,12 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   aprobarPlan: { table: 'readWrite' },
   // Deletes the proposal (conditional).
   rechazarPlan: { table: 'readWrite' },
+  // Publishing (issue 13; grants completed with the engine): reads and updates the proposal.
+  editarPropuesta: { table: 'readWrite' },
+  publicarAhora: { table: 'readWrite' },
+  resolverPublicacion: { table: 'readWrite' },
+  // Reads AI settings and integrations (opens the brand's own provider key); invokes the model.
+  adaptarPublicacion: { table: 'read', permissions: ['secrets:open', 'ai:invoke'] },
   // Gestor del Blog (issue 5 item 3). Query of the caller's articles, BatchGet of their cover
   // assets (presigned URLs), GetItem of the draft schedule.
   listarArticulos: { table: 'read', permissions: ['assets:read'] },

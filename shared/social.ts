@@ -72,6 +72,12 @@ export const SocialConnectionSchema = z.object({
   expiresAt: z.nullable(z.string()),
   /** In `reconectar`, why, in Spanish (e.g. the network revoked the access); otherwise null. */
   reconnectReason: z.nullable(z.string()),
+  /**
+   * What the network lets this installation's app publish, when less than public (issue 13: an
+   * unaudited TikTok app posts SELF_ONLY, an unverified YouTube project uploads private videos),
+   * in Spanish (PUBLICATION_MSG.privateOnly); null when its posts are public.
+   */
+  publishingNote: z.nullable(z.string()),
 });
 export type SocialConnection = z.infer<typeof SocialConnectionSchema>;
 

@@ -14,7 +14,8 @@ import { eliminarRecurso, listarRecursos } from './callables/assets';
 import { estadoVideo, generarIdentidad, iniciarVideo, obtenerCapacidades } from './callables/identity';
 import { enviarMensajeWidget, obtenerWidget, registrarLeadWidget } from './callables/widget';
 import { confirmarAccionChat, enviarMensajeChat, listarMensajesChat } from './callables/chat';
-import { aprobarPlan, eliminarPublicacion, generarPlanMensual, guardarPublicacion, listarPublicaciones, rechazarPlan } from './callables/plan';
+import { aprobarPlan, editarPropuesta, eliminarPublicacion, generarPlanMensual, guardarPublicacion, listarPublicaciones, rechazarPlan } from './callables/plan';
+import { adaptarPublicacion, publicarAhora, resolverPublicacion } from './callables/publishing';
 import { actualizarLead, eliminarLead, listarLeads, obtenerConversacion } from './callables/leads';
 import { eliminarArticulo, generarArticulo, guardarArticulo, listarArticulos, publicarArticulo } from './callables/blog';
 import { completarOAuth, conectarTelegram, desconectarRed, elegirDestinos, initiateOAuth, listarRedes } from './callables/social';
@@ -30,6 +31,7 @@ export * from './callables/identity';
 export * from './callables/widget';
 export * from './callables/chat';
 export * from './callables/plan';
+export * from './callables/publishing';
 export * from './callables/leads';
 export * from './callables/blog';
 export * from './callables/social';
@@ -72,6 +74,10 @@ export const CALLABLES = {
   generarPlanMensual,
   aprobarPlan,
   rechazarPlan,
+  editarPropuesta,
+  publicarAhora,
+  resolverPublicacion,
+  adaptarPublicacion,
   listarArticulos,
   generarArticulo,
   guardarArticulo,

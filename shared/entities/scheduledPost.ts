@@ -10,6 +10,7 @@
  * (shared/time.ts `DEFAULT_POST_TIMES`): the server always answers one.
  */
 import * as z from 'zod/mini';
+import { PostTargetSchema, PostVersionSchema, PublicationSchema } from '../publishing/publications';
 
 /** What a post is, scheduled or proposed (spec 3: id, title, content, scheduledDate, platform; issue 13: time). */
 const POST_FIELDS = {
@@ -25,6 +26,14 @@ const POST_FIELDS = {
 export const ScheduledPostSchema = z.object({
   ...POST_FIELDS,
   status: z.string(),
+  /** Where it goes (issue 13 item 1); a post stored without targets reads as `[{network: platform}]`. */
+  targets: z.array(PostTargetSchema),
+  /** Gallery asset ids, in order (issue 13 item 1). */
+  media: z.array(z.string()),
+  /** The text per network where it differs from `content` (issue 13 item 2). */
+  versions: z.array(PostVersionSchema),
+  /** One per target once approved (issue 13 item 3), empty before; in target order. */
+  publications: z.array(PublicationSchema),
   /** The approved plan the post came from, if any. */
   planId: z.optional(z.string()),
   /** ISO 8601, set by the server. */
@@ -37,6 +46,8 @@ export type ScheduledPost = z.infer<typeof ScheduledPostSchema>;
 export const PlannedPostSchema = z.object({
   ...POST_FIELDS,
   status: z.literal('propuesto'),
+  /** The text per network where it differs from `content`: the owner's fix or the AI's adaptation before approval (issue 13 item 2). */
+  versions: z.array(PostVersionSchema),
 });
 export type PlannedPost = z.infer<typeof PlannedPostSchema>;
 

@@ -8,3 +8,4 @@ export * from './limits';
 export * from './messages';
 export * from './validate';
 export * from './preview';
+export * from './publications';

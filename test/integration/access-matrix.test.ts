@@ -72,6 +72,10 @@ const SAMPLES: { [N in CallableName]: (f: Fixture) => CallableInput<N> } = {
   generarPlanMensual: () => ({ month: '2099-01', budget: 300 }),
   aprobarPlan: () => ({ planId: 'zzzzzzzzzzzzzzzzzzzz' }),
   rechazarPlan: () => ({ planId: 'zzzzzzzzzzzzzzzzzzzz' }),
+  editarPropuesta: () => ({ planId: 'zzzzzzzzzzzzzzzzzzzz', post: { id: 'zzzzzzzzzzzzzzzzzzzz', title: 'Título', content: 'Contenido', scheduledDate: '2099-01-05', time: '10:00', platform: 'instagram', versions: [] } }),
+  publicarAhora: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz' }),
+  resolverPublicacion: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz', publicationId: 'zzzzzzzzzzzzzzzzzzzz', published: true }),
+  adaptarPublicacion: () => ({ network: 'x', title: 'Título', content: 'Contenido' }),
   // Gestor del Blog: no caller here has enabled a blog, so past the access check generarArticulo is
   // the disabled-blog 400 (nothing stored); ids nobody has are NOT_FOUND.
   listarArticulos: () => null,
@@ -106,7 +110,7 @@ const OWNER_ONLY: readonly CallableName[] = ['enviarMensajeChat', 'listarMensaje
  * the access level lets through gets this status instead of 200, which still proves the access
  * check passed (401/403 come first).
  */
-const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { confirmarAccionChat: 404, guardarPublicacion: 404, eliminarPublicacion: 404, aprobarPlan: 404, rechazarPlan: 404, eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404, actualizarLead: 404, eliminarLead: 404, obtenerConversacion: 404, generarArticulo: 400, guardarArticulo: 404, publicarArticulo: 404, eliminarArticulo: 404, completarOAuth: 400, conectarTelegram: 400, elegirDestinos: 404 };
+const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { confirmarAccionChat: 404, guardarPublicacion: 404, eliminarPublicacion: 404, aprobarPlan: 404, rechazarPlan: 404, editarPropuesta: 404, publicarAhora: 404, resolverPublicacion: 404, eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404, actualizarLead: 404, eliminarLead: 404, obtenerConversacion: 404, generarArticulo: 400, guardarArticulo: 404, publicarArticulo: 404, eliminarArticulo: 404, completarOAuth: 400, conectarTelegram: 400, elegirDestinos: 404 };
 
 describe('access matrix', () => {
   let fixture: Fixture;

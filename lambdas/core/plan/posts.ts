@@ -20,7 +20,7 @@
  * approval).
  */
 import * as z from 'zod/mini';
-import { defaultPostTime, IsoDateSchema, isPostTime, PLAN_MSG, PlatformSchema, postTimeOf, POST_STATUSES, PostContentSchema, PostTimeSchema, PostTitleSchema, TIME_MSG, type PostStatus, type ScheduledPost, type SocialNetwork, isMonth } from '@director-ia/shared';
+import { defaultPostTime, IsoDateSchema, isPostTime, PLAN_MSG, PlatformSchema, postTimeOf, POST_STATUSES, PostContentSchema, PostTimeSchema, PostTitleSchema, TIME_MSG, type PostStatus, type ScheduledPost, type SocialNetwork, isMonth, isSocialNetwork, type Publication } from '@director-ia/shared';
 import { scheduledPostRefs, scheduledPosts, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
@@ -63,8 +63,11 @@ const NewPostSchema = z.object({
   planId: z.optional(z.string()),
 });
 
-/** The browser's view of a stored post. */
-export function postView(item: ScheduledPostItem): ScheduledPost {
+/**
+ * The browser's view of a stored post; `publications` are the post's Publication views (the
+ * publishing engine's, lambdas/core/publishing), none when not given.
+ */
+export function postView(item: ScheduledPostItem, publications: readonly Publication[] = []): ScheduledPost {
   return {
     id: item.id,
     title: item.title,
@@ -73,6 +76,10 @@ export function postView(item: ScheduledPostItem): ScheduledPost {
     time: postTimeOf(item),
     platform: item.platform,
     status: item.status,
+    targets: item.targets ?? (isSocialNetwork(item.platform) ? [{ network: item.platform }] : []),
+    media: item.media ?? [],
+    versions: item.versions ?? [],
+    publications: [...publications],
     ...(item.planId ? { planId: item.planId } : {}),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
@@ -91,7 +98,7 @@ export async function listScheduledPosts(sub: string, month: string): Promise<Sc
     .query.byUser({ uid: sub })
     .begins({ scheduledDate: `${month}-` })
     .go({ pages: 'all' });
-  return data.map(postView);
+  return data.map((item) => postView(item));
 }
 
 /** Stores a new post of `sub` (see the module header). */

@@ -34,7 +34,7 @@ export function proposalView(item: PlanProposalItem): PlanProposal {
     month: item.month,
     title: item.title,
     budget: item.budget,
-    posts: item.posts.map((post) => ({ ...post, time: postTimeOf(post), status: 'propuesto' as const })),
+    posts: item.posts.map((post) => ({ ...post, time: postTimeOf(post), versions: post.versions ?? [], status: 'propuesto' as const })),
     offline: item.offline,
     model: item.model,
   };
@@ -84,7 +84,7 @@ export async function approvePlan(sub: string, planId: string, now = new Date())
     throw new ConflictError(PLAN_MSG.planConflict);
   }
   logger.info('Plan approved', { planId, month: plan.month, posts: items.length });
-  return { planId: plan.id, posts: items.map(postView) };
+  return { planId: plan.id, posts: items.map((item) => postView(item)) };
 }
 
 /** Rejects (discards) plan `planId` of `sub`. */

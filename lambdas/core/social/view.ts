@@ -9,7 +9,7 @@
  * - `listNetworks(sub, now)`: the eight cards of `sub` (one Query and the cached network apps).
  * - `storedCard(item, now)`: the card of a stored connection from what it stored (no secret read).
  */
-import { SOCIAL_MSG, SOCIAL_NETWORKS, type SocialConnection, type SocialNetwork } from '@director-ia/shared';
+import { PUBLICATION_MSG, SOCIAL_MSG, SOCIAL_NETWORKS, type SocialConnection, type SocialNetwork } from '@director-ia/shared';
 import { loadNetworkApps, type NetworkApp } from '../../platform/social';
 import { readConnections, type SocialConnectionItem } from './store';
 
@@ -24,7 +24,7 @@ export function expiredBeyondRenewal(item: Pick<SocialConnectionItem, 'state' | 
  * answers that should not need the network apps secret.
  */
 export function connectionView(network: SocialNetwork, item: SocialConnectionItem | null, app: Pick<NetworkApp, 'sandbox'> | undefined, now: Date): SocialConnection {
-  const base = { network, available: app !== undefined, sandbox: app?.sandbox ?? false };
+  const base = { network, available: app !== undefined, sandbox: app?.sandbox ?? false, publishingNote: PUBLICATION_MSG.privateOnly[network] ?? null };
   if (!item || item.state === 'desconectada') {
     return { ...base, state: 'desconectada', account: null, targets: [], connectedAt: null, expiresAt: null, reconnectReason: null };
   }

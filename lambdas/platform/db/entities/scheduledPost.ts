@@ -16,8 +16,26 @@
  * brand's time zone, is optional in both the post and a proposal's posts: items written before
  * posts had a time (spec 3's shape) have none and read as their network's default time
  * (lambdas/core/plan/posts.ts `postView`).
+ *
+ * Issue 13: a post also has `targets` (network + optional destination id), `media` (gallery asset
+ * ids) and `versions` (text per network), all optional in storage (absent on older posts: read as
+ * `[{network: platform}]`, `[]`, `[]`). Its publications are Publication items of their own
+ * (./publication.ts). `syncKey` is an outbox: set, in the same write, whenever an approved post
+ * changes in a way its publications must follow (approval, edit, time zone change), and removed
+ * once they do (lambdas/core/publishing); while set, the post sits in GSI1 partition
+ * `publicationSync` (sort key `<since ISO>#<sub>#<id>`) so the publishing sweep finishes a sync
+ * that a crash interrupted.
  */
-import { defineEntity, fixed, GENERATED, type ItemOf, model, optional, required, TENANT_ITEM, tenantIndex } from '../schema';
+import { SOCIAL_NETWORKS } from '@director-ia/shared';
+import { defineEntity, fixed, GENERATED, gsi1Index, type ItemOf, model, optional, required, TENANT_ITEM, tenantIndex } from '../schema';
+
+/** GSI1 partition of the approved posts whose publications must still follow a change. */
+export const PUBLICATION_SYNC_GSI_PARTITION = 'publicationSync';
+
+const VERSION = {
+  type: 'map',
+  properties: { network: required(SOCIAL_NETWORKS), text: required('string'), title: optional('string') },
+} as const;
 
 /** The process-wide ScheduledPost entity (created on first use, once TABLE_NAME is known). */
 export const scheduledPosts = defineEntity({
@@ -35,11 +53,22 @@ export const scheduledPosts = defineEntity({
     status: required('string'),
     /** The approved plan the post came from, if any. */
     planId: optional('string'),
+    /** Where it goes (issue 13); absent → `[{network: platform}]`. */
+    targets: { type: 'list', items: { type: 'map', properties: { network: required(SOCIAL_NETWORKS), targetId: optional('string') } } },
+    /** Gallery asset ids, in order; absent → none. */
+    media: { type: 'list', items: { type: 'string' } },
+    /** Text per network; absent → none. */
+    versions: { type: 'list', items: VERSION },
+    /** The outbox key `<since ISO>#<sub>#<id>` (see the module header); absent when in sync. */
+    syncKey: optional('string'),
     /** ISO 8601. */
     createdAt: required('string'),
     updatedAt: required('string'),
   },
-  indexes: { byUser: tenantIndex('post#${scheduledDate}#${id}', 'scheduledDate', 'id') },
+  indexes: {
+    byUser: tenantIndex('post#${scheduledDate}#${id}', 'scheduledDate', 'id'),
+    sync: gsi1Index(PUBLICATION_SYNC_GSI_PARTITION, '${syncKey}', 'syncKey'),
+  },
 });
 
 /** The process-wide ScheduledPostRef entity. */
@@ -76,6 +105,8 @@ export const planProposals = defineEntity({
           /** 'HH:mm'; absent on proposals stored before posts had a time. */
           time: optional('string'),
           platform: required('string'),
+          /** Text per network (the owner's fix or the AI's adaptation, issue 13); absent → none. */
+          versions: { type: 'list', items: VERSION },
         },
       },
     },

@@ -69,7 +69,7 @@ describe('tool inputs', () => {
 
 describe('direct tools run as the verified caller', () => {
   it('crear_publicacion proposes the post for the caller only, with status propuesto', async () => {
-    vi.mocked(createScheduledPost).mockResolvedValue({ id: 'p', title: 'Verano', content: 'Texto', scheduledDate: '2026-07-01', time: '19:00', platform: 'instagram', status: 'propuesto', createdAt: '', updatedAt: '' });
+    vi.mocked(createScheduledPost).mockResolvedValue({ id: 'p', title: 'Verano', content: 'Texto', scheduledDate: '2026-07-01', time: '19:00', platform: 'instagram', status: 'propuesto', targets: [], media: [], versions: [], publications: [], createdAt: '', updatedAt: '' });
     const call = parsed('crear_publicacion', { uid: OTHER, title: 'Verano', content: 'Texto', scheduledDate: '2026-07-01', platform: 'instagram' });
     if (!isDirectTool(call)) throw new Error('not direct');
     const outcome = await runDirectTool(OWNER, call, NOW);
@@ -91,8 +91,8 @@ describe('direct tools run as the verified caller', () => {
 
   it('resumir_plan summarises the caller\'s month (the current one by default)', async () => {
     vi.mocked(listScheduledPosts).mockResolvedValue([
-      { id: 'a', title: 'Rebajas', content: '', scheduledDate: '2026-06-12', time: '13:00', platform: 'facebook', status: 'aprobado', createdAt: '', updatedAt: '' },
-      { id: 'b', title: 'Nueva carta', content: '', scheduledDate: '2026-06-20', time: '19:00', platform: 'instagram', status: 'propuesto', createdAt: '', updatedAt: '' },
+      { id: 'a', title: 'Rebajas', content: '', scheduledDate: '2026-06-12', time: '13:00', platform: 'facebook', status: 'aprobado', targets: [], media: [], versions: [], publications: [], createdAt: '', updatedAt: '' },
+      { id: 'b', title: 'Nueva carta', content: '', scheduledDate: '2026-06-20', time: '19:00', platform: 'instagram', status: 'propuesto', targets: [], media: [], versions: [], publications: [], createdAt: '', updatedAt: '' },
     ]);
     const call = parsed('resumir_plan', { uid: OTHER });
     if (!isDirectTool(call)) throw new Error('not direct');

@@ -4,7 +4,7 @@ import { SOCIAL_MSG, type SocialConnection, type SocialNetwork } from '@director
 
 /** A disconnected, available, real (not sandbox) card of `network`, with `overrides`. */
 export function card(network: SocialNetwork, overrides: Partial<SocialConnection> = {}): SocialConnection {
-  return { network, available: true, sandbox: false, state: 'desconectada', account: null, targets: [], connectedAt: null, expiresAt: null, reconnectReason: null, ...overrides };
+  return { network, available: true, sandbox: false, state: 'desconectada', account: null, targets: [], connectedAt: null, expiresAt: null, reconnectReason: null, publishingNote: null, ...overrides };
 }
 
 /** Facebook connected as 'Usuario de pruebas' with two pages, the first one selected. */
