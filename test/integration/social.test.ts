@@ -27,6 +27,7 @@ import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { rawTable } from '../support/dynamo';
 import { useTwinDomainEnv } from '../support/twin-env';
 import { TWIN_SOCIAL_APPS_SECRET } from '../../infra/local/twin';
+import { connectNetwork, consent as consentAt, eventually, SANDBOX_BOT_TOKEN, sandboxHook as sandboxHookAt, sandboxRequests as sandboxRequestsAt } from '../support/social';
 
 const twin = inject('twin');
 const sandboxUrl = () => twin.sandboxUrl ?? '';
@@ -53,41 +54,10 @@ async function refused(name: string, data: unknown, user: TestUser) {
 const cards = async (user: TestUser) => (await ok<{ networks: SocialConnection[] }>('listarRedes', null, user)).networks;
 const cardOf = async (user: TestUser, network: string) => (await cards(user)).find((c) => c.network === network);
 
-/** What the consent page and the callback route give back after the owner's decision. */
-interface Consent {
-  state: string;
-  code: string | null;
-  error: string | null;
-  callback: Response;
-  callbackHtml: string;
-}
-
-/** initiateOAuth, then the owner presses Autorizar (or Cancelar) on the sandbox's consent page, then the popup lands on the callback route. */
-async function consent(user: TestUser, network: OAuthNetwork, decision: 'approve' | 'cancel' = 'approve'): Promise<Consent> {
-  const { authUrl } = await ok<{ authUrl: string }>('initiateOAuth', { platform: network }, user);
-  const page = await fetch(authUrl, { redirect: 'manual' });
-  const html = await page.text();
-  expect(page.status).toBe(200);
-  const request = /name="request" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  const decided = await fetch(`${sandboxUrl()}/${network}/oauth/decision`, { method: 'POST', body: new URLSearchParams({ request, decision }), redirect: 'manual' });
-  await decided.arrayBuffer();
-  const location = new URL(decided.headers.get('location') ?? '');
-  // The popup follows the redirect to the public callback route of the twin (no token needed).
-  const callback = await fetch(location.href.replace(/^http:\/\/localhost:/, 'http://127.0.0.1:'), { redirect: 'manual' });
-  return {
-    state: location.searchParams.get('state') ?? '',
-    code: location.searchParams.get('code'),
-    error: location.searchParams.get('error'),
-    callback,
-    callbackHtml: await callback.text(),
-  };
-}
-
+/** The consent as a browser gives it (test/support/social.ts), recording the answers. */
+const consent = (user: TestUser, network: OAuthNetwork, decision: 'approve' | 'cancel' = 'approve') => consentAt(twin, user, network, decision, (answer) => answers.push(answer));
 /** Connects `network` for `user` end to end; the completarOAuth answer. */
-async function connect(user: TestUser, network: OAuthNetwork) {
-  const { state, code } = await consent(user, network);
-  return ok<{ connection: SocialConnection; found: number }>('completarOAuth', { platform: network, state, code }, user);
-}
+const connect = (user: TestUser, network: OAuthNetwork) => connectNetwork(twin, user, network, (answer) => answers.push(answer));
 
 const rawConnection = (user: TestUser, network: string) => rawTable(twin).get(`user#${user.sub}`, `social#${network}`);
 
@@ -96,26 +66,8 @@ async function openToken(user: TestUser, network: string, kind: 'access' | 'refr
   return openSecret(String(item?.[`${kind}TokenSealed`]), { tenant: user.sub, field: `social:${network}:${kind}` }, keyring());
 }
 
-async function sandboxHook(name: string, body: unknown): Promise<void> {
-  const response = await fetch(`${sandboxUrl()}/__sandbox/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.status).toBe(200);
-}
-
-async function sandboxRequests(network: string): Promise<{ method: string; path: string }[]> {
-  const response = await fetch(`${sandboxUrl()}/__sandbox/requests?network=${network}`);
-  return ((await response.json()) as { requests: { method: string; path: string }[] }).requests;
-}
-
-/** Polls `check` until it returns a value (the refresh job runs on the twin's timer). */
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
+const sandboxHook = (name: string, body: unknown) => sandboxHookAt(twin, name, body);
+const sandboxRequests = (network: string) => sandboxRequestsAt(twin, network);
 
 beforeAll(async () => {
   useTwinDomainEnv(twin);
@@ -354,7 +306,7 @@ describe('two concurrent refreshes of a rotating token (issue 13)', () => {
 });
 
 describe('conectarTelegram', () => {
-  const botToken = `7000000001:${'AbCdEfGhIjKlMnOpQrStUvWxYz0123456'}`;
+  const botToken = SANDBOX_BOT_TOKEN;
 
   it('refuses a bot that is not an administrator of the channel, in Spanish, storing nothing', async () => {
     const result = await refused('conectarTelegram', { botToken, channel: '@canal_sin_permiso' }, owner);
