@@ -85,7 +85,7 @@ function PreviewItem({ item, frame }: { item: PreviewMedia; frame: number | null
   return <video className={styles.item} data-frame={frame ?? undefined} style={style} src={item.url} muted playsInline preload="metadata" controls />;
 }
 
-/** validatePost's reasons for `network` (a list named 'Problemas para …'), or that it can go out. */
+/** validatePost's reasons for `network` (a group named 'Problemas para …'), or that it can go out. */
 export function ProblemList({ network, problems, checking = false }: { network: SocialNetwork; problems: readonly PostProblem[] | undefined; checking?: boolean }) {
   if (problems === undefined) {
     return (
@@ -97,13 +97,14 @@ export function ProblemList({ network, problems, checking = false }: { network: 
   if (problems.length === 0) {
     return <p className={styles.ready}>{checking ? PUBLISHING_UI.checking : PUBLISHING_UI.ready(network)}</p>;
   }
+  // A group of paragraphs rather than a list: the plan panel's posts are list items, counted as such.
   return (
-    <ul className={styles.problems} aria-label={PUBLISHING_UI.problemsOf(network)} aria-busy={checking || undefined}>
+    <div role="group" className={styles.problems} aria-label={PUBLISHING_UI.problemsOf(network)} aria-busy={checking || undefined}>
       {problems.map((problem) => (
-        <li key={problem.message} data-code={problem.code}>
+        <p key={problem.message} data-code={problem.code}>
           {problem.message}
-        </li>
+        </p>
       ))}
-    </ul>
+    </div>
   );
 }
