@@ -23,6 +23,7 @@ import {
   validatePost,
   type Asset,
   type PostDraft,
+  type PostTarget,
   type Publication,
   type ScheduledPost,
   type SocialNetwork,
@@ -45,7 +46,7 @@ import { TargetPicker } from './TargetPicker';
 import styles from './CalendarioPage.module.css';
 
 /** The networks of `targets`, each once, in order. */
-export const targetNetworks = (targets: readonly { network: SocialNetwork }[]): SocialNetwork[] => [...new Set(targets.map((target) => target.network))];
+export const targetNetworks = (targets: readonly PostTarget[]): SocialNetwork[] => [...new Set(targets.map((target) => target.network))];
 
 /** The post's media ids that are no longer postable gallery assets (once the gallery is read). */
 export function missingMedia(media: readonly string[], assets: readonly Asset[] | undefined): string[] {
