@@ -16,8 +16,6 @@ import {
   POST_LIMITS,
   postWhenLabel,
   PUBLICATION_MSG,
-  SOCIAL_NETWORK_LABELS,
-  SOCIAL_NETWORKS,
   TIME_MSG,
   timeZoneLabel,
   validatePost,
@@ -32,13 +30,14 @@ import { useAssets } from '../../features/assets';
 import { useDeletePost } from '../../features/plan/useDeletePost';
 import { useSavePost } from '../../features/plan/useSavePost';
 import { isPostable, postMediaOf, previewMediaOf, PUBLISHING_UI, useDraftProblems, usePublishNow, useResolvePublication } from '../../features/publishing';
-import { fieldStyles, TextAreaField, TextField } from '../../features/settings/Fields';
+import { TextAreaField, TextField } from '../../features/settings/Fields';
 import { useSocialNetworks } from '../../features/social';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { MediaPicker } from './MediaPicker';
+import { NetworkSelect } from './NetworkSelect';
 import { statusLabel, statusTone } from './MonthGrid';
 import { draftText, NetworkVersions, versionList, versionMap, type VersionMap } from './NetworkVersions';
 import { PublicationList, type PublicationAction } from './PublicationList';
@@ -148,23 +147,7 @@ export function PostDialog({ post, timeZone, now, onClose }: { post: ScheduledPo
           <div className={styles.twoFields}>
             <TextField id={`${id}-date`} label="Fecha" type="date" value={date} onValue={setDate} required />
             <TextField id={`${id}-time`} label={TIME_MSG.timeLabel} type="time" step={60} value={time} onValue={setTime} required hint={timeZone ? timeZoneLabel(timeZone) : undefined} />
-            <div className={fieldStyles.field}>
-              <label htmlFor={`${id}-platform`} className={fieldStyles.label}>
-                Red social
-              </label>
-              <select id={`${id}-platform`} className={fieldStyles.select} value={platform} onChange={(e) => setPlatform(e.target.value as SocialNetwork)}>
-                {platform === '' && (
-                  <option value="" disabled>
-                    {post.platform ? `${post.platform} (no válida)` : 'Elige una red'}
-                  </option>
-                )}
-                {SOCIAL_NETWORKS.map((network) => (
-                  <option key={network} value={network}>
-                    {SOCIAL_NETWORK_LABELS[network]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <NetworkSelect id={`${id}-platform`} value={platform} stored={post.platform} onValue={setPlatform} />
           </div>
           <TargetPicker connections={connections} targets={targets} onTargets={setTargets} />
           <MediaPicker media={media} assets={assets} onMedia={setMedia} />

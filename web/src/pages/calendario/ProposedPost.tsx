@@ -14,8 +14,6 @@ import {
   POST_LIMITS,
   postWhenLabel,
   PUBLICATION_MSG,
-  SOCIAL_NETWORK_LABELS,
-  SOCIAL_NETWORKS,
   socialNetworkLabel,
   TIME_MSG,
   type PlannedPost,
@@ -24,10 +22,11 @@ import {
 } from '@director-ia/shared';
 import { useEditProposal } from '../../features/plan/useEditProposal';
 import { PostPreview, PUBLISHING_UI, useAdaptPost, useDraftProblems } from '../../features/publishing';
-import { fieldStyles, TextAreaField, TextField } from '../../features/settings/Fields';
+import { TextAreaField, TextField } from '../../features/settings/Fields';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
+import { NetworkSelect } from './NetworkSelect';
 import styles from './CalendarioPage.module.css';
 
 /** The post's fields as the inline editor holds them. */
@@ -116,18 +115,7 @@ export function ProposedPost({ planId, post, locked }: { planId: string; post: P
           <div className={styles.twoFields}>
             <TextField id={`${id}-date`} label="Fecha" type="date" value={editing.scheduledDate} onValue={field('scheduledDate')} required />
             <TextField id={`${id}-time`} label={TIME_MSG.timeLabel} type="time" step={60} value={editing.time} onValue={field('time')} required />
-            <div className={fieldStyles.field}>
-              <label htmlFor={`${id}-platform`} className={fieldStyles.label}>
-                Red social
-              </label>
-              <select id={`${id}-platform`} className={fieldStyles.select} value={editing.platform} onChange={(e) => field('platform')(e.target.value)}>
-                {SOCIAL_NETWORKS.map((network) => (
-                  <option key={network} value={network}>
-                    {SOCIAL_NETWORK_LABELS[network]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <NetworkSelect id={`${id}-platform`} value={editing.platform} stored={post.platform} onValue={field('platform')} />
           </div>
           {version && draft && (
             <>
