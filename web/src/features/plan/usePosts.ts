@@ -4,12 +4,14 @@
  * the proposed-plan panel comes back after leaving the page or a reload. One query per shown month;
  * approvals, edits and deletions invalidate them all (`postsKey`). The plan mutations keep the
  * cached proposal in step: `storeProposal` after a generation (it replaces the month's older one),
- * `forgetProposal` after an approval or a rejection (or when the server says it is gone).
+ * `forgetProposal` after an approval or a rejection (or when the server says it is gone). While a
+ * publication of the month is about to go out the month is re-read every few seconds (polling.ts).
  */
 import { type QueryClient } from '@tanstack/react-query';
 import type { CallableOutput, PlanProposal } from '@director-ia/shared';
 import { CallableClientError, callFunction } from '../../lib/api';
 import { useCallableQuery } from '../../lib/queries';
+import { publicationPollInterval } from './polling';
 
 export const postsKey = ['plan', 'posts'] as const;
 export const monthPostsKey = (month: string) => [...postsKey, month] as const;
@@ -21,8 +23,14 @@ export function fetchMonth(month: string, signal?: AbortSignal): Promise<MonthPl
   return callFunction('listarPublicaciones', { month }, { signal });
 }
 
+/** The month query's options besides key and function: fresh for 30 s, polled while a publication is due (issue 13 item 4). */
+export const MONTH_PLAN_READ = {
+  staleTime: 30_000,
+  refetchInterval: (query: { state: { data: MonthPlan | undefined } }) => publicationPollInterval(query.state.data?.posts ?? [], Date.now()),
+} as const;
+
 export function usePosts(month: string) {
-  return useCallableQuery(monthPostsKey(month), (signal) => fetchMonth(month, signal), { staleTime: 30_000 });
+  return useCallableQuery(monthPostsKey(month), (signal) => fetchMonth(month, signal), MONTH_PLAN_READ);
 }
 
 /** Shows `plan` as its month's pending proposal at once, then re-reads that month. */

@@ -4,7 +4,7 @@
  * the OAuth popup flow, conectarTelegram, elegirDestinos, desconectarRed).
  */
 export { ConnectDialog } from './components/ConnectDialog';
-export { NetworkCard } from './components/NetworkCard';
+export { NetworkCard, NetworkMark } from './components/NetworkCard';
 export { TargetsDialog } from './components/TargetsDialog';
 export { TelegramDialog } from './components/TelegramDialog';
 export { SOCIAL_UI } from './labels';

@@ -9,15 +9,34 @@
  * back after leaving the page or a reload; a new plan replaces it, approving or rejecting clears
  * it. Loading, error and empty states are the shared ones. Posts show their time ('HH:mm'), a
  * wall-clock time in the brand's time zone (Constructor IA, issue 13 item 1), and the calendar says
- * which zone that is ('Zona horaria: Hora de Madrid (Europe/Madrid)').
+ * which zone that is ('Zona horaria: Hora de Madrid (Europe/Madrid)'). Issue 13 item 4: each post
+ * shows its publications' states; the open post's dialog follows the month as it is re-read (the
+ * month is polled while a publication is about to go out); an approval the server refuses (a post
+ * that cannot go out) says why in the panel.
  */
 import { useEffect, useState } from 'react';
-import { currentMonth, monthLabel, monthRange, nextMonth, PAGES, PLAN_MSG, POST_STATUS_LABELS, previousMonth, TIME_MSG, timeZoneLabel, todayIso, type PlanProposal, type ScheduledPost } from '@director-ia/shared';
+import {
+  currentMonth,
+  monthLabel,
+  monthRange,
+  nextMonth,
+  PAGES,
+  PLAN_MSG,
+  POST_STATUS_LABELS,
+  previousMonth,
+  PUBLICATION_STATE_LABELS,
+  TIME_MSG,
+  timeZoneLabel,
+  todayIso,
+  type PlanProposal,
+  type ScheduledPost,
+} from '@director-ia/shared';
 import { useApprovePlan } from '../../features/plan/useApprovePlan';
 import { useGeneratePlan } from '../../features/plan/useGeneratePlan';
 import { usePosts } from '../../features/plan/usePosts';
 import { useRejectPlan } from '../../features/plan/useRejectPlan';
 import { useAiSettings } from '../../features/settings/useAiSettings';
+import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Panel, PageHeader } from '../../ui/PageHeader';
 import { ErrorState } from '../../ui/QueryStates';
@@ -31,14 +50,14 @@ import { StrokeIcon } from '../../ui/Icon';
 
 const page = PAGES.find((p) => p.key === 'calendario');
 
-/** Today's date in the browser's zone, re-read every minute (the highlight moves at midnight). */
-function useToday(): string {
-  const [today, setToday] = useState(() => todayIso());
+/** The current instant (ms), re-read every 30 s: today's highlight moves at midnight, a post whose time passed reads as past. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setToday(todayIso()), 60_000);
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, []);
-  return today;
+  return now;
 }
 
 const CHEVRON = { left: 'M15 6l-6 6 6 6', right: 'M9 6l6 6-6 6' } as const;
@@ -48,14 +67,18 @@ function Chevron({ side }: { side: keyof typeof CHEVRON }) {
 }
 
 export default function CalendarioPage() {
-  const today = useToday();
+  const now = useNow();
+  // Today's date in the browser's zone.
+  const today = todayIso(new Date(now));
   const [month, setMonth] = useState(() => currentMonth());
   const monthPlan = usePosts(month);
   const generate = useGeneratePlan();
   const approve = useApprovePlan();
   const reject = useRejectPlan();
   const timeZone = useAiSettings().data?.timeZone;
-  const [openPost, setOpenPost] = useState<ScheduledPost | null>(null);
+  const [opened, setOpened] = useState<ScheduledPost | null>(null);
+  // The open post as the month was last read (its publications change as they go out); as opened if it left the month.
+  const openPost = (opened && monthPlan.data?.posts.find((post) => post.id === opened.id)) ?? opened;
   const [askingBudget, setAskingBudget] = useState(false);
 
   const plannable = monthRange(month).last >= today;
@@ -88,6 +111,7 @@ export default function CalendarioPage() {
         <PlanPanel
           plan={proposal}
           busy={approve.isPending ? 'approve' : reject.isPending ? 'reject' : null}
+          refusal={approve.isError && approve.variables === proposal.planId ? errorMessage(approve.error) : null}
           onApprove={() => approvePlan(proposal)}
           onReject={() => rejectPlan(proposal)}
         />
@@ -119,6 +143,7 @@ export default function CalendarioPage() {
           <ul className={styles.legend} aria-label="Leyenda de estados">
             <li data-status="propuesto">{POST_STATUS_LABELS.propuesto}</li>
             <li data-status="aprobado">{POST_STATUS_LABELS.aprobado}</li>
+            <li data-status="publicado">{PUBLICATION_STATE_LABELS.publicado}</li>
             <li data-status="other">Otro estado</li>
           </ul>
         </div>
@@ -137,8 +162,10 @@ export default function CalendarioPage() {
               today={today}
               posts={monthPlan.data?.posts ?? []}
               proposed={proposal?.posts ?? []}
-              onOpenPost={setOpenPost}
+              onOpenPost={setOpened}
               dayOneAction={dayOneAction}
+              now={now}
+              timeZone={timeZone}
             />
             {monthPlan.isSuccess && monthPlan.data.posts.length === 0 && !generating && !proposal && <p className={styles.emptyNote}>{plannable ? PLAN_MSG.noPosts : 'No hubo publicaciones programadas este mes.'}</p>}
           </>
@@ -146,7 +173,7 @@ export default function CalendarioPage() {
       </Panel>
 
       {askingBudget && <BudgetDialog month={month} onSubmit={startPlan} onClose={() => setAskingBudget(false)} />}
-      {openPost && <PostDialog key={openPost.id} post={openPost} timeZone={timeZone} onClose={() => setOpenPost(null)} />}
+      {openPost && <PostDialog key={openPost.id} post={openPost} timeZone={timeZone} now={now} onClose={() => setOpened(null)} />}
     </>
   );
 }

@@ -1,13 +1,17 @@
 /**
- * The proposed-plan panel (spec 2 'calendario', 3 "Proposed plan", 4; issue 5 item 2): the plan's
- * title, month and budget, an offline mark when no AI model wrote it, its posts (date, network,
- * title, content), and 'Rechazar' / 'Aprobar Plan'. While the AI works it shows progress instead.
+ * The proposed-plan panel (spec 2 'calendario', 3 "Proposed plan", 4; issue 5 item 2, issue 13
+ * item 2): the plan's title, month and budget, an offline mark when no AI model wrote it, its
+ * posts (date, network, title, content, preview and problems, Editar / Adaptar con IA: see
+ * ProposedPost), and 'Rechazar' / 'Aprobar Plan'; a refused approval (a post that cannot go out:
+ * PUBLICATION_MSG.approvalInvalid) says why. While the AI works it shows progress instead.
  */
-import { formatBudget, monthLabel, PLAN_MSG, postWhenLabel, socialNetworkLabel, type PlanProposal } from '@director-ia/shared';
+import { formatBudget, isSocialNetwork, monthLabel, PLAN_MSG, type PlanProposal } from '@director-ia/shared';
+import { PUBLISHING_UI, useDraftProblems } from '../../features/publishing';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Panel } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
+import { proposalDraft, ProposedPost } from './ProposedPost';
 import styles from './CalendarioPage.module.css';
 
 export function PlanProgress({ month }: { month: string }) {
@@ -29,9 +33,19 @@ export interface PlanPanelProps {
   busy: 'approve' | 'reject' | null;
   onApprove: () => void;
   onReject: () => void;
+  /** The server's reason for refusing the last approval, or null. */
+  refusal?: string | null;
 }
 
-export function PlanPanel({ plan, busy, onApprove, onReject }: PlanPanelProps) {
+export function PlanPanel({ plan, busy, onApprove, onReject, refusal = null }: PlanPanelProps) {
+  // The same (cached) checks each post shows: whether any post cannot go out as it is.
+  const checks = useDraftProblems(
+    plan.posts.flatMap((post) => {
+      const draft = proposalDraft(post);
+      return draft ? [{ network: draft.network, draft: { text: draft.text, title: draft.title, media: [] } }] : [];
+    }),
+  );
+  const invalid = checks.some((check) => (check.problems?.length ?? 0) > 0) || plan.posts.some((post) => !isSocialNetwork(post.platform));
   return (
     <Panel className={styles.planPanel}>
       <section aria-label="Plan propuesto">
@@ -51,16 +65,15 @@ export function PlanPanel({ plan, busy, onApprove, onReject }: PlanPanelProps) {
         </header>
         <ol className={styles.planPosts} aria-label="Publicaciones propuestas">
           {plan.posts.map((post) => (
-            <li key={post.id} className={styles.planPost}>
-              <div className={styles.planPostHead}>
-                <time dateTime={`${post.scheduledDate}T${post.time}`}>{postWhenLabel(post.scheduledDate, post.time)}</time>
-                <span className={styles.networkBadge}>{socialNetworkLabel(post.platform)}</span>
-              </div>
-              <h3 className={styles.planPostTitle}>{post.title}</h3>
-              <p className={styles.planPostContent}>{post.content}</p>
-            </li>
+            <ProposedPost key={post.id} planId={plan.planId} post={post} locked={busy !== null} />
           ))}
         </ol>
+        {invalid && <p className={styles.planWarning}>{PUBLISHING_UI.planHasProblems}</p>}
+        {refusal && (
+          <p role="alert" className={styles.fieldError}>
+            {refusal}
+          </p>
+        )}
         <div className={styles.planActions}>
           <Button variant="danger" disabled={busy !== null} aria-busy={busy === 'reject'} onClick={onReject}>
             {busy === 'reject' ? <Spinner /> : <Icon name="close" size={18} />}

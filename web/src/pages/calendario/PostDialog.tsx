@@ -1,8 +1,12 @@
 /**
- * One scheduled post, opened from the calendar (spec 2 'calendario'; issue 5 item 1): its status,
- * when it goes out ('12 de mayo · 19:00'), and a form to edit the title, content, date, time
- * ('Hora', 24 h, in the brand's time zone: issue 13 item 1) and network ('Guardar cambios'), or
- * delete it after confirming. The form checks the same limits as the server before sending.
+ * One scheduled post, opened from the calendar (spec 2 'calendario'; issue 5 item 1, issue 13
+ * items 1–4): its status, when it goes out ('12 de mayo · 19:00'), and a form to edit the title,
+ * content, date, time ('Hora', 24 h, in the brand's time zone) and network ('Guardar cambios'), or
+ * delete it after confirming; where it goes (the connected networks' destinations), its gallery
+ * media in order, its text per network with each network's preview and the exact Spanish reasons
+ * it cannot go out ("Adaptar con IA" rewrites it) — saving is blocked, with the reasons, while a
+ * target network has a problem —, and its publications with their states and actions. The form
+ * checks the same limits as the server before sending.
  */
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -11,52 +15,127 @@ import {
   MSG,
   POST_LIMITS,
   postWhenLabel,
-  SOCIAL_NETWORK_LABELS,
-  SOCIAL_NETWORKS,
+  PUBLICATION_MSG,
   TIME_MSG,
   timeZoneLabel,
+  validatePost,
+  type Asset,
+  type PostDraft,
+  type PostTarget,
+  type Publication,
   type ScheduledPost,
   type SocialNetwork,
 } from '@director-ia/shared';
+import { useAssets } from '../../features/assets';
 import { useDeletePost } from '../../features/plan/useDeletePost';
 import { useSavePost } from '../../features/plan/useSavePost';
-import { fieldStyles, TextAreaField, TextField } from '../../features/settings/Fields';
+import { isPostable, postMediaOf, previewMediaOf, PUBLISHING_UI, useDraftProblems, usePublishNow, useResolvePublication } from '../../features/publishing';
+import { TextAreaField, TextField } from '../../features/settings/Fields';
+import { useSocialNetworks } from '../../features/social';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
+import { MediaPicker } from './MediaPicker';
+import { NetworkSelect } from './NetworkSelect';
 import { statusLabel, statusTone } from './MonthGrid';
+import { draftText, NetworkVersions, versionList, versionMap, type VersionMap } from './NetworkVersions';
+import { PublicationList, type PublicationAction } from './PublicationList';
+import { TargetPicker } from './TargetPicker';
 import styles from './CalendarioPage.module.css';
 
-/** `timeZone`: the brand's zone (its times are wall-clock times there), once the settings are read. */
-export function PostDialog({ post, timeZone, onClose }: { post: ScheduledPost; timeZone?: string | undefined; onClose: () => void }) {
+/** The networks of `targets`, each once, in order. */
+export const targetNetworks = (targets: readonly PostTarget[]): SocialNetwork[] => [...new Set(targets.map((target) => target.network))];
+
+/** The post's media ids that are no longer postable gallery assets (once the gallery is read). */
+export function missingMedia(media: readonly string[], assets: readonly Asset[] | undefined): string[] {
+  if (!assets) return [];
+  return media.filter((id) => !assets.some((asset) => asset.id === id && isPostable(asset)));
+}
+
+/**
+ * What each network would get: its text and title (its version, or the post's) and the media
+ * found in the gallery; undefined while the gallery that describes the media is being read.
+ */
+export function networkDrafts(networks: readonly SocialNetwork[], fields: { title: string; content: string; versions: VersionMap; media: readonly string[] }, assets: readonly Asset[] | undefined) {
+  const missing = missingMedia(fields.media, assets);
+  const media = fields.media.length === 0 ? [] : assets ? postMediaOf(fields.media.filter((id) => !missing.includes(id)), assets) : undefined;
+  return networks.map((network) => ({ network, draft: media ? ({ ...draftText(fields.versions, network, fields.content, fields.title), media } satisfies PostDraft) : undefined }));
+}
+
+/** Every reason the post cannot be saved as it is: a media item gone from the gallery, then each network's problems. */
+export function saveBlockers(missing: readonly string[], problems: readonly { problems: readonly { message: string }[] | undefined }[]): string[] {
+  return [...(missing.length > 0 ? [PUBLICATION_MSG.mediaMissing] : []), ...problems.flatMap((check) => (check.problems ?? []).map((problem) => problem.message))];
+}
+
+/** `timeZone`: the brand's zone (its times are wall-clock times there), once the settings are read; `now`: the current instant, ms. */
+export function PostDialog({ post, timeZone, now, onClose }: { post: ScheduledPost; timeZone?: string | undefined; now: number; onClose: () => void }) {
   const id = useId();
   const save = useSavePost();
   const remove = useDeletePost();
+  const publishNow = usePublishNow();
+  const resolve = useResolvePublication();
+  const connections = useSocialNetworks().data ?? [];
+  const assets = useAssets().data;
   const [title, setTitle] = useState(post.title);
   const [content, setContent] = useState(post.content);
   const [date, setDate] = useState(post.scheduledDate);
   const [time, setTime] = useState(post.time);
   const [platform, setPlatform] = useState<SocialNetwork | ''>(isSocialNetwork(post.platform) ? post.platform : '');
+  const [targets, setTargets] = useState(post.targets);
+  const [media, setMedia] = useState(post.media);
+  const [versions, setVersions] = useState<VersionMap>(() => versionMap(post.versions));
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const busy = save.isPending || remove.isPending;
+  const [checkingSave, setCheckingSave] = useState(false);
+  const [running, setRunning] = useState<{ publicationId: string; action: PublicationAction } | null>(null);
+  const busy = save.isPending || remove.isPending || checkingSave;
 
-  const submit = (event: FormEvent) => {
+  const networks = targetNetworks(targets);
+  const drafts = networkDrafts(networks, { title, content, versions, media }, assets);
+  const checks = useDraftProblems(drafts);
+  const missing = missingMedia(media, assets);
+  const blockers = saveBlockers(missing, checks);
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = guardarPublicacion.input.safeParse({ id: post.id, title, content, scheduledDate: date, time, platform });
+    const checked = guardarPublicacion.input.safeParse({ id: post.id, title, content, scheduledDate: date, time, platform, targets, media, versions: versionList(versions, content, title) });
     if (!checked.success) {
       setProblem(checked.error.issues[0]?.message ?? MSG.invalidData);
       return;
     }
     setProblem(null);
+    // The shown reasons may be a keystroke old: check the drafts being saved once more.
+    setCheckingSave(true);
+    try {
+      const final = await Promise.all(drafts.map(async ({ network, draft }) => ({ network, problems: draft ? await validatePost(network, draft) : undefined })));
+      const reasons = saveBlockers(missing, final);
+      if (reasons.length > 0 || final.some((check) => check.problems === undefined)) {
+        setProblem(reasons[0] ?? PUBLISHING_UI.checking);
+        return;
+      }
+    } finally {
+      setCheckingSave(false);
+    }
     save.mutate(checked.data, { onSuccess: onClose });
+  };
+
+  const act = (publication: Publication, action: PublicationAction) => {
+    setRunning({ publicationId: publication.id, action });
+    const settled = { onSettled: () => setRunning(null) };
+    if (action === 'publishNow' || action === 'retry') publishNow.mutate({ id: post.id, publicationId: publication.id }, settled);
+    else resolve.mutate({ id: post.id, publicationId: publication.id, published: action === 'confirmPublished' }, settled);
+  };
+
+  const setVersion = (network: SocialNetwork, version: VersionMap[SocialNetwork]) => {
+    const { [network]: _old, ...rest } = versions;
+    setVersions(version ? { ...rest, [network]: version } : rest);
   };
 
   return (
     <>
-      <Modal title="Publicación programada" maxWidth={600} onClose={onClose}>
-        <form className={styles.dialogForm} onSubmit={submit} noValidate aria-label="Editar publicación">
+      <Modal title="Publicación programada" maxWidth={920} onClose={onClose}>
+        <form className={styles.dialogForm} onSubmit={(event) => void submit(event)} noValidate aria-label="Editar publicación">
           <p className={styles.postMeta}>
             <span className={styles.statusBadge} data-status={statusTone(post.status)}>
               {statusLabel(post.status)}
@@ -68,24 +147,27 @@ export function PostDialog({ post, timeZone, onClose }: { post: ScheduledPost; t
           <div className={styles.twoFields}>
             <TextField id={`${id}-date`} label="Fecha" type="date" value={date} onValue={setDate} required />
             <TextField id={`${id}-time`} label={TIME_MSG.timeLabel} type="time" step={60} value={time} onValue={setTime} required hint={timeZone ? timeZoneLabel(timeZone) : undefined} />
-            <div className={fieldStyles.field}>
-              <label htmlFor={`${id}-platform`} className={fieldStyles.label}>
-                Red social
-              </label>
-              <select id={`${id}-platform`} className={fieldStyles.select} value={platform} onChange={(e) => setPlatform(e.target.value as SocialNetwork)}>
-                {platform === '' && (
-                  <option value="" disabled>
-                    {post.platform ? `${post.platform} (no válida)` : 'Elige una red'}
-                  </option>
-                )}
-                {SOCIAL_NETWORKS.map((network) => (
-                  <option key={network} value={network}>
-                    {SOCIAL_NETWORK_LABELS[network]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <NetworkSelect id={`${id}-platform`} value={platform} stored={post.platform} onValue={setPlatform} />
           </div>
+          <TargetPicker connections={connections} targets={targets} onTargets={setTargets} />
+          <MediaPicker media={media} assets={assets} onMedia={setMedia} />
+          <NetworkVersions networks={networks} title={title} content={content} versions={versions} onVersion={setVersion} checks={checks} media={previewMediaOf(media, assets ?? [])} />
+          <section className={styles.fieldset} aria-labelledby={`${id}-publications`}>
+            <h3 id={`${id}-publications`} className={styles.legendTitle}>
+              {PUBLISHING_UI.publications}
+            </h3>
+            <PublicationList publications={post.publications} timeZone={timeZone} now={now} busy={running} onAction={act} />
+          </section>
+          {blockers.length > 0 && (
+            <div id={`${id}-blockers`} className={styles.blockers} aria-live="polite">
+              <p>{PUBLISHING_UI.saveBlocked}</p>
+              <ul>
+                {blockers.map((reason) => (
+                  <li key={reason}>{reason}</li>
+                ))}
+              </ul>
+            </div>
+          )}
           {problem && (
             <p role="alert" className={styles.fieldError}>
               {problem}
@@ -97,8 +179,8 @@ export function PostDialog({ post, timeZone, onClose }: { post: ScheduledPost; t
               Eliminar
             </Button>
             <Button onClick={onClose}>Cancelar</Button>
-            <Button type="submit" variant="primary" disabled={busy} aria-busy={save.isPending}>
-              {save.isPending && <Spinner />}
+            <Button type="submit" variant="primary" disabled={busy || blockers.length > 0} aria-busy={save.isPending || checkingSave} aria-describedby={blockers.length > 0 ? `${id}-blockers` : undefined}>
+              {(save.isPending || checkingSave) && <Spinner />}
               {save.isPending ? MSG.processing : 'Guardar cambios'}
             </Button>
           </div>

@@ -6,7 +6,8 @@
  * - connected: the account (avatar, initial fallback), where it will publish (the selected
  *   targets, "Elegir destinos"), when it was connected, and Desconectar;
  * - otherwise Conectar.
- * Buttons carry stable accessible names (SOCIAL_UI): "Conectar Facebook", "Desconectar Facebook",
+ * and, when the network's app may only publish privately (an unaudited TikTok app, an unverified
+ * YouTube project), its `publishingNote` (issue 13). Buttons carry stable accessible names (SOCIAL_UI): "Conectar Facebook", "Desconectar Facebook",
  * "Elegir destinos de Facebook".
  */
 import { useState, type CSSProperties } from 'react';
@@ -89,6 +90,11 @@ export function NetworkCard({ connection, onConnect, onDisconnect, onChooseTarge
           </div>
         )}
         {state !== 'desconectada' && account && <ConnectedDetails connection={connection} />}
+        {connection.publishingNote && (
+          <p className={styles.note} data-testid="publishing-note">
+            {connection.publishingNote}
+          </p>
+        )}
       </div>
       <div className={styles.actions}>
         {state === 'conectada' && connection.targets.length > 0 && (

@@ -3,12 +3,13 @@
  * unavailable network says so and cannot be connected; the sandbox is always labelled; a card to
  * reconnect says why and offers Conectar and Desconectar; a connected card shows the account and
  * its avatar (or initial), the selected targets only, when it was connected, and Desconectar and
- * "Elegir destinos" under their stable accessible names.
+ * "Elegir destinos" under their stable accessible names; a network whose app may only publish
+ * privately says so (issue 13).
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { SocialConnection } from '@director-ia/shared';
+import { PUBLICATION_MSG, type SocialConnection } from '@director-ia/shared';
 import { NetworkCard } from '../../../../../../../web/src/features/social/components/NetworkCard';
 import { card, connectedFacebook, SOCIAL_MSG } from '../fixtures';
 
@@ -80,5 +81,11 @@ describe('NetworkCard', () => {
     const tag = button(html, 'Conectar Pinterest');
     expect(isDisabled(tag)).toBe(true);
     expect(tag).toContain('aria-busy="true"');
+  });
+
+  it("shows the app's publishing note when it may only publish privately", () => {
+    const note = PUBLICATION_MSG.privateOnly.tiktok ?? '';
+    expect(render(card('tiktok', { state: 'conectada', account: { id: 'u', name: 'Alba', pictureUrl: null }, publishingNote: note }))).toContain(note);
+    expect(render(connectedFacebook)).not.toContain('data-testid="publishing-note"');
   });
 });
