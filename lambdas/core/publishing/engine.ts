@@ -1,7 +1,26 @@
 /**
  * The publisher's work for one schedule event (issue 13 item 3; see ./index.ts for the model).
- * INTERFACE FIRST: the engine helper implements it.
+ *
+ * `handlePublishEvent(event, now, {remainingMs})`:
+ * 1. Reads the publication: missing, another revision, a final state or a live lease → `ignored`
+ *    (a duplicate, stale or late event never publishes twice).
+ * 2. `programado` more than MISSED_AFTER_MS late (and no create possibly sent) → `no_publicado`
+ *    (`missed`): a post that goes out hours late is worse than one reported.
+ * 3. Claims it: one conditional update, `programado` at the event's revision, or `publicando` whose
+ *    lease expired (a crashed holder), → `publicando` with a new `leaseId` and `leaseUntil`. Of
+ *    any number of concurrent deliveries exactly one wins; every later write is conditional on
+ *    that leaseId, so a holder whose lease was taken over writes nothing.
+ * 4. Runs the attempt (./publish.ts) and records its outcome.
+ * Throws only on unexpected failures (storage unreachable); Lambda then retries the event and the
+ * claim keeps that safe.
  */
+import { randomUUID } from 'node:crypto';
+import { publications } from '../../platform/db/entities/publication';
+import { logger } from '../../platform/logger';
+import { attempt, LEASE_MS, type AttemptContext } from './publish';
+import { conditional, readPublication, type PublicationItem } from './store';
+import { isMissed } from './views';
+import { markMissed } from './outcomes';
 
 /** The event of a publication's one-time schedule. */
 export interface PublishEvent {
@@ -19,7 +38,53 @@ export interface PublishEventResult {
   detail?: string;
 }
 
-/** Handles one delivery (see ./index.ts). Throws only on unexpected failures. */
-export async function handlePublishEvent(_event: PublishEvent, _now: Date = new Date(), _options: { remainingMs?: () => number } = {}): Promise<PublishEventResult> {
-  throw new Error('handlePublishEvent: not implemented yet (issue 13 wave 2)');
+/** Takes `item` for this delivery (see the module header); the claimed item, or null when another holder has it. */
+async function claim(item: PublicationItem, revision: number, now: Date): Promise<PublicationItem | null> {
+  const leaseId = randomUUID();
+  const at = now.toISOString();
+  const claimed = {
+    state: 'publicando' as const,
+    leaseId,
+    leaseUntil: now.getTime() + LEASE_MS,
+    attempts: (item.attempts ?? 0) + 1,
+    firstAttemptAt: item.firstAttemptAt ?? at,
+    updatedAt: at,
+  };
+  const won = await conditional(
+    publications()
+      .patch({ uid: item.uid, postId: item.postId, id: item.id })
+      .set(claimed)
+      .where(
+        (attr, op) =>
+          `${op.eq(attr.revision, revision)} AND (${op.eq(attr.state, 'programado')} OR (${op.eq(attr.state, 'publicando')} AND ${op.lt(attr.leaseUntil, now.getTime())}))`,
+      )
+      .go(),
+  );
+  return won ? { ...item, ...claimed } : null;
+}
+
+const ignored = (detail: string): PublishEventResult => ({ outcome: 'ignored', detail });
+
+/** Handles one delivery (see the module header). */
+export async function handlePublishEvent(event: PublishEvent, now: Date = new Date(), options: { remainingMs?: () => number } = {}): Promise<PublishEventResult> {
+  const log = { publicationId: event?.publicationId, revision: event?.revision };
+  if (!event?.sub || !event.postId || !event.publicationId || typeof event.revision !== 'number') return ignored('malformed event');
+  const item = await readPublication(event.sub, event.postId, event.publicationId);
+  let result: PublishEventResult;
+  if (!item) result = ignored('not found');
+  else if (item.revision !== event.revision) result = ignored('stale revision');
+  else if (item.state === 'publicando' && (item.leaseUntil ?? 0) >= now.getTime()) result = ignored('duplicate: being published');
+  else if (item.state !== 'programado' && item.state !== 'publicando') result = ignored(`already ${item.state}`);
+  else if (!item.creating && (isMissed(item, now) || (item.state === 'publicando' && isMissed({ ...item, state: 'programado' }, now)))) {
+    result = (await markMissed(item, now)) ? { outcome: 'missed' } : ignored('changed meanwhile');
+  } else {
+    const claimed = await claim(item, event.revision, now);
+    if (!claimed) result = ignored('duplicate: claimed by another delivery');
+    else {
+      const context: AttemptContext = { item: claimed, now, remainingMs: options.remainingMs ?? (() => Infinity) };
+      result = await attempt(context);
+    }
+  }
+  logger.info('Publish event handled', { ...log, ...result });
+  return result;
 }

@@ -1,7 +1,6 @@
 /**
- * The publishing engine's API for the rest of core (issue 13 item 3). INTERFACE FIRST: the
- * engine helper implements these in this folder; callers (core/plan, core/settings, core/chat, the
- * publishing callables) code against exactly these signatures.
+ * The publishing engine's API for the rest of core (issue 13 item 3); callers (core/plan,
+ * core/settings, core/chat, the publishing callables) code against exactly these signatures.
  *
  * Model: an approved ScheduledPost has one Publication per resolved target
  * (lambdas/platform/db/entities/publication.ts). A publication id is deterministic from
@@ -9,11 +8,24 @@
  * `programado` has one EventBridge Scheduler one-time schedule (platform/scheduler) named
  * `scheduleName('pub', publicationId)` at its `dueAt`, whose event is
  * `{sub, postId, publicationId, revision}`; a change bumps `revision`, so a late event of an old
- * schedule is ignored. The publisher (lambdas/events/publisher.ts) claims with a conditional
- * write and a lease, then prepares, creates once, and records the network's post id.
+ * schedule is ignored. The publisher (lambdas/events/publisher.ts → ./engine.ts) claims with a
+ * conditional write and a lease, then prepares, creates once, and records the network's post id
+ * (./publish.ts, ./outcomes.ts); the sweep (./sweep.ts) repairs what a lost schedule, an expired
+ * lease or an interrupted sync left, and e-mails the daily digest (./digest.ts).
+ *
+ * Bodies: ./sync.ts (syncPublications, removePublications, rescheduleAll), ./actions.ts
+ * (publicationsOf, publishNow, resolveUnconfirmed, postWithPublications). Functions that call
+ * these need Scheduler rights (scheduler:CreateSchedule/UpdateSchedule/DeleteSchedule on the
+ * group, iam:PassRole on SCHEDULER_ROLE_ARN) and the SCHEDULE_* environment, except
+ * `publicationsOf` and `postWithPublications` (table reads only).
  */
 import type { Publication } from '@director-ia/shared';
 import type { ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
+import * as actions from './actions';
+import * as sync from './sync';
+
+export { MISSED_AFTER_MS } from './views';
+export { postWithPublications } from './actions';
 
 /**
  * Makes the publications of `post` match it (call after any write of an approved post, and of a
@@ -29,13 +41,13 @@ import type { ScheduledPostItem } from '../../platform/db/entities/scheduledPost
  * no publications (existing unpublished ones are removed). Idempotent.
  * Returns the post's publications (views) in target order.
  */
-export async function syncPublications(_sub: string, _post: ScheduledPostItem, _now: Date = new Date()): Promise<Publication[]> {
-  throw new Error('syncPublications: not implemented yet (issue 13 wave 2)');
+export async function syncPublications(sub: string, post: ScheduledPostItem, now: Date = new Date()): Promise<Publication[]> {
+  return sync.syncPublications(sub, post, now);
 }
 
 /** Deletes every publication of post `postId` of `sub` and their schedules (a deleted post). Idempotent. */
-export async function removePublications(_sub: string, _postId: string): Promise<void> {
-  throw new Error('removePublications: not implemented yet (issue 13 wave 2)');
+export async function removePublications(sub: string, postId: string): Promise<void> {
+  return sync.removePublications(sub, postId);
 }
 
 /**
@@ -43,8 +55,8 @@ export async function removePublications(_sub: string, _postId: string): Promise
  * publications → []). A `programado` publication whose `dueAt` passed more than
  * MISSED_AFTER_MS ago reads as `no_publicado` (never silently dropped).
  */
-export async function publicationsOf(_sub: string, _postIds: readonly string[], _now: Date = new Date()): Promise<Map<string, Publication[]>> {
-  throw new Error('publicationsOf: not implemented yet (issue 13 wave 2)');
+export async function publicationsOf(sub: string, postIds: readonly string[], now: Date = new Date()): Promise<Map<string, Publication[]>> {
+  return actions.publicationsOf(sub, postIds, now);
 }
 
 /**
@@ -54,19 +66,19 @@ export async function publicationsOf(_sub: string, _postIds: readonly string[], 
  * publication, InvalidInputError (PUBLICATION_MSG.busy / alreadyPublished / notRetryable) for one
  * in another state. Returns the post's publications.
  */
-export async function publishNow(_sub: string, _postId: string, _publicationId?: string, _now: Date = new Date()): Promise<Publication[]> {
-  throw new Error('publishNow: not implemented yet (issue 13 wave 2)');
+export async function publishNow(sub: string, postId: string, publicationId?: string, now: Date = new Date()): Promise<Publication[]> {
+  return actions.publishNow(sub, postId, publicationId, now);
 }
 
 /**
  * The owner's answer for a `sin_confirmar` publication: `published` → `publicado` (url null);
  * otherwise as publishNow for that publication. NotFoundError / InvalidInputError as publishNow.
  */
-export async function resolveUnconfirmed(_sub: string, _postId: string, _publicationId: string, _published: boolean, _now: Date = new Date()): Promise<Publication[]> {
-  throw new Error('resolveUnconfirmed: not implemented yet (issue 13 wave 2)');
+export async function resolveUnconfirmed(sub: string, postId: string, publicationId: string, published: boolean, now: Date = new Date()): Promise<Publication[]> {
+  return actions.resolveUnconfirmed(sub, postId, publicationId, published, now);
 }
 
 /** The brand's time zone changed: every `programado` publication of `sub` gets its new instant and schedule. */
-export async function rescheduleAll(_sub: string, _now: Date = new Date()): Promise<void> {
-  throw new Error('rescheduleAll: not implemented yet (issue 13 wave 2)');
+export async function rescheduleAll(sub: string, now: Date = new Date()): Promise<void> {
+  return sync.rescheduleAll(sub, now);
 }

@@ -1,7 +1,25 @@
 /**
- * The publishing sweep (issue 13 item 3; see lambdas/events/publishingSweep.ts). INTERFACE FIRST:
- * the engine helper implements it.
+ * The publishing sweep (issue 13 item 3; see lambdas/events/publishingSweep.ts), one run:
+ * 1. post syncs left in the outbox (GSI1 `publicationSync`, posts whose `syncKey` is older than
+ *    SWEEP_GRACE_MS: a sync in flight is left alone) are finished with the post as it stands now;
+ * 2. publications still `programado` or `publicando` SWEEP_GRACE_MS after their instant (GSI1
+ *    `publicationDue`): a `programado` one more than MISSED_AFTER_MS late (no create possibly
+ *    sent) becomes `no_publicado`; any other whose schedule never fired, or whose holder's lease
+ *    expired, gets its schedule put again at now with the same revision (a duplicate delivery is
+ *    harmless: the claim lets one through);
+ * 3. the daily failure digest (./digest.ts).
+ * Stops starting work when `remainingMs()` runs below a minute. Reads of GSI1 are eventually
+ * consistent: every write here is conditional or idempotent, so a stale entry does no harm.
  */
+import { publications, type PublicationItem } from '../../platform/db/entities/publication';
+import { scheduledPosts } from '../../platform/db/entities/scheduledPost';
+import { logger } from '../../platform/logger';
+import { sendDigests } from './digest';
+import { markMissed } from './outcomes';
+import { putPublicationSchedule } from './schedules';
+import { readPost } from './store';
+import { syncPublications } from './sync';
+import { isMissed } from './views';
 
 /** What one run did. */
 export interface SweepResult {
@@ -11,7 +29,57 @@ export interface SweepResult {
   digests: number;
 }
 
+/** How long after its instant (or its outbox key) the sweep steps in, ms: the schedule and the caller's own sync come first. */
+export const SWEEP_GRACE_MS = 2 * 60_000;
+/** Time below which a run starts nothing new, ms. */
+const STOP_BELOW_MS = 60_000;
+
+/** GSI1 keys start with an ISO instant then '#': '$' sorts right after '#'. */
+const before = (instant: Date) => `${instant.toISOString()}$`;
+
+async function finishSyncs(now: Date, more: () => boolean): Promise<number> {
+  const { data } = await scheduledPosts().query.sync({}).lt({ syncKey: before(new Date(now.getTime() - SWEEP_GRACE_MS)) }).go({ pages: 'all' });
+  let synced = 0;
+  for (const entry of data) {
+    if (!more()) break;
+    try {
+      const post = await readPost(entry.uid, entry.id);
+      if (!post?.syncKey) continue;
+      await syncPublications(post.uid, post, now);
+      synced += 1;
+    } catch (error) {
+      logger.error('Sweep: a post sync failed', { postId: entry.id, error: { name: (error as Error).name } });
+    }
+  }
+  return synced;
+}
+
+/** What the sweep does with one publication past its instant. */
+async function handleDue(item: PublicationItem, now: Date): Promise<'missed' | 'redelivered' | 'skipped'> {
+  if (item.state === 'programado' && !item.creating && isMissed(item, now)) return (await markMissed(item, now)) ? 'missed' : 'skipped';
+  if (item.state === 'publicando' && (item.leaseUntil ?? 0) >= now.getTime()) return 'skipped';
+  if (item.state !== 'programado' && item.state !== 'publicando') return 'skipped';
+  await putPublicationSchedule(item, now);
+  return 'redelivered';
+}
+
 /** One run at `now`; stops early when `remainingMs()` runs low. */
-export async function runPublishingSweep(_now: Date = new Date(), _options: { remainingMs?: () => number } = {}): Promise<SweepResult> {
-  throw new Error('runPublishingSweep: not implemented yet (issue 13 wave 2)');
+export async function runPublishingSweep(now: Date = new Date(), options: { remainingMs?: () => number } = {}): Promise<SweepResult> {
+  const remainingMs = options.remainingMs ?? (() => Infinity);
+  const more = () => remainingMs() > STOP_BELOW_MS;
+  const result: SweepResult = { synced: 0, redelivered: 0, missed: 0, digests: 0 };
+  result.synced = await finishSyncs(now, more);
+  const { data: due } = await publications().query.due({}).lt({ dueKey: before(new Date(now.getTime() - SWEEP_GRACE_MS)) }).go({ pages: 'all' });
+  for (const item of due) {
+    if (!more()) break;
+    try {
+      const outcome = await handleDue(item, now);
+      if (outcome !== 'skipped') result[outcome] += 1;
+    } catch (error) {
+      logger.error('Sweep: a publication could not be re-delivered', { publicationId: item.id, error: { name: (error as Error).name } });
+    }
+  }
+  if (more()) result.digests = await sendDigests(now, remainingMs);
+  logger.info('Publishing sweep finished', { ...result });
+  return result;
 }

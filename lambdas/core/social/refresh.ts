@@ -20,9 +20,13 @@
  *   lease released, tried again by the next run.
  * - `freshAccessToken(sub, network, now)`: for publishing (next issue): the connection's access
  *   token in plaintext, refreshed on demand under the same lease when it expires within
- *   FRESHNESS_MARGIN_MS. NotFoundError(SOCIAL_MSG.notConnected) when not connected;
+ *   FRESHNESS_MARGIN_MS (or `options.marginMs`: the publisher asks for PUBLISHING_MARGIN_MS, 7 days;
+ *   a refresh that cannot reach the network then still answers the current token while it is
+ *   valid). NotFoundError(SOCIAL_MSG.notConnected) when not connected;
  *   UnavailableError with the reason when the owner must reconnect, or when the token expired and
  *   the network cannot be reached. `targetAccessToken` adds a target's own token (Facebook pages).
+ * - `markConnectionRefused(sub, network, reason, now)`: a publish the network refused for the
+ *   grant marks the connection `reconectar` the same way.
  */
 import { randomUUID } from 'node:crypto';
 import { SOCIAL_MSG, type SocialNetwork } from '@director-ia/shared';
@@ -42,6 +46,14 @@ export const REFRESH_LOOKAHEAD_MS = 20 * 60_000;
 export const LEASE_MS = 2 * 60_000;
 /** `freshAccessToken` refreshes a token that expires within this margin, ms. */
 export const FRESHNESS_MARGIN_MS = 5 * 60_000;
+/** The margin publishing asks for (issue 13: "refresh a token that expires within 7 days before publishing with it"), ms. */
+export const PUBLISHING_MARGIN_MS = 7 * 24 * 60 * 60_000;
+
+/** Options of `freshAccessToken` / `targetAccessToken`. */
+export interface FreshnessOptions {
+  /** Refresh when the token expires within this many ms (default FRESHNESS_MARGIN_MS; publishing passes PUBLISHING_MARGIN_MS). */
+  marginMs?: number;
+}
 /** How long `freshAccessToken` waits for another holder's refresh, ms, and how often it looks. */
 const LEASE_WAIT_MS = 10_000;
 const LEASE_POLL_MS = 250;
@@ -120,6 +132,15 @@ async function markReconnect(key: Key, reason: string, now: Date, expect: { leas
   const { refreshKey } = expect;
   const still = patch.where((attr, op) => `${op.eq(attr.state, 'conectada')}${refreshKey ? ` AND ${op.eq(attr.refreshKey, refreshKey)}` : ''}`);
   return conditional(still.go(), key.network);
+}
+
+/**
+ * The network refused a token while publishing (issue 13: invalid_grant / denied): `sub`'s
+ * `network` connection goes to `reconectar` with `reason`, as a refused refresh does (its dead
+ * refresh token and GSI1 entry removed). Only while still `conectada`; false when it was not.
+ */
+export async function markConnectionRefused(sub: string, network: SocialNetwork, reason: string, now = new Date()): Promise<boolean> {
+  return markReconnect({ uid: sub, network }, reason, now);
 }
 
 /** Refreshes `item`'s tokens under its lease (see the module header). */
@@ -231,9 +252,9 @@ const expiresWithin = (item: SocialConnectionItem, now: Date, margin: number) =>
 const openAccess = (item: SocialConnectionItem) => openSecret(item.accessTokenSealed ?? '', tokenContext(item.uid, item.network, 'access'));
 
 /** The access token of `sub`'s `network`, refreshed first when it expires soon (see the module header). */
-export async function freshAccessToken(sub: string, network: SocialNetwork, now = new Date()): Promise<string> {
+export async function freshAccessToken(sub: string, network: SocialNetwork, now = new Date(), options: FreshnessOptions = {}): Promise<string> {
   let item = await requirePublishable(sub, network);
-  if (!expiresWithin(item, now, FRESHNESS_MARGIN_MS)) return openAccess(item);
+  if (!expiresWithin(item, now, options.marginMs ?? FRESHNESS_MARGIN_MS)) return openAccess(item);
   if (!item.refreshTokenSealed) {
     if (!expiredBeyondRenewal(item, now)) return openAccess(item);
     const reason = SOCIAL_MSG.accessExpired(network);
@@ -264,11 +285,11 @@ export async function freshAccessToken(sub: string, network: SocialNetwork, now 
  * (a Facebook page), else the connection's fresh access token. NotFoundError when the target is
  * not one of the connection's.
  */
-export async function targetAccessToken(sub: string, network: SocialNetwork, targetId: string, now = new Date()): Promise<string> {
+export async function targetAccessToken(sub: string, network: SocialNetwork, targetId: string, now = new Date(), options: FreshnessOptions = {}): Promise<string> {
   const item = await requirePublishable(sub, network);
   const target = item.targets.find((t) => t.id === targetId);
   if (!target) throw new NotFoundError(SOCIAL_MSG.unknownTarget);
   if (target.tokenSealed) return openSecret(target.tokenSealed, targetContext(sub, network, targetId));
-  return freshAccessToken(sub, network, now);
+  return freshAccessToken(sub, network, now, options);
 }
 

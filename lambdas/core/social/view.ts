@@ -2,8 +2,9 @@
  * The browser's view of social connections (spec 2 'redes', 4 "Social connection"; issue 12):
  * `SocialConnectionSchema` cards, one per network of SOCIAL_NETWORKS, always all eight.
  *
- * - `connectionView(network, item, app, now)`: one card. `available` and `sandbox` come from the
- *   installation's network app (a missing app = not available); a stored connection whose access
+ * - `connectionView(network, item, app, now)`: one card. `available`, `sandbox` and the
+ *   `publishingNote` (`publishingNote`) come from the installation's network app (a missing app =
+ *   not available); a stored connection whose access
  *   token has expired and cannot be renewed (no refresh token) shows `reconectar` with
  *   SOCIAL_MSG.accessExpired even before the refresh job marks it. Never reads a sealed value.
  * - `listNetworks(sub, now)`: the eight cards of `sub` (one Query and the cached network apps).
@@ -19,12 +20,21 @@ export function expiredBeyondRenewal(item: Pick<SocialConnectionItem, 'state' | 
 }
 
 /**
+ * The honest note of an unaudited app (PUBLICATION_MSG.privateOnly: TikTok SELF_ONLY, YouTube
+ * private uploads), null once the installation's app says `audited` or for other networks. An
+ * unknown app (a stored card's) counts as unaudited.
+ */
+export function publishingNote(network: SocialNetwork, app: Pick<NetworkApp, 'audited'> | undefined): string | null {
+  return app?.audited ? null : (PUBLICATION_MSG.privateOnly[network] ?? null);
+}
+
+/**
  * One network's card (see the module header). `app` is the installation's network app, or what a
  * stored connection says of the app it was made with (`{sandbox}`: it was available then), for
  * answers that should not need the network apps secret.
  */
-export function connectionView(network: SocialNetwork, item: SocialConnectionItem | null, app: Pick<NetworkApp, 'sandbox'> | undefined, now: Date): SocialConnection {
-  const base = { network, available: app !== undefined, sandbox: app?.sandbox ?? false, publishingNote: PUBLICATION_MSG.privateOnly[network] ?? null };
+export function connectionView(network: SocialNetwork, item: SocialConnectionItem | null, app: Pick<NetworkApp, 'sandbox' | 'audited'> | undefined, now: Date): SocialConnection {
+  const base = { network, available: app !== undefined, sandbox: app?.sandbox ?? false, publishingNote: publishingNote(network, app) };
   if (!item || item.state === 'desconectada') {
     return { ...base, state: 'desconectada', account: null, targets: [], connectedAt: null, expiresAt: null, reconnectReason: null };
   }

@@ -27,6 +27,9 @@ import { knowledgeDocuments } from './entities/knowledgeDocument';
 import { leads } from './entities/lead';
 import { oauthStates } from './entities/oauthState';
 import { profiles } from './entities/profile';
+import { publications } from './entities/publication';
+import { publicationDigests } from './entities/publicationDigest';
+import { rateUsages } from './entities/rateUsage';
 import { planProposals, scheduledPostRefs, scheduledPosts } from './entities/scheduledPost';
 import { socialConnections } from './entities/socialConnection';
 import { videoJobs } from './entities/videoJob';
@@ -54,6 +57,9 @@ function createDirectorService() {
       lead: leads(),
       oauthState: oauthStates(),
       profile: profiles(),
+      publication: publications(),
+      publicationDigest: publicationDigests(),
+      rateUsage: rateUsages(),
       scheduledPost: scheduledPosts(),
       scheduledPostRef: scheduledPostRefs(),
       planProposal: planProposals(),

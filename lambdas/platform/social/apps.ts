@@ -2,8 +2,10 @@
  * The installation's network apps (issue 12 item 4): one Secrets Manager secret per tenant stack,
  * named by env SOCIAL_APPS_SECRET (its ARN), read through platform/secrets (Powertools, cached 5
  * minutes). Its JSON has one optional entry per network:
- * `{"facebook": {"clientId", "clientSecret", "sandbox"?, "urls"?: {"authorize"?, "token"?, "revoke"?, "api"?, "upload"?}}, ...}`.
- * `urls` and `sandbox` (default false) override ./networks.ts's defaults; a network is available
+ * `{"facebook": {"clientId", "clientSecret", "sandbox"?, "audited"?, "urls"?: {"authorize"?, "token"?, "revoke"?, "api"?, "upload"?}}, ...}`.
+ * `urls` and `sandbox` (default false) override ./networks.ts's defaults; `audited` (default false,
+ * issue 13) says the network approved the app for public posting (TikTok's audit, Google's
+ * verification): until then TikTok and YouTube posts go out private; a network is available
  * when its entry has a client id and secret; Instagram without an entry of its own uses the
  * `facebook` one (the same Meta app); Telegram needs no app and is always present (its entry may
  * only point its API elsewhere). No env, an unreadable secret or one that is not a JSON object:
@@ -26,6 +28,7 @@ const EntrySchema = z.object({
   clientId: z.optional(z.string()),
   clientSecret: z.optional(z.string()),
   sandbox: z.optional(z.boolean()),
+  audited: z.optional(z.boolean()),
   urls: z.optional(
     z.object({ authorize: z.optional(HttpUrl), token: z.optional(HttpUrl), revoke: z.optional(z.nullable(HttpUrl)), api: z.optional(HttpUrl), upload: z.optional(HttpUrl) }),
   ),
@@ -44,7 +47,7 @@ function entryOf(network: string, raw: unknown): Entry | undefined {
 
 function appOf(network: NetworkApp['network'], entry: Entry | undefined): NetworkApp {
   const urls: NetworkUrls = { ...defaultUrls(network === 'telegram' ? 'telegram' : network), ...entry?.urls };
-  return { network, clientId: entry?.clientId?.trim() ?? '', clientSecret: entry?.clientSecret?.trim() ?? '', urls, sandbox: entry?.sandbox ?? false };
+  return { network, clientId: entry?.clientId?.trim() ?? '', clientSecret: entry?.clientSecret?.trim() ?? '', urls, sandbox: entry?.sandbox ?? false, ...(entry?.audited ? { audited: true } : {}) };
 }
 
 /** Telegram with its defaults, or pointed elsewhere by `entry`. */

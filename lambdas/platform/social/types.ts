@@ -34,6 +34,11 @@ export interface NetworkApp {
   urls: NetworkUrls;
   /** The installation points this network at the twin's sandbox (the UI says "Red de pruebas"). */
   sandbox: boolean;
+  /**
+   * The network approved this app for public posting (TikTok's audit, Google's verification of the
+   * project); absent or false: TikTok and YouTube publish privately (issue 13).
+   */
+  audited?: boolean;
 }
 
 /** The networks this installation can connect (`loadNetworkApps`); a missing entry = unavailable. */

@@ -4,7 +4,7 @@
  * without a refresh token shown as `reconectar`, and never a token or a sealed value.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SOCIAL_MSG, SOCIAL_NETWORKS, SocialConnectionSchema } from '@director-ia/shared';
+import { PUBLICATION_MSG, SOCIAL_MSG, SOCIAL_NETWORKS, SocialConnectionSchema } from '@director-ia/shared';
 import { uniqueSub } from '../../../../support/domain-env';
 import { appOf, fakeNetworks } from './fake-networks';
 import { connectNetwork, useSocialEnv } from './support';
@@ -20,6 +20,12 @@ const { listNetworks } = await import('../../../../../lambdas/core/social/view')
 beforeEach(() => fakeNetworks.reset());
 
 describe('listNetworks', () => {
+  it('says that TikTok and YouTube publish privately until their app is audited (issue 13), and nothing for the others', async () => {
+    fakeNetworks.apps = { telegram: appOf('telegram'), tiktok: appOf('tiktok'), youtube: { ...appOf('youtube'), audited: true } };
+    const notes = Object.fromEntries((await listNetworks(uniqueSub())).map((card) => [card.network, card.publishingNote]));
+    expect(notes).toMatchObject({ tiktok: PUBLICATION_MSG.privateOnly.tiktok, youtube: null, x: null, telegram: null });
+  });
+
   it('answers the eight cards, available only where the installation has an app, with its sandbox flag', async () => {
     fakeNetworks.apps = { telegram: appOf('telegram', false), x: appOf('x', true) };
     const cards = await listNetworks(uniqueSub());

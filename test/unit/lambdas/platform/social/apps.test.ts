@@ -131,6 +131,13 @@ describe('networkAppsFromJson', () => {
   });
 
 
+  it('an app the network audited says so (`audited`, issue 13); absent or false: not audited', () => {
+    const apps = networkAppsFromJson({ tiktok: { clientId: 'a', clientSecret: 'b', audited: true }, youtube: { clientId: 'a', clientSecret: 'b' }, x: { clientId: 'a', clientSecret: 'b', audited: false } });
+    expect(apps.tiktok?.audited).toBe(true);
+    expect(apps.youtube?.audited).toBeUndefined();
+    expect(apps.x?.audited).toBeUndefined();
+  });
+
   it('is the same merge without Secrets Manager (for checking a configuration such as the sandbox one)', () => {
     expect(networkAppsFromJson({ x: { clientId: 'a', clientSecret: 'b', sandbox: true } }).x).toEqual({
       network: 'x',

@@ -1,0 +1,39 @@
+/**
+ * The browser's view of publications (shared PublicationSchema; issue 13 item 4), from what the
+ * publication item stored: no connection, app or secret read, so any callable that lists posts can
+ * show them.
+ *
+ * - A `programado` publication whose `dueAt` passed more than MISSED_AFTER_MS ago reads as
+ *   `no_publicado` with PUBLICATION_MSG.notPublished (the sweep marks it so soon after; never
+ *   silently dropped).
+ * - `privacy`: what the publisher recorded; before it ran, `private` for the networks whose
+ *   unaudited apps publish privately (TikTok, YouTube), else `public` (the publisher knows the app).
+ */
+import { PUBLICATION_MSG, type Publication } from '@director-ia/shared';
+import type { PublicationItem } from './store';
+
+/** How late a `programado` publication may be before it counts as not published, ms (1 hour). */
+export const MISSED_AFTER_MS = 60 * 60_000;
+
+/** Whether `item` is `programado` and more than MISSED_AFTER_MS past its instant at `now`. */
+export const isMissed = (item: Pick<PublicationItem, 'state' | 'dueAt'>, now: Date): boolean =>
+  item.state === 'programado' && now.getTime() - Date.parse(item.dueAt) > MISSED_AFTER_MS;
+
+/** The view of one publication at `now`. */
+export function publicationView(item: PublicationItem, now: Date): Publication {
+  const missed = isMissed(item, now);
+  return {
+    id: item.id,
+    network: item.network,
+    targetId: item.targetId ?? null,
+    targetName: item.targetName ?? null,
+    state: missed ? 'no_publicado' : item.state,
+    dueAt: item.dueAt,
+    publishedAt: item.publishedAt ?? null,
+    url: item.url ?? null,
+    reason: missed ? PUBLICATION_MSG.notPublished : (item.reason ?? null),
+    fix: !missed && item.fixLabel && item.fixHref ? { label: item.fixLabel, href: item.fixHref } : null,
+    privacy: item.privacy ?? (PUBLICATION_MSG.privateOnly[item.network] ? 'private' : 'public'),
+    sandbox: item.sandbox ?? false,
+  };
+}
