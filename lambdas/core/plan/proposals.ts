@@ -31,7 +31,7 @@
  * The tenant is always `sub`: another owner's plan id is simply not found.
  */
 import * as z from 'zod/mini';
-import { IsoDateSchema, isMonth, PLAN_MSG, PlatformSchema, postTimeOf, PostContentSchema, PostTimeSchema, PostTitleSchema, PostVersionsSchema, PUBLICATION_MSG, type CallableInput, type PlanProposal, type ScheduledPost, isSocialNetwork } from '@director-ia/shared';
+import { editarPropuesta, isMonth, PLAN_MSG, postTimeOf, PUBLICATION_MSG, type CallableInput, type PlanProposal, type ScheduledPost, isSocialNetwork } from '@director-ia/shared';
 import { planProposals, type PlanProposalItem, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
@@ -116,21 +116,12 @@ export async function approvePlan(sub: string, planId: string, now = new Date())
   return { planId: plan.id, posts };
 }
 
-const ProposalEditSchema = z.object({
-  id: z.string(),
-  title: PostTitleSchema,
-  content: PostContentSchema,
-  scheduledDate: IsoDateSchema,
-  time: PostTimeSchema,
-  platform: PlatformSchema,
-  versions: PostVersionsSchema,
-});
-
 /** Edits one post of plan `planId` of `sub` before approval (see the module header). */
-export async function editProposal(sub: string, { planId, post }: CallableInput<'editarPropuesta'>): Promise<PlanProposal> {
-  const parsed = z.safeParse(ProposalEditSchema, post);
+export async function editProposal(sub: string, input: CallableInput<'editarPropuesta'>): Promise<PlanProposal> {
+  // The callable's own schema: callers inside the server get the same checks as the browser.
+  const parsed = z.safeParse(editarPropuesta.input, input);
   if (!parsed.success) throw new InvalidInputError(parsed.error.issues[0]?.message ?? PLAN_MSG.postTitleRequired);
-  const edit = parsed.data;
+  const { planId, post: edit } = parsed.data;
   const { data: plan } = await planProposals().get({ uid: sub, id: planId }).go({ consistent: true });
   if (!plan) throw new NotFoundError(PLAN_MSG.planNotFound);
   if (!plan.posts.some((candidate) => candidate.id === edit.id)) throw new NotFoundError(PLAN_MSG.postNotFound);
