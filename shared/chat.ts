@@ -37,15 +37,16 @@ export const CHAT_TOOL_NAMES = ['generar_imagen', 'crear_publicacion', 'listar_l
 export type ChatToolName = (typeof CHAT_TOOL_NAMES)[number];
 
 /**
- * Tools that spend (generation quota, AI drafting) or publish: proposed in the chat, run only after
- * the owner presses 'Confirmar'. Listing, summarising and drafting a proposed post run directly.
+ * Tools that spend (generation quota, AI drafting) or publish (a post scheduled through the
+ * publishing engine, issue 13 item 6): proposed in the chat, run only after the owner presses
+ * 'Confirmar'. Listing and summarising run directly.
  */
-export const CHAT_TOOLS_NEEDING_CONFIRMATION: readonly ChatToolName[] = ['generar_imagen', 'redactar_articulo'];
+export const CHAT_TOOLS_NEEDING_CONFIRMATION: readonly ChatToolName[] = ['generar_imagen', 'crear_publicacion', 'redactar_articulo'];
 
 /** Short Spanish names of the tools (labels in the chat). */
 export const CHAT_TOOL_LABELS: Readonly<Record<ChatToolName, string>> = {
   generar_imagen: 'Generar imagen',
-  crear_publicacion: 'Proponer publicación',
+  crear_publicacion: 'Programar publicación',
   listar_leads: 'Leads nuevos',
   redactar_articulo: 'Redactar artículo',
   resumir_plan: 'Resumen del plan',

@@ -108,6 +108,8 @@ export const PUBLICATION_MSG = {
   unconfirmed: (network: SocialNetwork) => `No sabemos si ${label(network)} llegó a publicarla. Compruébalo en ${label(network)} y dinos si salió.`,
   notPublished: 'Esta publicación no salió a su hora.',
   mediaMissing: 'Una imagen o un vídeo de la publicación ya no está en la galería.',
+  /** A gallery asset that is neither an image nor a video (a voice sample) attached to a post. */
+  mediaNotPublishable: 'Solo se pueden publicar imágenes y vídeos de la galería.',
   invalidNow: (reason: string) => `La publicación ya no cumple las reglas de la red: ${reason}`,
   /** The honest notes of unaudited apps (issue 13), on the Redes card and on each affected post. */
   privateOnly: {

@@ -8,7 +8,8 @@
  *   owner's 'Confirmar' generates it into the owner's gallery only, once; 'Cancelar' runs nothing;
  * - tools run with the owner's identity only: a stored action whose input names another uid, or a
  *   message naming another owner, still acts on the caller; direct tools list the owner's new leads
- *   only, propose a post in the owner's plan only and summarise the owner's month;
+ *   only and summarise the owner's month; a post is scheduled (aprobado) in the owner's plan only,
+ *   after the owner confirms it (issue 13 item 6);
  * - a photo is seen where the provider can (offline: it says it cannot, giving format and size);
  *   attachments that are not the caller's own uploads of the right kind, missing or not images are
  *   refused and nothing is stored;
@@ -208,17 +209,21 @@ describe('tools run with the owner\'s identity only', () => {
     expect(answer?.text).not.toContain('Pedro');
   });
 
-  it('proposes a post in the owner\'s plan only (status propuesto, no confirmation) and summarises the month', async () => {
+  it("schedules a post in the owner's plan only, after the owner confirms it (status aprobado), and summarises the month", async () => {
     const next = new Date();
     next.setUTCMonth(next.getUTCMonth() + 1, 15);
     const month = next.toISOString().slice(0, 7);
     const monthName = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'][next.getUTCMonth()];
     const { messages } = await send(owner, { text: `Crea una publicación para Facebook el 15 de ${monthName} sobre la nueva carta` });
-    expect(messages[1]).toMatchObject({ tool: 'crear_publicacion', offline: true });
-    expect(messages[1]?.action).toBeUndefined();
+    expect(messages[1]).toMatchObject({ tool: 'crear_publicacion', offline: true, action: { status: 'pending' } });
+    expect(messages[1]?.text).toContain('a las 13:00');
+    expect((await callOk<{ posts: ScheduledPost[] }>(twin, 'listarPublicaciones', { month }, owner.accessToken)).posts).toEqual([]);
+    const confirmed = await callOk<Messages>(twin, 'confirmarAccionChat', { uid: owner.sub, actionId: messages[1]?.id, confirm: true }, owner.accessToken);
+    expect(confirmed.messages[0]?.action?.status).toBe('done');
+    expect(confirmed.messages[1]?.text).toContain('en Facebook para el 15 de');
     const posts = (await callOk<{ posts: ScheduledPost[] }>(twin, 'listarPublicaciones', { month }, owner.accessToken)).posts;
     expect(posts).toHaveLength(1);
-    expect(posts[0]).toMatchObject({ scheduledDate: `${month}-15`, platform: 'facebook', status: 'propuesto' });
+    expect(posts[0]).toMatchObject({ scheduledDate: `${month}-15`, time: '13:00', platform: 'facebook', status: 'aprobado' });
     expect((await callOk<{ posts: ScheduledPost[] }>(twin, 'listarPublicaciones', { month }, other.accessToken)).posts).toEqual([]);
 
     const summary = await send(owner, { text: `Resume el plan de ${monthName}` });

@@ -3,17 +3,22 @@
  * - generar_imagen → `generateImage` (the Taller's generator: brand-enriched prompt, topics to
  *   avoid refused, daily generation quota, stored as an image asset, so it is in the gallery);
  * - redactar_articulo → `draftArticle` with origin 'owner' (the blog's drafting: blog enabled,
- *   quota, stored as a Borrador).
+ *   quota, stored as a Borrador);
+ * - crear_publicacion → `createScheduledPost` with status 'aprobado' (issue 13 item 6): validated
+ *   for its network and scheduled through the publishing engine like an approved plan's post; the
+ *   answer says the date, the local time and the network.
  * Every call takes the tenant from `sub`, the verified caller the handler passes; tool inputs
  * have no uid (tools.ts). Failures are the generators' own errors (domain or AI), each with its Spanish message.
  */
-import type { ChatToolName } from '@director-ia/shared';
+import { socialNetworkLabel, type ChatToolName } from '@director-ia/shared';
 import { draftArticle } from '../blog/draft';
 import { generateImage } from '../generation/image';
+import { createScheduledPost } from '../plan/posts';
+import { spanishDay } from './dates';
 import type { ToolOutcome } from './directTools';
-import type { ValidToolCall } from './tools';
+import { postTimeOfCall, type ValidToolCall } from './tools';
 
-export const CONFIRMED_TOOLS = ['generar_imagen', 'redactar_articulo'] as const satisfies readonly ChatToolName[];
+export const CONFIRMED_TOOLS = ['generar_imagen', 'crear_publicacion', 'redactar_articulo'] as const satisfies readonly ChatToolName[];
 export type ConfirmedTool = (typeof CONFIRMED_TOOLS)[number];
 
 export function isConfirmedTool(call: ValidToolCall): call is Extract<ValidToolCall, { tool: ConfirmedTool }> {
@@ -26,6 +31,12 @@ export async function runConfirmedTool(sub: string, call: Extract<ValidToolCall,
     case 'generar_imagen': {
       const image = await generateImage(sub, { prompt: call.input.prompt, imageBase64: null }, now);
       return { text: 'Aquí tienes la imagen. También está en la Galería del Taller IA.', assetId: image.assetId, imageUrl: image.imageUrl, offline: image.offline, model: image.model };
+    }
+    case 'crear_publicacion': {
+      const post = await createScheduledPost(sub, { ...call.input, time: postTimeOfCall(call.input), status: 'aprobado' }, now);
+      return {
+        text: `He programado «${post.title}» en ${socialNetworkLabel(post.platform)} para el ${spanishDay(post.scheduledDate)} a las ${post.time}. Se publicará automáticamente; la tienes en el Plan de Contenidos como Aprobado.`,
+      };
     }
     case 'redactar_articulo': {
       const article = await draftArticle(sub, { topic: call.input.topic, origin: 'owner' }, now);

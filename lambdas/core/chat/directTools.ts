@@ -1,7 +1,6 @@
 /**
- * The chat tools that run directly, without confirmation (issue 6 item 3): they only read, or
- * write a proposal the owner still approves elsewhere.
- * - crear_publicacion → `createScheduledPost` (Plan de Contenidos) with status 'propuesto';
+ * The chat tools that run directly, without confirmation (issue 6 item 3): they only read.
+ * (crear_publicacion publishes since issue 13 item 6: it is a confirmed tool, confirmedTools.ts.)
  * - listar_leads → `listLeads` filtered to status 'Nuevo';
  * - resumir_plan → `listScheduledPosts` of the month, counted by status and listed by date.
  * Every call takes the tenant from `sub`, the verified caller the handler passes; tool inputs
@@ -9,7 +8,7 @@
  */
 import { LEAD_SOURCE_LABELS, POST_STATUS_LABELS, isPostStatus, socialNetworkLabel, type ChatToolName } from '@director-ia/shared';
 import { listLeads } from '../leads/leads';
-import { createScheduledPost, listScheduledPosts } from '../plan/posts';
+import { listScheduledPosts } from '../plan/posts';
 import { spanishDay, spanishMonth } from './dates';
 import type { ToolInput, ValidToolCall } from './tools';
 
@@ -24,18 +23,11 @@ export interface ToolOutcome {
   model?: string;
 }
 
-export const DIRECT_TOOLS = ['crear_publicacion', 'listar_leads', 'resumir_plan'] as const satisfies readonly ChatToolName[];
+export const DIRECT_TOOLS = ['listar_leads', 'resumir_plan'] as const satisfies readonly ChatToolName[];
 export type DirectTool = (typeof DIRECT_TOOLS)[number];
 
 const LIST_MAX = 10;
 const PLAN_MAX = 15;
-
-async function proposePost(sub: string, input: ToolInput<'crear_publicacion'>, now: Date): Promise<ToolOutcome> {
-  const post = await createScheduledPost(sub, { ...input, status: 'propuesto' }, now);
-  return {
-    text: `He propuesto una publicación para el ${spanishDay(post.scheduledDate)} en ${socialNetworkLabel(post.platform)}: «${post.title}».\nLa tienes en el Plan de Contenidos con estado Propuesto.\n\n${post.content}`,
-  };
-}
 
 async function newLeads(sub: string): Promise<ToolOutcome> {
   const found = await listLeads(sub, { status: 'Nuevo' });
@@ -69,8 +61,6 @@ export function isDirectTool(call: ValidToolCall): call is Extract<ValidToolCall
 /** Runs a direct tool for `sub` (the verified caller). */
 export async function runDirectTool(sub: string, call: Extract<ValidToolCall, { tool: DirectTool }>, now = new Date()): Promise<ToolOutcome> {
   switch (call.tool) {
-    case 'crear_publicacion':
-      return proposePost(sub, call.input, now);
     case 'listar_leads':
       return newLeads(sub);
     case 'resumir_plan':

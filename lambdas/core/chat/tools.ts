@@ -5,14 +5,15 @@
  * the schemas are plain objects, so an extra key such as `uid` is dropped, and the executors take
  * the tenant from the verified caller alone.
  * - generar_imagen {prompt} — spends a generation: confirmation first;
- * - crear_publicacion {title, content, scheduledDate YYYY-MM-DD, platform} — a proposed post
- *   (status propuesto), runs directly;
+ * - crear_publicacion {title, content, scheduledDate YYYY-MM-DD, time? HH:mm, platform} — a post
+ *   scheduled for publishing (status aprobado, issue 13 item 6): confirmation first;
  * - listar_leads {} — the leads in state Nuevo, runs directly;
  * - redactar_articulo {topic?} — an AI blog draft (spends): confirmation first;
  * - resumir_plan {month? YYYY-MM} — the month's scheduled posts, runs directly.
  */
 import * as z from 'zod/mini';
-import { CHAT_TOOLS_NEEDING_CONFIRMATION, isIsoDate, MAX_PROMPT_LENGTH, POST_LIMITS, SOCIAL_NETWORKS, type ChatToolName } from '@director-ia/shared';
+import { CHAT_TOOLS_NEEDING_CONFIRMATION, defaultPostTime, isIsoDate, isPostTime, MAX_PROMPT_LENGTH, POST_LIMITS, SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type ChatToolName } from '@director-ia/shared';
+import { spanishDay } from './dates';
 import type { ToolSpec } from '../../platform/ai/types';
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
@@ -23,6 +24,8 @@ export const TOOL_INPUT_SCHEMAS = {
     title: text(POST_LIMITS.title),
     content: text(POST_LIMITS.content),
     scheduledDate: z.string().check(z.refine(isIsoDate)),
+    /** Local 'HH:mm' in the brand's time zone; the network's default when omitted. */
+    time: z.optional(z.string().check(z.refine(isPostTime))),
     platform: z.enum(SOCIAL_NETWORKS),
   }),
   listar_leads: z.object({}),
@@ -37,7 +40,7 @@ export type ValidToolCall = { [T in ChatToolName]: { tool: T; input: ToolInput<T
 
 const DESCRIPTIONS: Record<ChatToolName, string> = {
   generar_imagen: 'Genera una imagen para la marca a partir de una descripción visual detallada. Gasta una generación diaria: el propietario la confirmará antes.',
-  crear_publicacion: 'Propone una publicación para una red social en una fecha concreta (queda en el Plan de Contenidos con estado propuesto).',
+  crear_publicacion: 'Programa una publicación en una red social para una fecha y hora concretas: se publicará automáticamente en la red (queda en el Plan de Contenidos como aprobada). El propietario la confirmará antes.',
   listar_leads: 'Lista los leads nuevos (estado Nuevo) captados por el widget o el chat.',
   redactar_articulo: 'Redacta con IA un borrador de artículo para el blog de la marca sobre un tema. El propietario lo confirmará antes.',
   resumir_plan: 'Resume las publicaciones programadas de un mes del Plan de Contenidos.',
@@ -55,6 +58,7 @@ const INPUT_JSON_SCHEMAS: Record<ChatToolName, Record<string, unknown>> = {
       title: { type: 'string', description: 'Título breve de la publicación.', maxLength: POST_LIMITS.title },
       content: { type: 'string', description: 'Texto completo de la publicación, listo para publicar.', maxLength: POST_LIMITS.content },
       scheduledDate: { type: 'string', description: 'Fecha de publicación, formato AAAA-MM-DD.', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+      time: { type: 'string', description: 'Hora local de publicación, formato HH:mm de 24 horas (opcional: si falta, la hora recomendada para esa red).', pattern: '^\\d{2}:\\d{2}$' },
       platform: { type: 'string', enum: [...SOCIAL_NETWORKS], description: 'Red social.' },
     },
     required: ['title', 'content', 'scheduledDate', 'platform'],
@@ -91,11 +95,18 @@ export function parseToolCall(call: { name: string; input: unknown }, registered
   return parsed.success ? ({ tool, input: parsed.data } as ValidToolCall) : null;
 }
 
+/** The local time a crear_publicacion call goes out at: its own, or its network's default. */
+export function postTimeOfCall(input: ToolInput<'crear_publicacion'>): string {
+  return input.time ?? defaultPostTime(input.platform);
+}
+
 /** What the chat asks before running `call` (the 'Confirmar'/'Cancelar' message). */
-export function proposalText(call: Extract<ValidToolCall, { tool: 'generar_imagen' | 'redactar_articulo' }>): string {
+export function proposalText(call: Extract<ValidToolCall, { tool: 'generar_imagen' | 'crear_publicacion' | 'redactar_articulo' }>): string {
   switch (call.tool) {
     case 'generar_imagen':
       return `¿Genero una imagen con esta instrucción?\n«${call.input.prompt}»\nUsará una de tus generaciones diarias.`;
+    case 'crear_publicacion':
+      return `¿Programo esta publicación en ${SOCIAL_NETWORK_LABELS[call.input.platform]} para el ${spanishDay(call.input.scheduledDate)} a las ${postTimeOfCall(call.input)}?\n«${call.input.title}»\n\n${call.input.content}\n\nSe publicará automáticamente a esa hora.`;
     case 'redactar_articulo':
       return call.input.topic
         ? `¿Redacto un borrador de artículo para el blog sobre «${call.input.topic}»?\nUsará una de tus generaciones diarias.`

@@ -2,10 +2,10 @@
  * Answering one owner message of the mobile chat (issue 6 item 3): the director decides
  * (director.ts), then
  * - a plain answer is stored as the assistant's message;
- * - a tool that spends or publishes (generar_imagen, redactar_articulo) is NOT run: its validated
+ * - a tool that spends or publishes (generar_imagen, crear_publicacion, redactar_articulo) is NOT run: its validated
  *   input is stored with the assistant's question as a pending action ('Confirmar'/'Cancelar',
  *   resolved by confirm.ts);
- * - a direct tool (crear_publicacion, listar_leads, resumir_plan) runs at once with `sub` — the
+ * - a direct tool (listar_leads, resumir_plan) runs at once with `sub` — the
  *   verified caller the handler passed — and its result is the answer;
  * - a failure (AI, provider configuration, a tool's refusal) becomes an answer that says so in
  *   Spanish (`error: true`), so the history shows what happened; unexpected ones are logged and
@@ -38,7 +38,7 @@ export async function answerOwnerMessage(sub: string, owner: ChatMessageItem, hi
   if (decision.kind === 'reply') return [await saveChatMessage(sub, { ...base, text: decision.text }, now)];
 
   const { call, preface } = decision;
-  if (needsConfirmation(call.tool) && (call.tool === 'generar_imagen' || call.tool === 'redactar_articulo')) {
+  if (needsConfirmation(call.tool) && (call.tool === 'generar_imagen' || call.tool === 'crear_publicacion' || call.tool === 'redactar_articulo')) {
     const proposal = { ...base, text: joined(preface, proposalText(call)), tool: call.tool, actionInput: JSON.stringify(call.input), actionStatus: 'pending' as const };
     logger.info('Chat action proposed', { tool: call.tool });
     return [await saveChatMessage(sub, proposal, now)];

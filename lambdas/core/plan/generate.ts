@@ -11,7 +11,9 @@
  *    the passages), the month, the budget and the owner's networks (./networks.ts).
  *    Each post gets a local time 'HH:mm' (issue 13 item 1): the model is asked for the time that
  *    suits each network, with the defaults of shared/time.ts as guidance; the repair gives any post
- *    without a valid one its network's default.
+ *    without a valid one its network's default. The model is also told each network's text rules
+ *    (shared/publishing NETWORK_LIMITS through ./textRules.ts: X's 280 weighted characters, …), so
+ *    its posts pass the validation that approval runs (issue 13 item 2).
  * 3. The brand's AI provider answers JSON checked by `PlanAnswerSchema` (one repair round-trip in
  *    the provider layer), then `repairPlan` keeps what is publishable; when nothing is, 500 with
  *    PLAN_MSG.planNoValidPosts and nothing is stored. AI errors keep the AI layer's Spanish
@@ -33,6 +35,7 @@ import { readBrandContext } from '../settings/aiSettings';
 import { newObjectId } from '../uploads/keys';
 import { buildOfflinePlan, OFFLINE_PLAN_MODEL } from './offline';
 import { planNetworks } from './networks';
+import { networkTextRulesLine } from './textRules';
 import { proposalView } from './proposals';
 import { PlanAnswerSchema, PlanRejected, repairPlan, type PlanAnswer } from './schema';
 import type { CallableInput } from '@director-ia/shared';
@@ -69,6 +72,7 @@ export function planInstructions(month: string, budget: number, networks: readon
     `- Presupuesto del mes: ${formatBudget(budget)}. Tenlo en cuenta para decidir cuántas publicaciones proponer y cuáles merecen promoción pagada, sin inventar precios ni ofertas.`,
     `- Entre ${min} y ${max} publicaciones repartidas por el mes, sin repetir temas.`,
     `- Cada publicación: "title" breve (máximo ${Math.min(POST_LIMITS.title, 80)} caracteres) y "content" listo para publicar en esa red (máximo ${PLAN_CONTENT_ASK_MAX} caracteres), en español.`,
+    `- Límites de cada red, que "content" (y "title" donde la red lo publica) debe respetar: ${networks.map(networkTextRulesLine).join('; ')}.`,
     '- "title" del plan: un nombre breve que resuma la estrategia del mes. "budget": el presupuesto indicado, en euros.',
     'Si la información de la marca no basta para algún dato concreto, no lo inventes: propón contenido que no dependa de él.',
   ].join('\n');

@@ -1,35 +1,60 @@
 /**
- * Scheduled posts (spec 2 'calendario', 3 "Scheduled post"; issue 5 item 1) of one tenant, always
- * the verified caller's `sub`:
- * - `listScheduledPosts(sub, month)` → the month's posts in date order: one Query
- *   (`begins_with post#YYYY-MM-`), never a Scan;
- * - `createScheduledPost(sub, {title, content, scheduledDate, time?, platform, status, planId?}, now?)` →
- *   the stored post: the post and its id reference in one transaction (other contexts, e.g. the
- *   mobile chat, create posts through this). Without a time the post gets its network's default
- *   time (shared/time.ts), stored. Invalid input is INVALID_ARGUMENT, nothing written;
- * - `updateScheduledPost(sub, {id, title, content, scheduledDate, time?, platform}, now?)` → the
- *   stored post; a new date moves the item: delete the old one, put the new one and repoint the
- *   reference in one transaction, so the post is never lost or doubled. Status and creation date
- *   are kept, and so is the time when the edit has none;
- * - `postView(item)`: a post as the browser sees it; one stored before posts had a time (spec 3's
- *   shape) reads as its network's default time (issue 13 item 1);
- * - `deleteScheduledPost(sub, id)` → post and reference go in one transaction.
+ * Scheduled posts (spec 2 'calendario', 3 "Scheduled post"; issue 5 item 1; issue 13 items 1–3) of
+ * one tenant, always the verified caller's `sub`:
+ * - `listScheduledPosts(sub, month, now?)` → the month's posts in date order, each with its
+ *   publications (lambdas/core/publishing `publicationsOf`): one Query (`begins_with post#YYYY-MM-`),
+ *   never a Scan, then the publications of those posts;
+ * - `createScheduledPost(sub, {title, content, scheduledDate, time?, platform, status, planId?,
+ *   targets?, media?, versions?}, now?)` → the stored post: the post and its id reference in one
+ *   transaction (other contexts, e.g. the mobile chat, create posts through this). Without a time
+ *   the post gets its network's default time (shared/time.ts), stored. Invalid input is
+ *   INVALID_ARGUMENT, nothing written;
+ * - `updateScheduledPost(sub, {id, title, content, scheduledDate, time?, platform, targets?,
+ *   media?, versions?}, now?)` → the stored post; a new date moves the item: delete the old one,
+ *   put the new one and repoint the reference in one transaction, so the post is never lost or
+ *   doubled. Status and creation date are kept, and so are the time, targets, media and versions
+ *   the edit leaves out;
+ * - `postView(item, publications?)`: a post as the browser sees it; one stored before posts had a
+ *   time (spec 3's shape) reads as its network's default time (issue 13 item 1);
+ * - `deleteScheduledPost(sub, id)` → post and reference go in one transaction, then its
+ *   publications and their schedules (`removePublications`).
+ * Targets (1 to MAX_POST_TARGETS, each a network and optionally one destination; repeats are
+ * dropped), media (gallery asset ids of the caller, images or videos, at most MAX_POST_MEDIA) and
+ * versions (at most one per network) are checked with the callables' schemas and the gallery.
+ * An APPROVED post (created as 'aprobado', or edited while approved) must also be publishable on
+ * every target network (./publishable.ts, shared/publishing validatePost), else INVALID_ARGUMENT
+ * with the Spanish reason and nothing written; its write sets the outbox key `syncKey`
+ * (`<now ISO>#<sub>#<id>`, lambdas/platform/db/entities/scheduledPost.ts) in the same write, then
+ * `syncPublications` makes its publications and schedules follow. A failed sync is logged and the
+ * saved post is returned: the publishing sweep finishes the sync from the outbox.
  * An id the caller does not have is NOT_FOUND ('Publicación no encontrada.'); a write that meets
  * a concurrent change of the same post is ABORTED (409) and writes nothing.
  * `postWriteOps(item)` are the two operations that create a post, for bigger transactions (plan
- * approval).
+ * approval); `syncKeyOf` and `syncedView` are shared with it.
  */
 import * as z from 'zod/mini';
-import { defaultPostTime, IsoDateSchema, isPostTime, PLAN_MSG, PlatformSchema, postTimeOf, POST_STATUSES, PostContentSchema, PostTimeSchema, PostTitleSchema, TIME_MSG, type PostStatus, type ScheduledPost, type SocialNetwork, isMonth, isSocialNetwork, type Publication } from '@director-ia/shared';
+import { defaultPostTime, IsoDateSchema, isPostTime, PLAN_MSG, PlatformSchema, postTimeOf, POST_STATUSES, PostContentSchema, PostMediaSchema, PostTargetsSchema, PostTimeSchema, PostTitleSchema, PostVersionsSchema, TIME_MSG, type PostStatus, type PostTarget, type PostVersion, type ScheduledPost, type SocialNetwork, isMonth, isSocialNetwork, type Publication } from '@director-ia/shared';
 import { scheduledPostRefs, scheduledPosts, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { newObjectId } from '../uploads/keys';
 import { isConditionalCheckFailure, TransactionCancelled } from '../../platform/db/errors';
 import { transactWrite, type CommittedWrite, type DirectorEntities } from '../../platform/db/service';
+import { publicationsOf, removePublications, syncPublications } from '../publishing';
+import { firstProblem, postMediaOf } from './publishable';
+
+/** Targets, media and versions of a post, as a caller passes them (each checked at run time). */
+export interface PostParts {
+  /** Where it goes (1 to MAX_POST_TARGETS); omitted → `[{network: platform}]` (new) or kept (edit). */
+  targets?: readonly PostTarget[];
+  /** Gallery asset ids, in order (at most MAX_POST_MEDIA); omitted → none (new) or kept (edit). */
+  media?: readonly string[];
+  /** Text per network, one per network at most; omitted → none (new) or kept (edit). */
+  versions?: readonly PostVersion[];
+}
 
 /** A new post as other contexts pass it (checked at run time: `platform` a network id, `status` 'propuesto' or 'aprobado'). */
-export interface NewScheduledPost {
+export interface NewScheduledPost extends PostParts {
   title: string;
   content: string;
   /** 'YYYY-MM-DD'. */
@@ -43,7 +68,7 @@ export interface NewScheduledPost {
   planId?: string;
 }
 
-export interface ScheduledPostEdit {
+export interface ScheduledPostEdit extends PostParts {
   id: string;
   title: string;
   content: string;
@@ -63,6 +88,63 @@ const NewPostSchema = z.object({
   planId: z.optional(z.string()),
 });
 
+const PartsSchema = z.object({ targets: z.optional(PostTargetsSchema), media: z.optional(PostMediaSchema), versions: z.optional(PostVersionsSchema) });
+
+/** The first Spanish message of a failed parse. */
+const firstIssue = (error: { issues: readonly { message: string }[] }, fallback: string) => error.issues[0]?.message ?? fallback;
+
+/** `parts` checked (see the module header): targets without repeats, media and versions as given. */
+function checkedParts(parts: PostParts): { targets?: PostTarget[]; media?: string[]; versions?: PostVersion[] } {
+  const parsed = z.safeParse(PartsSchema, { targets: parts.targets, media: parts.media, versions: parts.versions });
+  if (!parsed.success) throw new InvalidInputError(firstIssue(parsed.error, PLAN_MSG.platformInvalid));
+  const { targets, media, versions } = parsed.data;
+  const seen = new Set<string>();
+  const unique = targets?.filter(({ network, targetId }) => {
+    const key = `${network}#${targetId ?? ''}`;
+    return !seen.has(key) && seen.add(key);
+  });
+  return {
+    ...(unique ? { targets: unique.map(({ network, targetId }) => ({ network, ...(targetId ? { targetId } : {}) })) } : {}),
+    ...(media ? { media } : {}),
+    ...(versions ? { versions: versions.map(({ network, text, title }) => ({ network, text, ...(title !== undefined ? { title } : {}) })) } : {}),
+  };
+}
+
+/** The targets of a stored post: its own, or `[{network: platform}]` for a post stored without (spec 3's shape). */
+export function targetsOf(item: Pick<ScheduledPostItem, 'targets' | 'platform'>): PostTarget[] {
+  return item.targets ?? (isSocialNetwork(item.platform) ? [{ network: item.platform }] : []);
+}
+
+/**
+ * Refuses (InvalidInputError with the Spanish reason) a post that cannot go out to one of its
+ * target networks, checking its media in the caller's gallery (./publishable.ts).
+ */
+async function assertPublishable(sub: string, item: ScheduledPostItem): Promise<void> {
+  const media = await postMediaOf(sub, item.media ?? []);
+  const found = await firstProblem(item, targetsOf(item).map((target) => target.network), media);
+  if (found) throw new InvalidInputError(found.problem.message);
+}
+
+/** The outbox key of post `id` of `sub` changed at `now` (lambdas/platform/db/entities/scheduledPost.ts). */
+export function syncKeyOf(sub: string, id: string, now: Date): string {
+  return `${now.toISOString()}#${sub}#${id}`;
+}
+
+/**
+ * The view of `item` just written with its outbox key, after its publications follow it
+ * (syncPublications). A failed sync is logged, not thrown: the post is saved and still in the
+ * outbox, so the publishing sweep finishes the sync; the view then has the publications as they are.
+ */
+export async function syncedView(sub: string, item: ScheduledPostItem, now: Date): Promise<ScheduledPost> {
+  try {
+    return postView(item, await syncPublications(sub, item, now));
+  } catch (error) {
+    logger.error('Post publications not synced: the publishing sweep will finish it', { id: item.id, error: error as Error });
+    const publications = await publicationsOf(sub, [item.id], now).catch(() => new Map<string, Publication[]>());
+    return postView(item, publications.get(item.id) ?? []);
+  }
+}
+
 /**
  * The browser's view of a stored post; `publications` are the post's Publication views (the
  * publishing engine's, lambdas/core/publishing), none when not given.
@@ -76,7 +158,7 @@ export function postView(item: ScheduledPostItem, publications: readonly Publica
     time: postTimeOf(item),
     platform: item.platform,
     status: item.status,
-    targets: item.targets ?? (isSocialNetwork(item.platform) ? [{ network: item.platform }] : []),
+    targets: targetsOf(item),
     media: item.media ?? [],
     versions: item.versions ?? [],
     publications: [...publications],
@@ -91,24 +173,33 @@ export function postWriteOps({ scheduledPost, scheduledPostRef }: DirectorEntiti
   return [scheduledPost.create(item).commit(), scheduledPostRef.create({ uid: item.uid, id: item.id, scheduledDate: item.scheduledDate }).commit()];
 }
 
-/** The posts of `sub` dated in `month` ('YYYY-MM'), by date (then creation). */
-export async function listScheduledPosts(sub: string, month: string): Promise<ScheduledPost[]> {
+/** The posts of `sub` dated in `month` ('YYYY-MM'), by date (then creation), with their publications. */
+export async function listScheduledPosts(sub: string, month: string, now = new Date()): Promise<ScheduledPost[]> {
   if (!isMonth(month)) throw new InvalidInputError(PLAN_MSG.monthInvalid);
   const { data } = await scheduledPosts()
     .query.byUser({ uid: sub })
     .begins({ scheduledDate: `${month}-` })
     .go({ pages: 'all' });
-  return data.map((item) => postView(item));
+  if (data.length === 0) return [];
+  const publications = await publicationsOf(
+    sub,
+    data.map((item) => item.id),
+    now,
+  );
+  return data.map((item) => postView(item, publications.get(item.id) ?? []));
 }
 
 /** Stores a new post of `sub` (see the module header). */
 export async function createScheduledPost(sub: string, input: NewScheduledPost, now = new Date()): Promise<ScheduledPost> {
   const parsed = z.safeParse(NewPostSchema, input);
-  if (!parsed.success) throw new InvalidInputError(parsed.error.issues[0]?.message ?? PLAN_MSG.postTitleRequired);
+  if (!parsed.success) throw new InvalidInputError(firstIssue(parsed.error, PLAN_MSG.postTitleRequired));
+  const parts = checkedParts(input);
   const at = now.toISOString();
+  const id = newObjectId(now.getTime());
+  const approved = parsed.data.status === 'aprobado';
   const item: ScheduledPostItem = {
     uid: sub,
-    id: newObjectId(now.getTime()),
+    id,
     title: parsed.data.title,
     content: parsed.data.content,
     scheduledDate: parsed.data.scheduledDate,
@@ -116,11 +207,15 @@ export async function createScheduledPost(sub: string, input: NewScheduledPost, 
     platform: parsed.data.platform,
     status: parsed.data.status,
     ...(parsed.data.planId ? { planId: parsed.data.planId } : {}),
+    ...parts,
+    ...(approved ? { syncKey: syncKeyOf(sub, id, now) } : {}),
     createdAt: at,
     updatedAt: at,
   };
+  if (approved) await assertPublishable(sub, item);
+  else if (item.media) await postMediaOf(sub, item.media);
   await transactWrite((entities) => postWriteOps(entities, item));
-  return postView(item);
+  return approved ? syncedView(sub, item, now) : postView(item);
 }
 
 async function currentPost(sub: string, id: string): Promise<ScheduledPostItem> {
@@ -145,7 +240,9 @@ async function conflict(sub: string, id: string, error: unknown): Promise<NotFou
 /** Edits a post of `sub` (see the module header). */
 export async function updateScheduledPost(sub: string, edit: ScheduledPostEdit, now = new Date()): Promise<ScheduledPost> {
   if (edit.time !== undefined && !isPostTime(edit.time)) throw new InvalidInputError(TIME_MSG.timeInvalid);
+  const parts = checkedParts(edit);
   const current = await currentPost(sub, edit.id);
+  const approved = current.status === 'aprobado';
   const next: ScheduledPostItem = {
     ...current,
     title: edit.title.trim(),
@@ -153,8 +250,12 @@ export async function updateScheduledPost(sub: string, edit: ScheduledPostEdit, 
     scheduledDate: edit.scheduledDate,
     ...(edit.time !== undefined ? { time: edit.time } : {}),
     platform: edit.platform,
+    ...parts,
+    ...(approved ? { syncKey: syncKeyOf(sub, edit.id, now) } : {}),
     updatedAt: now.toISOString(),
   };
+  if (approved) await assertPublishable(sub, next);
+  else if (parts.media) await postMediaOf(sub, parts.media);
   const key = { uid: sub, id: edit.id };
   try {
     if (next.scheduledDate === current.scheduledDate) {
@@ -174,11 +275,10 @@ export async function updateScheduledPost(sub: string, edit: ScheduledPostEdit, 
     if (error instanceof TransactionCancelled || isConditionalCheckFailure(error)) throw await conflict(sub, edit.id, error);
     throw error;
   }
-  return postView(next);
+  return approved ? syncedView(sub, next, now) : postView(next);
 }
 
-
-/** Deletes a post of `sub` and its reference (see the module header). */
+/** Deletes a post of `sub`, its reference, then its publications and their schedules (see the module header). */
 export async function deleteScheduledPost(sub: string, id: string): Promise<{ id: string }> {
   const current = await currentPost(sub, id);
   try {
@@ -190,5 +290,10 @@ export async function deleteScheduledPost(sub: string, id: string): Promise<{ id
     if (error instanceof TransactionCancelled) throw await conflict(sub, id, error);
     throw error;
   }
+  // After the post, so a failure here never leaves an approved post without its publications. The
+  // post is gone either way: a publication left behind finds no post when its schedule fires and is
+  // not published (lambdas/core/publishing), so the failure is logged rather than reported as a
+  // failed deletion.
+  await removePublications(sub, id).catch((error: unknown) => logger.error('Publications of a deleted post not removed', { id, error: error as Error }));
   return { id };
 }

@@ -15,14 +15,28 @@
  *   proposal that is gone (approved, rejected, replaced or never existed) is NOT_FOUND with
  *   PLAN_MSG.planNotFound and nothing is written. Any other cancellation (a concurrent write, an
  *   id already taken) is ABORTED with PLAN_MSG.planConflict and nothing is written either.
+ *   Before anything is written, every post must be publishable on its network (issue 13 item 2:
+ *   shared/publishing validatePost on its version for that network, if any): the first that is not
+ *   refuses the approval with INVALID_ARGUMENT PUBLICATION_MSG.approvalInvalid(title, network,
+ *   reason) and nothing is written. Each post is written with its versions and its outbox key
+ *   `syncKey` (./posts.ts `syncKeyOf`); after the commit each post's publications are made
+ *   (lambdas/core/publishing `syncPublications`): a failed sync is logged and left to the
+ *   publishing sweep, which finishes it from the outbox.
+ * - `editProposal(sub, {planId, post})` → the proposal: the owner's fix of one proposed post before
+ *   approval (issue 13 item 2): title, content, date, time, network and versions replace the
+ *   post's, conditional on the proposal's posts being as read (two fixes at once never lose one);
+ *   NOT_FOUND PLAN_MSG.planNotFound for a proposal that is gone, PLAN_MSG.postNotFound for a post
+ *   id it does not have; ABORTED PLAN_MSG.postConflict when the proposal changed meanwhile.
  * - `rejectPlan(sub, planId)` deletes the proposal (conditional); NOT_FOUND when it is gone.
  * The tenant is always `sub`: another owner's plan id is simply not found.
  */
-import { PLAN_MSG, postTimeOf, type PlanProposal, type ScheduledPost, isMonth } from '@director-ia/shared';
+import * as z from 'zod/mini';
+import { editarPropuesta, isMonth, PLAN_MSG, postTimeOf, PUBLICATION_MSG, type CallableInput, type PlanProposal, type ScheduledPost, isSocialNetwork } from '@director-ia/shared';
 import { planProposals, type PlanProposalItem, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
-import { postView, postWriteOps } from './posts';
+import { postWriteOps, syncedView, syncKeyOf } from './posts';
+import { firstProblem } from './publishable';
 // Aliased so the error-throwing line that uses it stays as it was (issue 11 merges).
 import { isConditionalCheckFailure as isConditionFailure, TransactionCancelled } from '../../platform/db/errors';
 import { transactWrite } from '../../platform/db/service';
@@ -55,10 +69,20 @@ export async function pendingProposal(sub: string, month: string): Promise<PlanP
   return newest ? proposalView(newest) : undefined;
 }
 
+/** Refuses (InvalidInputError PUBLICATION_MSG.approvalInvalid) the first post of `plan` that its network would refuse. */
+async function assertPlanPublishable(plan: PlanProposalItem): Promise<void> {
+  for (const post of plan.posts) {
+    if (!isSocialNetwork(post.platform)) continue; // stored by an older version; never offered by the planner
+    const found = await firstProblem(post, [post.platform], []);
+    if (found) throw new InvalidInputError(PUBLICATION_MSG.approvalInvalid(post.title, found.network, found.problem.message));
+  }
+}
+
 /** Approves plan `planId` of `sub` (see the module header). */
 export async function approvePlan(sub: string, planId: string, now = new Date()): Promise<{ planId: string; posts: ScheduledPost[] }> {
   const { data: plan } = await planProposals().get({ uid: sub, id: planId }).go({ consistent: true });
   if (!plan) throw new NotFoundError(PLAN_MSG.planNotFound);
+  await assertPlanPublishable(plan);
   const at = now.toISOString();
   const items: ScheduledPostItem[] = plan.posts.map((post) => ({
     uid: sub,
@@ -70,6 +94,8 @@ export async function approvePlan(sub: string, planId: string, now = new Date())
     platform: post.platform,
     status: 'aprobado',
     planId: plan.id,
+    ...(post.versions && post.versions.length > 0 ? { versions: post.versions } : {}),
+    syncKey: syncKeyOf(sub, post.id, now),
     createdAt: at,
     updatedAt: at,
   }));
@@ -84,7 +110,49 @@ export async function approvePlan(sub: string, planId: string, now = new Date())
     throw new ConflictError(PLAN_MSG.planConflict);
   }
   logger.info('Plan approved', { planId, month: plan.month, posts: items.length });
-  return { planId: plan.id, posts: items.map((item) => postView(item)) };
+  // One post at a time: each sync writes schedules, and the posts of one plan are few (MAX_PLAN_POSTS).
+  const posts: ScheduledPost[] = [];
+  for (const item of items) posts.push(await syncedView(sub, item, now));
+  return { planId: plan.id, posts };
+}
+
+/** Edits one post of plan `planId` of `sub` before approval (see the module header). */
+export async function editProposal(sub: string, input: CallableInput<'editarPropuesta'>): Promise<PlanProposal> {
+  // The callable's own schema: callers inside the server get the same checks as the browser.
+  const parsed = z.safeParse(editarPropuesta.input, input);
+  if (!parsed.success) throw new InvalidInputError(parsed.error.issues[0]?.message ?? PLAN_MSG.postTitleRequired);
+  const { planId, post: edit } = parsed.data;
+  const { data: plan } = await planProposals().get({ uid: sub, id: planId }).go({ consistent: true });
+  if (!plan) throw new NotFoundError(PLAN_MSG.planNotFound);
+  if (!plan.posts.some((candidate) => candidate.id === edit.id)) throw new NotFoundError(PLAN_MSG.postNotFound);
+  const posts = plan.posts.map((candidate) =>
+    candidate.id === edit.id
+      ? {
+          id: edit.id,
+          title: edit.title.trim(),
+          content: edit.content.trim(),
+          scheduledDate: edit.scheduledDate,
+          time: edit.time,
+          platform: edit.platform,
+          versions: edit.versions.map(({ network, text, title }) => ({ network, text, ...(title !== undefined ? { title } : {}) })),
+        }
+      : candidate,
+  );
+  try {
+    // Conditional on the posts being as read: a concurrent fix of another post is never overwritten.
+    await planProposals()
+      .patch({ uid: sub, id: planId })
+      .set({ posts })
+      .where((attr, { eq }) => eq(attr.posts, plan.posts))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const { data: still } = await planProposals().get({ uid: sub, id: planId }).go({ consistent: true });
+    if (!still) throw new NotFoundError(PLAN_MSG.planNotFound);
+    throw new ConflictError(PLAN_MSG.postConflict);
+  }
+  logger.info('Plan proposal post edited', { planId, postId: edit.id });
+  return proposalView({ ...plan, posts });
 }
 
 /** Rejects (discards) plan `planId` of `sub`. */

@@ -195,6 +195,7 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   guardarArticulo: [`s3:GetObject @ ${ASSETS}`],
   publicarArticulo: [`s3:GetObject @ ${ASSETS}`],
   generarPlanMensual: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
+  adaptarPublicacion: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
   enviarMensajeWidget: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
   registrarLeadWidget: ['kms:Decrypt @ secretsKey'],
   enviarMensajeChat: CHAT_EXTRA,
@@ -224,7 +225,7 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
 };
 
 /** The functions that declare ai:invoke (bedrock:InvokeModel and the AI environment). */
-const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'obtenerCapacidades', 'enviarMensajeWidget', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts'];
+const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'obtenerCapacidades', 'enviarMensajeWidget', 'generarArticulo', 'generarPlanMensual', 'adaptarPublicacion', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts'];
 /** Bedrock async invocation (video jobs): AI environment and Bedrock wildcards too, no InvokeModel. */
 const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
@@ -321,7 +322,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('is named SECRETS_KMS_KEY_ARN on exactly the functions with a secrets permission', () => {
       expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
       const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
-      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens'];
+      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'adaptarPublicacion', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens'];
       for (const name of ALL_FUNCTIONS) {
         const usesSecrets = sealing.includes(name);
         expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);

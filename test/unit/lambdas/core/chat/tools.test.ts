@@ -2,7 +2,8 @@
  * The mobile chat's tool executors run with the owner's identity only (issue 6 item 3): the
  * tenant is the `sub` the handler verified; tool inputs are parsed with schemas that have no uid,
  * so a model (or a stored action) naming another uid changes nothing. The core functions the
- * tools call are replaced by spies here; their own behaviour is tested with them.
+ * tools call are replaced by spies here; their own behaviour is tested with them. crear_publicacion
+ * publishes (issue 13 item 6): it is a confirmed tool that schedules the post as 'aprobado'.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -16,8 +17,8 @@ const { createScheduledPost, listScheduledPosts } = await import('../../../../..
 const { generateImage } = await import('../../../../../lambdas/core/generation/image');
 const { draftArticle } = await import('../../../../../lambdas/core/blog/draft');
 const { runDirectTool, isDirectTool } = await import('../../../../../lambdas/core/chat/directTools');
-const { runConfirmedTool, isConfirmedTool } = await import('../../../../../lambdas/core/chat/confirmedTools');
-const { parseToolCall, needsConfirmation, toolSpecs, TOOL_INPUT_SCHEMAS } = await import('../../../../../lambdas/core/chat/tools');
+const { runConfirmedTool, isConfirmedTool, CONFIRMED_TOOLS } = await import('../../../../../lambdas/core/chat/confirmedTools');
+const { parseToolCall, needsConfirmation, proposalText, toolSpecs, TOOL_INPUT_SCHEMAS } = await import('../../../../../lambdas/core/chat/tools');
 const { CHAT_TOOL_NAMES, CHAT_TOOLS_NEEDING_CONFIRMATION } = await import('@director-ia/shared');
 
 const OWNER = 'owner-sub-1111';
@@ -61,21 +62,29 @@ describe('tool inputs', () => {
     expect(parseToolCall({ name: 'generar_imagen', input: 'texto' }, CHAT_TOOL_NAMES)).toBeNull();
   });
 
-  it('asks for confirmation exactly for the tools that spend', () => {
-    expect(CHAT_TOOL_NAMES.filter(needsConfirmation)).toEqual(['generar_imagen', 'redactar_articulo']);
-    expect(CHAT_TOOLS_NEEDING_CONFIRMATION).toEqual(['generar_imagen', 'redactar_articulo']);
+  it('asks for confirmation exactly for the tools that spend or publish', () => {
+    expect(CHAT_TOOL_NAMES.filter(needsConfirmation)).toEqual(['generar_imagen', 'crear_publicacion', 'redactar_articulo']);
+    expect(CHAT_TOOLS_NEEDING_CONFIRMATION).toEqual(['generar_imagen', 'crear_publicacion', 'redactar_articulo']);
+    expect(CONFIRMED_TOOLS).toEqual(CHAT_TOOLS_NEEDING_CONFIRMATION);
+  });
+
+  it('takes an optional local time for a post, and refuses an impossible one', () => {
+    const post = { title: 't', content: 'c', scheduledDate: '2026-07-01', platform: 'x' };
+    expect(parseToolCall({ name: 'crear_publicacion', input: { ...post, time: '08:15' } }, CHAT_TOOL_NAMES)).toEqual({ tool: 'crear_publicacion', input: { ...post, time: '08:15' } });
+    expect(parseToolCall({ name: 'crear_publicacion', input: { ...post, time: '25:00' } }, CHAT_TOOL_NAMES)).toBeNull();
+  });
+
+  it('asks before scheduling a post, with its network, date and time (the network\'s default when none)', () => {
+    const call = parsed('crear_publicacion', { title: 'Verano', content: 'Texto del post', scheduledDate: '2026-07-01', platform: 'instagram' });
+    if (call.tool !== 'crear_publicacion') throw new Error('wrong tool');
+    expect(proposalText(call)).toBe('¿Programo esta publicación en Instagram para el 1 de julio de 2026 a las 19:00?\n«Verano»\n\nTexto del post\n\nSe publicará automáticamente a esa hora.');
+    expect(proposalText({ ...call, input: { ...call.input, time: '08:15' } })).toContain('a las 08:15?');
   });
 });
 
 describe('direct tools run as the verified caller', () => {
-  it('crear_publicacion proposes the post for the caller only, with status propuesto', async () => {
-    vi.mocked(createScheduledPost).mockResolvedValue({ id: 'p', title: 'Verano', content: 'Texto', scheduledDate: '2026-07-01', time: '19:00', platform: 'instagram', status: 'propuesto', targets: [], media: [], versions: [], publications: [], createdAt: '', updatedAt: '' });
-    const call = parsed('crear_publicacion', { uid: OTHER, title: 'Verano', content: 'Texto', scheduledDate: '2026-07-01', platform: 'instagram' });
-    if (!isDirectTool(call)) throw new Error('not direct');
-    const outcome = await runDirectTool(OWNER, call, NOW);
-    expect(createScheduledPost).toHaveBeenCalledExactlyOnceWith(OWNER, { title: 'Verano', content: 'Texto', scheduledDate: '2026-07-01', platform: 'instagram', status: 'propuesto' }, NOW);
-    expect(outcome.text).toContain('1 de julio de 2026');
-    expect(outcome.text).toContain('Instagram');
+  it('no longer runs crear_publicacion directly: it publishes, so it is confirmed first', () => {
+    expect(isDirectTool(parsed('crear_publicacion', { title: 'Verano', content: 'Texto', scheduledDate: '2026-07-01', platform: 'x' }))).toBe(false);
   });
 
   it('listar_leads lists the caller\'s new leads', async () => {
@@ -107,6 +116,24 @@ describe('direct tools run as the verified caller', () => {
 });
 
 describe('confirmed tools run as the verified caller', () => {
+  it('crear_publicacion schedules the post for the caller only (status aprobado, the network\'s time) and says when and where', async () => {
+    vi.mocked(createScheduledPost).mockResolvedValue({ id: 'p', title: 'Verano', content: 'Texto', scheduledDate: '2026-07-01', time: '19:00', platform: 'instagram', status: 'aprobado', targets: [{ network: 'instagram' }], media: [], versions: [], publications: [], createdAt: '', updatedAt: '' });
+    const call = parsed('crear_publicacion', { uid: OTHER, title: 'Verano', content: 'Texto', scheduledDate: '2026-07-01', platform: 'instagram' });
+    if (!isConfirmedTool(call)) throw new Error('not confirmed');
+    const outcome = await runConfirmedTool(OWNER, call, NOW);
+    expect(createScheduledPost).toHaveBeenCalledExactlyOnceWith(OWNER, { title: 'Verano', content: 'Texto', scheduledDate: '2026-07-01', time: '19:00', platform: 'instagram', status: 'aprobado' }, NOW);
+    expect(outcome.text).toBe('He programado «Verano» en Instagram para el 1 de julio de 2026 a las 19:00. Se publicará automáticamente; la tienes en el Plan de Contenidos como Aprobado.');
+  });
+
+  it('crear_publicacion keeps the time asked for', async () => {
+    vi.mocked(createScheduledPost).mockResolvedValue({ id: 'p', title: 'Noche', content: 'Texto', scheduledDate: '2026-07-02', time: '22:30', platform: 'x', status: 'aprobado', targets: [{ network: 'x' }], media: [], versions: [], publications: [], createdAt: '', updatedAt: '' });
+    const call = parsed('crear_publicacion', { title: 'Noche', content: 'Texto', scheduledDate: '2026-07-02', time: '22:30', platform: 'x' });
+    if (!isConfirmedTool(call)) throw new Error('not confirmed');
+    const outcome = await runConfirmedTool(OWNER, call, NOW);
+    expect(vi.mocked(createScheduledPost).mock.calls[0]?.[1]).toMatchObject({ time: '22:30', status: 'aprobado' });
+    expect(outcome.text).toContain('a las 22:30');
+  });
+
   it('generar_imagen generates into the caller\'s gallery (the Taller generator, its quota)', async () => {
     vi.mocked(generateImage).mockResolvedValue({ imageUrl: 'https://s3/img.png', assetId: 'asset1', offline: true, model: 'offline-png-v1' });
     const call = parsed('generar_imagen', { prompt: 'Un faro al amanecer', uid: OTHER });

@@ -6,12 +6,21 @@
  * Post times (issue 13 item 1): a new post without a time gets its network's default, stored; an
  * edit without a time keeps the post's; a post stored before posts had a time (spec 3's shape)
  * reads as its network's default; an invalid time is refused.
+ * The publishing engine (lambdas/core/publishing) is mocked: its own tests cover it; the aspects
+ * of issue 13 (targets, media, versions, validation, the outbox and the engine's calls) are in
+ * ./posts/publishing.test.ts.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TIME_MSG } from '@director-ia/shared';
 import { useDomainEnv, uniqueSub } from '../../../../support/domain-env';
 import { rawTableAt } from '../../../../support/raw-table';
 import { InvalidInputError } from '../../../../../lambdas/platform/errors';
+
+vi.mock('../../../../../lambdas/core/publishing', () => ({
+  syncPublications: vi.fn(async () => []),
+  removePublications: vi.fn(async () => undefined),
+  publicationsOf: vi.fn(async (_sub: string, ids: readonly string[]) => new Map(ids.map((id) => [id, []]))),
+}));
 
 const db = await useDomainEnv();
 const { createScheduledPost, listScheduledPosts, updateScheduledPost } = await import('../../../../../lambdas/core/plan/posts');
@@ -59,8 +68,8 @@ describe('post times', () => {
 
   it("an edit sets the time, an edit without one keeps it, also when the post moves to another day", async () => {
     const sub = uniqueSub();
-    const post = await createScheduledPost(sub, { title: 'Post', content: 'Texto', scheduledDate: '2031-03-05', platform: 'instagram', status: 'aprobado' });
-    const edit = { id: post.id, title: post.title, content: post.content, scheduledDate: post.scheduledDate, platform: 'instagram' as const };
+    const post = await createScheduledPost(sub, { title: 'Post', content: 'Texto', scheduledDate: '2031-03-05', platform: 'telegram', status: 'aprobado' });
+    const edit = { id: post.id, title: post.title, content: post.content, scheduledDate: post.scheduledDate, platform: 'telegram' as const };
     expect((await updateScheduledPost(sub, { ...edit, time: '07:45' })).time).toBe('07:45');
     expect((await updateScheduledPost(sub, { ...edit, platform: 'linkedin' })).time).toBe('07:45');
     const moved = await updateScheduledPost(sub, { ...edit, scheduledDate: '2031-03-09' });

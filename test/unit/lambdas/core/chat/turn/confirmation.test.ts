@@ -1,7 +1,7 @@
 /**
  * The mobile chat's confirmation flow (issue 6 item 3), with the AI decision, the history store
  * and the tools replaced by fakes:
- * - answering a message, a tool that spends (image, article) is only proposed: a pending action
+ * - answering a message, a tool that spends or publishes (image, article, post) is only proposed: a pending action
  *   with its validated input is stored and nothing runs; direct tools run at once with the
  *   verified sub; failures become answers that say so;
  * - confirming runs the stored action once with the verified sub (a second tap, or a concurrent
@@ -114,6 +114,16 @@ describe('answering: spending tools are proposed, never run', () => {
     const [proposal] = await answerOwnerMessage(OWNER, ownerMessage('Redacta un artículo sobre vinos'), [], undefined, NOW);
     expect(proposal).toMatchObject({ tool: 'redactar_articulo', actionStatus: 'pending' });
     expect(proposal?.text.startsWith('Buena idea.\n\n¿Redacto un borrador')).toBe(true);
+    expect(runConfirmedTool).not.toHaveBeenCalled();
+  });
+
+  it('proposes scheduling a post the same way: it publishes (issue 13 item 6)', async () => {
+    const input = { title: 'Carta', content: 'Nueva carta', scheduledDate: '2026-06-15', platform: 'facebook' as const };
+    vi.mocked(decideTurn).mockResolvedValue({ kind: 'tool', call: { tool: 'crear_publicacion', input }, preface: '', offline: true, model: 'offline-intent-v1' });
+    const [proposal] = await answerOwnerMessage(OWNER, ownerMessage('Publica el 15 de junio en Facebook la nueva carta'), [], undefined, NOW);
+    expect(proposal).toMatchObject({ tool: 'crear_publicacion', actionStatus: 'pending', actionInput: JSON.stringify(input) });
+    expect(proposal?.text).toContain('¿Programo esta publicación en Facebook para el 15 de junio de 2026 a las 13:00?');
+    expect(runDirectTool).not.toHaveBeenCalled();
     expect(runConfirmedTool).not.toHaveBeenCalled();
   });
 
