@@ -141,9 +141,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     // The dashboard's address in the new-lead e-mail.
     SITE_URL: SHELL_ENV.SITE_URL ?? origin,
     ...(ports.smtp ? { SMTP_HOST: LOCAL_HOST, SMTP_PORT: String(ports.smtp), SMTP_SECURE: 'false' } : {}),
-    // The functions' outbound HTTP client may reach the sandbox, and only it among local addresses
-    // (plus what the shell allowed).
-    OUTBOUND_ALLOWED_ORIGINS: withOrigin(process.env.OUTBOUND_ALLOWED_ORIGINS, `${LOCAL_HOST}:${ports.sandbox}`),
+    // The functions' outbound HTTP client may reach the sandbox and the AWS gateway's S3 (the
+    // presigned GET URLs of the gallery media the publisher hands the networks, which its adapters
+    // also read in ranges), and only them among local addresses (plus what the shell allowed).
+    OUTBOUND_ALLOWED_ORIGINS: withOrigin(withOrigin(process.env.OUTBOUND_ALLOWED_ORIGINS, `${LOCAL_HOST}:${ports.sandbox}`), `${LOCAL_HOST}:${ports.aws}`),
   });
 
   let crashed: string | undefined;
@@ -187,9 +188,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   // Scheduled jobs (EventBridge Scheduler in AWS): timers started once every part is ready.
   let timers: ScheduleTimers | undefined;
   // The functions' one-time schedules (the gateway's local EventBridge Scheduler) reach their target
-  // as Lambda's asynchronous invocations; function ARNs name the template's logical id or the twin's name.
+  // as Lambda's asynchronous invocations; function ARNs name the template's logical id, the fixed
+  // FunctionName (the publisher's) or the twin's name.
   const lambdaEvents = createAsyncInvoker(
-    (id) => api?.functionName(id) ?? api?.deployment.functions.find((fn) => fn.name === id)?.name,
+    (id) => api?.functionName(id) ?? api?.deployment.functions.find((fn) => fn.physicalName === id || fn.name === id)?.name,
     (name, event) => (api ? api.targets.invoke(name, event) : Promise.reject(new Error('The twin is not serving functions.'))),
     log,
   );
@@ -238,8 +240,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       // The network apps secret, as DevOps would create it: the sandbox's apps, or your own file.
       secrets: { [TWIN_SOCIAL_APPS_SECRET]: SHELL_ENV.SOCIAL_APPS_FILE ? readFileSync(SHELL_ENV.SOCIAL_APPS_FILE, 'utf8') : JSON.stringify(sandbox.apps()) },
       ...(credentials.source !== 'local' ? { realAws: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey } } : {}),
-      // Kept under the state dir; fires once the functions are served (started below).
-      scheduler: { stateDir: path.join(stateDir, 'scheduler'), invokeFunction: lambdaEvents.invoke, autoStart: false },
+      // Kept under the state dir; fires once the functions are served (started below). Its groups and
+      // execution roles are the template's (set by `serve`): a schedule in another group is refused,
+      // and a delivery is checked against its role's policy (the publications' role invokes the publisher only).
+      scheduler: { stateDir: path.join(stateDir, 'scheduler'), invokeFunction: lambdaEvents.invoke, autoStart: false, onlyKnownRoles: true },
       log,
     });
     await ensureTable(dynamo, LOCAL_TABLE);
@@ -295,6 +299,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         return { name: fn.name, codeDir: fn.codeDir, handler: fn.handler, timeoutSeconds: fn.timeoutSeconds, memoryMb: fn.memoryMb, environment, arn: `arn:aws:lambda:${DEFAULT_REGION}:${TWIN_ACCOUNT_ID}:function:${fn.name}`, logGroupName: `/aws/lambda/${fn.name}`, logFile: path.join(stateDir, 'logs', `${fn.name}.log`) };
       });
       lambdas.replace(hosted);
+      awsGateway.scheduler.setGroups(deployment.scheduleGroups);
+      for (const role of deployment.schedulerRoles) awsGateway.scheduler.setRole(role);
       const invoke = async (name: string, event: unknown) => {
         const outcome = await lambdas.invoke(name, event);
         if (!outcome.ok) throw new Error(`${outcome.error.errorType}: ${outcome.error.errorMessage} (requestId ${outcome.requestId})`);

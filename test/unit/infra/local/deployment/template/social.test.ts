@@ -27,7 +27,7 @@ const REGION = 'eu-west-1';
 const SITE = 'http://localhost:5173';
 const PARTIAL_ARN = `arn:aws:secretsmanager:${REGION}:${TWIN_ACCOUNT_ID}:secret:${TWIN_SOCIAL_APPS_SECRET}`;
 /** The functions whose declaration includes 'socialApps:read'. */
-const READERS = [...CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('socialApps:read')), 'socialTokens'].sort();
+const READERS = [...CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('socialApps:read')), 'socialTokens', 'publisher'].sort();
 
 let fixture: Fixture;
 let deployment: Deployment;
@@ -59,7 +59,7 @@ const fnNamed = (name: string): DeployedFunction => {
 describe('twin template reader: social networks (issue 12)', () => {
   it('reads the callback page and the refresh job under their twin names', () => {
     expect(deployment.functions.map((fn) => fn.name)).toEqual(expect.arrayContaining(['oauthCallback', 'socialTokens', ...CALLABLE_NAMES]));
-    expect(READERS).toEqual(['completarOAuth', 'conectarTelegram', 'desconectarRed', 'initiateOAuth', 'listarRedes', 'socialTokens']);
+    expect(READERS).toEqual(['completarOAuth', 'conectarTelegram', 'desconectarRed', 'initiateOAuth', 'listarRedes', 'publisher', 'socialTokens']);
     expect(SOCIAL_TOKENS_ACCESS.permissions).toContain('socialApps:read');
   });
 
