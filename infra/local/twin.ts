@@ -17,7 +17,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
-import { DEFAULT_REGION, type RuntimeConfig } from '@director-ia/shared';
+import { DEFAULT_REGION, SCHEDULE_DEAD_LETTER_ARN_ENV, SCHEDULE_GROUP_ENV, SCHEDULE_TARGET_ARN_ENV, SCHEDULER_ROLE_ARN_ENV, type RuntimeConfig } from '@director-ia/shared';
 import { grantCoverage, startAwsGateway, type AwsGateway, type GatewayDecision, type GatewayPrincipal } from './aws-gateway';
 import { ChildSupervisor } from './children';
 import { COGNITO_TRIGGERS, ensureAdmin, ensureUserPool, LOCAL_HOST, startCognito, type CognitoIds } from './cognito';
@@ -90,11 +90,28 @@ export interface Twin {
    * The AWS gateway's URL and the KMS key ARN, for tests that seal secrets as a function would. The
    * gateway's `/_twin/scheduler/` hooks list the functions' one-time schedules, their deliveries and
    * dead letters, force duplicate deliveries and fire a schedule now (./aws-gateway/scheduler.ts).
+   * `scheduling`: where the functions put the publications' schedules (the SCHEDULE_* the stack gives
+   * them: group, execution role, the publisher's ARN, dead-letter queue), for tests that make one.
    */
-  aws: { endpoint: string; kmsKeyArn: string };
+  aws: { endpoint: string; kmsKeyArn: string; scheduling?: TwinScheduling };
   /** Every IAM decision of the gateway so far (function, action, resource, allowed). */
   iamDecisions(): readonly GatewayDecision[];
   stop(): Promise<void>;
+}
+
+/** The publications' scheduling settings of the stack (the publisher's SCHEDULE_* environment). */
+export interface TwinScheduling {
+  group: string;
+  roleArn: string;
+  targetArn: string;
+  deadLetterArn: string;
+}
+
+/** The scheduling settings of `deployment`, read from the publisher's environment; undefined without one. */
+function schedulingOf(deployment: Deployment): TwinScheduling | undefined {
+  const env = deployment.functions.find((fn) => fn.name === 'publisher')?.environment;
+  const [group, roleArn, targetArn, deadLetterArn] = [SCHEDULE_GROUP_ENV, SCHEDULER_ROLE_ARN_ENV, SCHEDULE_TARGET_ARN_ENV, SCHEDULE_DEAD_LETTER_ARN_ENV].map((name) => env?.[name]);
+  return group && roleArn && targetArn && deadLetterArn ? { group, roleArn, targetArn, deadLetterArn } : undefined;
 }
 
 interface PersistedState {
@@ -331,6 +348,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ...(options.tokenSyncUrl ? { tokenSyncUrl: options.tokenSyncUrl } : {}),
       ...(options.publicSiteUrl ? { publicSiteUrl: options.publicSiteUrl } : {}),
     };
+    const scheduling = schedulingOf(first);
     if (options.web === 'dist') staticWeb = await serveBuiltWeb(path.join(ROOT, 'web/dist'));
     if ((options.web ?? 'vite') === 'vite') {
       const { createServer } = await import('vite');
@@ -363,7 +381,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       sandbox: { url: sandbox.url },
       cognito: { ...ids, endpoint: cognitoEndpoint },
       admin: { email: options.adminEmail, password: options.adminPassword, sub: admin.sub, created: admin.created },
-      aws: { endpoint: gatewayUrl, kmsKeyArn },
+      aws: { endpoint: gatewayUrl, kmsKeyArn, ...(scheduling ? { scheduling } : {}) },
       iamDecisions: () => gateway?.decisions() ?? [],
       stop,
     };
