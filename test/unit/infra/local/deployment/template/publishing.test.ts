@@ -10,64 +10,36 @@
  * invoke its target becomes a dead letter in the stack's queue; an unknown role is not assumed.
  */
 import { CreateScheduleCommand, DeleteScheduleCommand } from '@aws-sdk/client-scheduler';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GatewayPrincipal } from '../../../../../../infra/local/aws-gateway';
-import { readDeployment, type DeployedFunction, type Deployment } from '../../../../../../infra/local/deployment/template';
+import type { DeployedFunction } from '../../../../../../infra/local/deployment/template';
 import { scheduleEvent } from '../../../../../../infra/local/schedules';
-import { TWIN_ACCOUNT_ID, TWIN_CONTEXT } from '../../../../../../infra/local/twin';
+import { TWIN_ACCOUNT_ID } from '../../../../../../infra/local/twin';
 import { scheduleInput, schedulerSettings, type OneTimeSchedule } from '../../../../../../lambdas/platform/scheduler';
 import { SCHEDULE_DEAD_LETTER_ARN_ENV, SCHEDULE_GROUP_ENV, SCHEDULE_TARGET_ARN_ENV, SCHEDULER_ROLE_ARN_ENV } from '@director-ia/shared';
-import { createFixture, removeFixture, synthTenant, type Fixture } from '../../../../../support/cdk-fixture';
 import type { Harness } from '../../aws-gateway/support';
 import { clientOf, FakeLambda, hook, schedulerHarness, stateDir, unchecked, waitFor } from '../../aws-gateway/scheduler/support';
+import { REGION, useTwinDeployment } from './support';
 
-const REGION = 'eu-west-1';
 const arn = (service: string, rest: string) => `arn:aws:${service}:${REGION}:${TWIN_ACCOUNT_ID}:${rest}`;
 
-let fixture: Fixture;
-let deployment: Deployment;
-let stackName: string;
-
-beforeAll(() => {
-  fixture = createFixture({ webBuild: false });
-  const { stack } = synthTenant(fixture, { ...TWIN_CONTEXT, 'aws:cdk:enable-path-metadata': true, 'aws:cdk:enable-asset-metadata': true });
-  stackName = stack.stackName;
-  deployment = readDeployment(path.join(fixture.outdir, `${stack.stackName}.template.json`), {
-    region: REGION,
-    accountId: TWIN_ACCOUNT_ID,
-    stackName: stack.stackName,
-    tableName: 'director-ia',
-    uploadsBucket: 'uploads',
-    kmsKeyArn: arn('kms', 'key/00000000-0000-4000-8000-000000000001'),
-    userPoolId: 'pool',
-    userPoolClientId: 'client',
-    siteOrigin: 'http://localhost:5173',
-    dynamicReferenceValue: 'origin-verify',
-  });
-}, 120_000);
-afterAll(() => removeFixture(fixture));
-
-const fnNamed = (name: string): DeployedFunction => {
-  const fn = deployment.functions.find((f) => f.name === name);
-  if (!fn) throw new Error(`no function ${name}`);
-  return fn;
-};
-const group = () => `${stackName}-publications`;
-const publisherArn = () => arn('lambda', `function:${stackName}-publisher`);
+const twinDeployment = useTwinDeployment();
+const fnNamed = (name: string): DeployedFunction => twinDeployment.fnNamed(name);
+const group = () => `${twinDeployment.stackName}-publications`;
+const publisherArn = () => arn('lambda', `function:${twinDeployment.stackName}-publisher`);
 const publicationsRole = () => {
   const roleArn = fnNamed('aprobarPlan').environment[SCHEDULER_ROLE_ARN_ENV];
-  const role = deployment.schedulerRoles.find((r) => r.roleArn === roleArn);
+  const role = twinDeployment.deployment.schedulerRoles.find((r) => r.roleArn === roleArn);
   if (!role) throw new Error('no publications role');
   return role;
 };
 
 describe('twin template reader: publishing (issue 13)', () => {
   it('reads the publications group, the publisher (twin name, fixed ARN) and the 5-minute sweep with its event', () => {
-    expect(deployment.scheduleGroups).toEqual([group()]);
-    expect(fnNamed('publisher').physicalName).toBe(`${stackName}-publisher`);
+    expect(twinDeployment.deployment.scheduleGroups).toEqual([group()]);
+    expect(fnNamed('publisher').physicalName).toBe(`${twinDeployment.stackName}-publisher`);
     expect(fnNamed('aprobarPlan').physicalName).toBe(fnNamed('aprobarPlan').logicalId);
-    const sweep = deployment.schedules.find((s) => s.functionLogicalId === fnNamed('publishingSweep').logicalId);
+    const sweep = twinDeployment.deployment.schedules.find((s) => s.functionLogicalId === fnNamed('publishingSweep').logicalId);
     expect(sweep?.expression).toBe('rate(5 minutes)');
     expect(scheduleEvent(sweep?.input ?? '{}', new Date('2026-05-01T10:05:00.500Z'))).toEqual({ job: 'publishingSweep', scheduledTime: '2026-05-01T10:05:00Z' });
   });
@@ -83,7 +55,7 @@ describe('twin template reader: publishing (issue 13)', () => {
 
   it('reads every role that trusts the Scheduler, the publications one with exactly its two statements', () => {
     // The publications role, and the stock roles of the blog drafts, token refresh and sweep schedules.
-    expect(deployment.schedulerRoles).toHaveLength(4);
+    expect(twinDeployment.deployment.schedulerRoles).toHaveLength(4);
     const statements = publicationsRole().policies.flatMap((p) => p.document.Statement);
     expect(statements).toEqual([
       { Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: publisherArn() },
@@ -98,8 +70,8 @@ describe('twin template reader: publishing (issue 13)', () => {
 
     beforeAll(async () => {
       h = await schedulerHarness(lambda, { stateDir: stateDir(), onlyKnownRoles: true });
-      h.gateway.scheduler.setGroups(deployment.scheduleGroups);
-      for (const role of deployment.schedulerRoles) h.gateway.scheduler.setRole(role);
+      h.gateway.scheduler.setGroups(twinDeployment.deployment.scheduleGroups);
+      for (const role of twinDeployment.deployment.schedulerRoles) h.gateway.scheduler.setRole(role);
     });
     afterAll(() => h.stop());
     beforeEach(() => {
@@ -141,7 +113,7 @@ describe('twin template reader: publishing (issue 13)', () => {
 
     it('refuses a schedule outside the group, another role to pass, or a function without the grant', async () => {
       await expect(put('aprobarPlan', { name: 'pub_c', group: 'default' })).rejects.toMatchObject({ name: 'AccessDeniedException' });
-      const otherRole = deployment.schedulerRoles.find((r) => r.roleArn !== publicationsRole().roleArn)?.roleArn ?? '';
+      const otherRole = twinDeployment.deployment.schedulerRoles.find((r) => r.roleArn !== publicationsRole().roleArn)?.roleArn ?? '';
       await expect(put('aprobarPlan', { name: 'pub_c', roleArn: otherRole })).rejects.toMatchObject({ name: 'AccessDeniedException' });
       // listarPublicaciones has no SCHEDULE_* (no grant): with the scheduling functions' settings it is refused.
       expect(() => schedulerSettings(fnNamed('listarPublicaciones').environment)).toThrow(SCHEDULE_GROUP_ENV);
