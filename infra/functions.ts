@@ -71,7 +71,19 @@ export interface SocialAppsPermission {
   actions: readonly string[];
 }
 
-export type PermissionSpec = UploadsPermission | SecretsPermission | AiPermission | PollyPermission | AiAsyncPermission | TranscribePermission | SocialAppsPermission;
+/**
+ * Create, move and delete the publications' one-time schedules (issue 13): the actions on the
+ * schedules of the stack's one publications schedule group only (`schedule/<group>/*`), plus
+ * iam:PassRole on the Scheduler's execution role, and only towards scheduler.amazonaws.com (also
+ * sets SCHEDULE_GROUP, SCHEDULER_ROLE_ARN, SCHEDULE_TARGET_ARN = the publisher,
+ * SCHEDULE_DEAD_LETTER_ARN; lambdas/platform/scheduler reads them).
+ */
+export interface SchedulerPermission {
+  kind: 'scheduler';
+  actions: readonly string[];
+}
+
+export type PermissionSpec = UploadsPermission | SecretsPermission | AiPermission | PollyPermission | AiAsyncPermission | TranscribePermission | SocialAppsPermission | SchedulerPermission;
 
 /**
  * Object keys are `users/<sub>/<segment>/<id>-<name>` (lambdas/core/uploads/keys.ts). The `<sub>`
@@ -138,6 +150,11 @@ export const PERMISSIONS = {
   'transcribe:jobs': { kind: 'transcribe', actions: ['transcribe:StartTranscriptionJob', 'transcribe:GetTranscriptionJob'] },
   /** Read the social network apps secret (GetSecretValue on exactly that secret; no DescribeSecret, no listing). */
   'socialApps:read': { kind: 'socialApps', actions: ['secretsmanager:GetSecretValue'] },
+  /**
+   * Put (CreateSchedule, UpdateSchedule when it exists) and delete the publications' one-time
+   * schedules (lambdas/platform/scheduler: putOneTimeSchedule, deleteSchedule; no Get, no List).
+   */
+  'scheduler:publications': { kind: 'scheduler', actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'] },
 } as const satisfies Record<string, PermissionSpec>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -161,7 +178,9 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // Reads the record, queries its chunks, batch-deletes chunks and the record, deletes the file.
   eliminarDocumento: { table: 'readWrite', permissions: ['uploads:deleteKnowledge'] },
   obtenerAjustesIA: { table: 'read' },
-  guardarAjustesIA: { table: 'readWrite' },
+  // A new brand time zone moves every `programado` publication's schedule to its new instant
+  // (core/publishing rescheduleAll).
+  guardarAjustesIA: { table: 'readWrite', permissions: ['scheduler:publications'] },
   obtenerIntegraciones: { table: 'read' },
   // Seals new secrets; omitted ones stay as stored, so nothing is ever opened here.
   guardarIntegraciones: { table: 'readWrite', permissions: ['secrets:seal'] },
@@ -209,8 +228,9 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // runs the AI turn on them (as enviarMensajeChat).
   listarMensajesChat: { table: 'readWrite', permissions: ['uploads:readChatMedia', 'assets:read', 'secrets:open', 'ai:invoke', 'transcribe:jobs', 'chat:transcripts'] },
   // Resolves a pending action (conditional update) and runs it: an image under the daily quota
-  // (as generarImagen) or a blog draft (as the blog's article drafting).
-  confirmarAccionChat: { table: 'readWrite', permissions: ['assets:put', 'assets:read', 'secrets:open', 'ai:invoke'] },
+  // (as generarImagen), a blog draft (as the blog's article drafting) or a post created approved
+  // and scheduled through the publishing engine (`crear_publicacion`, issue 13: as aprobarPlan).
+  confirmarAccionChat: { table: 'readWrite', permissions: ['assets:put', 'assets:read', 'secrets:open', 'ai:invoke', 'scheduler:publications'] },
   // Gestión de Leads (issue 6 item 2): one Query of the caller's leads.
   listarLeads: { table: 'read' },
   // One conditional UpdateItem (the lead must exist under the caller's partition).
@@ -223,22 +243,30 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // Plan de Contenidos (issue 5 items 1–2). One Query of the month's posts and one of the caller's
   // pending proposals (the month's is returned with the posts).
   listarPublicaciones: { table: 'read' },
-  // Reads the post's id reference; one transaction (a new date deletes the old item and puts the new one).
-  guardarPublicacion: { table: 'readWrite' },
-  // Reads the id reference; deletes post and reference in one transaction.
-  eliminarPublicacion: { table: 'readWrite' },
+  // Reads the post's id reference; one transaction (a new date deletes the old item and puts the new
+  // one); an approved post's publications are synced: connections read, schedules put, moved or deleted.
+  guardarPublicacion: { table: 'readWrite', permissions: ['scheduler:publications'] },
+  // Reads the id reference; deletes post and reference in one transaction, then its publications and their schedules.
+  eliminarPublicacion: { table: 'readWrite', permissions: ['scheduler:publications'] },
   // Reads AI settings, integrations (opens the brand's own provider key) and knowledge chunks
   // (embeds the query with the deployment's provider); puts the proposal, deletes the month's older ones.
   generarPlanMensual: { table: 'readWrite', permissions: ['secrets:open', 'ai:invoke'] },
-  // Reads the proposal; one transaction puts every post and its reference and deletes the proposal.
-  aprobarPlan: { table: 'readWrite' },
+  // Reads the proposal (and the media's asset records to validate each post); one transaction puts
+  // every post and its reference and deletes the proposal; then each post's publications are synced
+  // (connections read, one schedule put per publication).
+  aprobarPlan: { table: 'readWrite', permissions: ['scheduler:publications'] },
   // Deletes the proposal (conditional).
   rechazarPlan: { table: 'readWrite' },
-  // Publishing (issue 13; grants completed with the engine): reads and updates the proposal.
+  // Publishing (issue 13). Reads the proposal (and the media's asset records to validate the post)
+  // and updates it conditionally; nothing is scheduled before approval.
   editarPropuesta: { table: 'readWrite' },
-  publicarAhora: { table: 'readWrite' },
-  resolverPublicacion: { table: 'readWrite' },
-  // Reads AI settings and integrations (opens the brand's own provider key); invokes the model.
+  // Reads the post and its publications; they become `programado` now with a new revision
+  // (conditional updates) and a one-time schedule at the current instant (the publisher publishes).
+  publicarAhora: { table: 'readWrite', permissions: ['scheduler:publications'] },
+  // Reads the `sin_confirmar` publication; marks it `publicado`, or schedules it again now (as publicarAhora).
+  resolverPublicacion: { table: 'readWrite', permissions: ['scheduler:publications'] },
+  // Reads AI settings and integrations (opens the brand's own provider key); invokes the model
+  // (or adapts offline); nothing is stored.
   adaptarPublicacion: { table: 'read', permissions: ['secrets:open', 'ai:invoke'] },
   // Gestor del Blog (issue 5 item 3). Query of the caller's articles, BatchGet of their cover
   // assets (presigned URLs), GetItem of the draft schedule.
@@ -289,6 +317,29 @@ export const LEAD_NOTIFYING_CALLABLES: readonly CallableName[] = ['registrarLead
  * completarOAuth needs it too: the code exchange repeats the exact redirect_uri.
  */
 export const OAUTH_REDIRECT_CALLABLES: readonly CallableName[] = ['initiateOAuth', 'completarOAuth'];
+
+/**
+ * The publisher (lambdas/events/publisher.ts), invoked by a publication's one-time schedule:
+ * claims the publication (conditional writes, lease), reads the post, the connection and the
+ * network's rate usage; opens the access token and refreshes one that expires soon (opens the
+ * refresh token, seals the new tokens) with the network's app; presigns GET URLs of the post's
+ * gallery media for the network to fetch; records the outcome; a postponement (rate limit, media
+ * not ready) moves its schedule. The notices are the sweep's, so no SMTP and no SITE_URL.
+ */
+export const PUBLISHER_ACCESS: FunctionAccess = {
+  table: 'readWrite',
+  permissions: ['secrets:open', 'secrets:seal', 'socialApps:read', 'assets:read', 'scheduler:publications'],
+};
+
+/**
+ * The publishing sweep (lambdas/events/publishingSweep.ts, every PUBLISHING_SWEEP_RATE): Queries of
+ * the outbox and of due publications on GSI1, finishes post syncs and re-puts the schedules of
+ * publications whose schedule or lease was lost (the publisher publishes), marks missed ones; the
+ * daily failure digest e-mail opens the brand's Gmail app password (as the new-lead notice,
+ * core/leads/notify.ts) and links to the dashboard (SITE_URL). It publishes nothing itself: no
+ * token, no network app, no media.
+ */
+export const PUBLISHING_SWEEP_ACCESS: FunctionAccess = { table: 'readWrite', permissions: ['secrets:open', 'scheduler:publications'] };
 
 /** The PreSignUp trigger only creates the pending profile. */
 export const PRE_SIGN_UP_ACCESS: FunctionAccess = { table: 'write' };

@@ -1,7 +1,7 @@
 /**
  * One isolated stack per tenant (architecture "Deploy"): identity, data, the secrets key, files,
- * the callable API, background jobs, the site, the public blog and the OAuth callback page, wired
- * together, plus the outputs an operator
+ * the callable API, background jobs, publishing (the publications' schedules, the publisher and its
+ * sweep), the site, the public blog and the OAuth callback page, wired together, plus the outputs an operator
  * needs after `cdk deploy`. Every function's permissions come from infra/functions.ts through
  * one FunctionGrants; SECRETS_KMS_KEY_ARN and the AI variables are set only on functions whose
  * declared permissions use them (see infra/constructs/grants.ts). The origin-verify secret goes to
@@ -17,6 +17,7 @@ import { DataConstruct } from './constructs/data';
 import { FunctionGrants } from './constructs/grants';
 import { JobsConstruct } from './constructs/jobs';
 import { OAuthCallbackConstruct } from './constructs/oauth-callback';
+import { PublicationSchedulesConstruct, PublishingConstruct } from './constructs/publishing';
 import { PublicBlogConstruct } from './constructs/public-blog';
 import { SecretsConstruct } from './constructs/secrets';
 import { StorageConstruct } from './constructs/storage';
@@ -47,6 +48,8 @@ export class TenantStack extends Stack {
   readonly auth: AuthConstruct;
   readonly api: ApiConstruct;
   readonly jobs: JobsConstruct;
+  readonly publicationSchedules: PublicationSchedulesConstruct;
+  readonly publishing: PublishingConstruct;
   readonly web: WebConstruct;
   readonly publicBlog: PublicBlogConstruct;
   readonly oauthCallback: OAuthCallbackConstruct;
@@ -66,10 +69,20 @@ export class TenantStack extends Stack {
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       UPLOADS_BUCKET: storage.uploadsBucket.bucketName,
     };
-    const grants = new FunctionGrants({ data, uploadsBucket: storage.uploadsBucket, secretsKey: secrets.key, ai: settings, socialAppsSecret: secrets.socialApps });
+    // Before the functions: the scheduling ones are told (and granted) the group, role, publisher and queue.
+    const publicationSchedules = (this.publicationSchedules = new PublicationSchedulesConstruct(this, 'PublicationSchedules'));
+    const grants = new FunctionGrants({
+      data,
+      uploadsBucket: storage.uploadsBucket,
+      secretsKey: secrets.key,
+      ai: settings,
+      socialAppsSecret: secrets.socialApps,
+      scheduling: publicationSchedules.scheduling,
+    });
     const auth = (this.auth = new AuthConstruct(this, 'Auth', { grants, projectRoot, environment, adminEmail: settings.adminEmail }));
     const api = (this.api = new ApiConstruct(this, 'Api', { auth, grants, projectRoot, environment, originVerifySecret: secrets.originVerifyValue, accessOverrides: props.accessOverrides }));
     this.jobs = new JobsConstruct(this, 'Jobs', { grants, uploadsBucket: storage.uploadsBucket, projectRoot, environment });
+    const publishing = (this.publishing = new PublishingConstruct(this, 'Publishing', { grants, schedules: publicationSchedules, projectRoot, environment }));
 
     const runtimeConfig: RuntimeConfig = {
       region: this.region,
@@ -98,6 +111,8 @@ export class TenantStack extends Stack {
     // The new-lead e-mail links to the dashboard (lambdas/core/leads/email.ts reads SITE_URL); the
     // OAuth redirect_uri is `${SITE_URL}/oauth/callback/<network>`.
     for (const name of [...LEAD_NOTIFYING_CALLABLES, ...OAUTH_REDIRECT_CALLABLES]) api.functions[name].addEnvironment(SITE_URL_ENV, web.siteUrl);
+    // The publishing sweep's daily failure digest links to the dashboard too (as the new-lead e-mail).
+    publishing.sweep.addEnvironment(SITE_URL_ENV, web.siteUrl);
 
     const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
     output('SiteUrl', web.siteUrl, 'URL of the web app');
@@ -107,6 +122,7 @@ export class TenantStack extends Stack {
     output('UploadsBucketName', storage.uploadsBucket.bucketName, 'Bucket of user uploads');
     output('ApiEndpoint', api.httpApi.apiEndpoint, 'HTTP API (normally reached through the site at /api)');
     output('DistributionId', web.distribution.distributionId, 'CloudFront distribution (for invalidations)');
+    output('PublishingDeadLetterQueueUrl', publicationSchedules.deadLetters.queueUrl, 'Publication events nobody handled (undelivered schedules, failed publisher invocations); the publishing sweep recovers publications by itself, read these to find out why');
     output('OAuthCallbackUrl', this.oauthCallback.callbackUrl, `Redirect URI to register with each social network app, {platform} being its network: ${OAUTH_NETWORKS.join(', ')}`);
   }
 }

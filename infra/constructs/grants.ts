@@ -1,8 +1,8 @@
 /**
  * Turns a function's declared access (infra/functions.ts) into IAM: table actions, object actions
  * on key patterns of the uploads bucket, actions on the secrets key, Bedrock invocation, reading the
- * social network apps secret. The environment a permission implies (SECRETS_KMS_KEY_ARN,
- * AI_PROVIDER, BEDROCK_*, SOCIAL_APPS_SECRET) is set here from
+ * social network apps secret, the publications' schedules. The environment a permission implies
+ * (SECRETS_KMS_KEY_ARN, AI_PROVIDER, BEDROCK_*, SOCIAL_APPS_SECRET, SCHEDULE_*) is set here from
  * the same declaration, so a function has the variable exactly when it has the permission, and the
  * wildcards a permission implies are acknowledged for cdk-nag on that function's role only.
  *
@@ -20,7 +20,15 @@ import { aiEnvironment, BEDROCK_ASYNC_RESOURCES, BEDROCK_INVOKE_RESOURCES, type 
 import { permissionSpecs, type FunctionAccess, type PermissionSpec, type TableAccess } from '../functions';
 import { acknowledge, nagResourceId } from '../nag';
 import type { DataConstruct } from './data';
-import { SOCIAL_APPS_SECRET_ENV, TRANSCRIPTION_JOB_PREFIX } from '@director-ia/shared';
+import { SCHEDULER_SERVICE, type PublicationScheduling } from './publishing';
+import {
+  SCHEDULE_DEAD_LETTER_ARN_ENV,
+  SCHEDULE_GROUP_ENV,
+  SCHEDULE_TARGET_ARN_ENV,
+  SCHEDULER_ROLE_ARN_ENV,
+  SOCIAL_APPS_SECRET_ENV,
+  TRANSCRIPTION_JOB_PREFIX,
+} from '@director-ia/shared';
 
 /** Same name as lambdas/platform/secrets/keyring.ts (not imported: it loads the crypto SDK). */
 export const SECRETS_KMS_KEY_ARN_ENV = 'SECRETS_KMS_KEY_ARN';
@@ -64,7 +72,12 @@ export interface FunctionGrantsProps {
   ai: AiSettings;
   /** The social network apps secret (context `socialAppsSecret`); unset: 'socialApps:read' grants nothing. */
   socialAppsSecret?: ISecret;
+  /** The publications' schedules (infra/constructs/publishing.ts); required by 'scheduler' permissions. */
+  scheduling?: PublicationScheduling;
 }
+
+const SCHEDULES_WILDCARD_REASON =
+  'Schedules are created at run time, one per publication (named pub_<publicationId>), so the resource is every schedule of this stack\'s publications group only; the actions are scheduler:CreateSchedule, UpdateSchedule and DeleteSchedule on those schedules.';
 
 const UPLOADS_WILDCARD_REASON =
   'Per-tenant user prefixes are wildcards by design: object keys are users/<sub>/<area>/<id>-<name>, one prefix per user, and the function only acts on keys it derives from the verified caller or parses back from an S3 event; the grant is limited to this area of the uploads bucket and to the listed object actions.';
@@ -131,6 +144,18 @@ export class FunctionGrants {
         fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [secretPolicyResource(secret)] }));
         fn.addEnvironment(SOCIAL_APPS_SECRET_ENV, secret.secretArn);
         return {};
+      }
+      case 'scheduler': {
+        const scheduling = this.props.scheduling;
+        if (!scheduling) throw new Error(`${fn.node.path} declares a scheduler permission but the stack gave FunctionGrants no publication schedules.`);
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [scheduling.schedulesArn] }));
+        // Passing the role is what lets the Scheduler act as it: only that role, only to the Scheduler.
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['iam:PassRole'], resources: [scheduling.roleArn], conditions: { StringEquals: { 'iam:PassedToService': SCHEDULER_SERVICE } } }));
+        fn.addEnvironment(SCHEDULE_GROUP_ENV, scheduling.groupName);
+        fn.addEnvironment(SCHEDULER_ROLE_ARN_ENV, scheduling.roleArn);
+        fn.addEnvironment(SCHEDULE_TARGET_ARN_ENV, scheduling.targetArn);
+        fn.addEnvironment(SCHEDULE_DEAD_LETTER_ARN_ENV, scheduling.deadLetterArn);
+        return wildcards([scheduling.schedulesArn], SCHEDULES_WILDCARD_REASON);
       }
     }
   }

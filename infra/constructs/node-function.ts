@@ -21,6 +21,11 @@ export interface NodeFunctionProps {
   projectRoot: string;
   environment: Record<string, string>;
   description: string;
+  /**
+   * A fixed function name, for a function whose ARN must be known before it exists (the publisher:
+   * its own environment names it). Default: CloudFormation generates one.
+   */
+  functionName?: string;
   /** Default 30 s. */
   timeout?: Duration;
   /** MB; default 512. */
@@ -45,6 +50,7 @@ export function createNodeFunction(scope: Construct, id: string, props: NodeFunc
   return new NodejsFunction(scope, id, {
     entry: props.entry,
     handler: 'handler',
+    ...(props.functionName ? { functionName: props.functionName } : {}),
     projectRoot: props.projectRoot,
     depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
     runtime: Runtime.NODEJS_24_X,

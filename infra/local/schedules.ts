@@ -4,8 +4,11 @@
  * `<aws.scheduler.scheduled-time>` filled in as the Scheduler does. The blog drafts schedule runs
  * every BLOG_DRAFTS_INTERVAL_SECONDS (default 300; 0 turns it off) instead of hourly, so a
  * developer sees drafts without waiting; the social token refresh runs at its schedule's rate
- * unless SOCIAL_TOKENS_INTERVAL_SECONDS says otherwise (0 turns it off; the tests run it often). A run never overlaps the previous one; failures are logged
- * and the timer keeps going; `stop()` clears the timers and waits for a run in flight.
+ * unless SOCIAL_TOKENS_INTERVAL_SECONDS says otherwise (0 turns it off; the tests run it often), and
+ * the publishing sweep (issue 13) at its schedule's rate (5 minutes) unless
+ * PUBLISHING_SWEEP_INTERVAL_SECONDS says otherwise (0 turns it off). A run never overlaps the
+ * previous one; failures are logged and the timer keeps going; `stop()` clears the timers and waits
+ * for a run in flight.
  *
  * The schedules the functions create at run time (issue 13: one-time schedules of posts) are the AWS
  * gateway's local EventBridge Scheduler (./aws-gateway/scheduler.ts); it delivers their events
@@ -21,6 +24,9 @@ export const SOCIAL_TOKENS_INTERVAL_ENV = 'SOCIAL_TOKENS_INTERVAL_SECONDS';
 const BLOG_DRAFTS_FUNCTION = 'blogDrafts';
 /** The function the social token refresh schedule targets. */
 const SOCIAL_TOKENS_FUNCTION = 'socialTokens';
+export const PUBLISHING_SWEEP_INTERVAL_ENV = 'PUBLISHING_SWEEP_INTERVAL_SECONDS';
+/** The function the publishing sweep schedule targets. */
+const PUBLISHING_SWEEP_FUNCTION = 'publishingSweep';
 
 export interface ScheduledJob {
   /** The target function's name. */
@@ -43,10 +49,11 @@ export function blogDraftsIntervalMs(env: Record<string, string | undefined> = p
   return intervalFromEnv(env, BLOG_DRAFTS_INTERVAL_ENV, DEFAULT_BLOG_DRAFTS_INTERVAL_SECONDS * 1000);
 }
 
-/** The interval of a job's timer, in ms: the twin's override for the blog drafts and social tokens jobs, else the schedule's rate. */
+/** The interval of a job's timer, in ms: the twin's override for the blog drafts, social tokens and publishing sweep jobs, else the schedule's rate. */
 function jobIntervalMs(name: string, expression: string, env: Record<string, string | undefined>): number {
   if (name === BLOG_DRAFTS_FUNCTION) return blogDraftsIntervalMs(env);
   if (name === SOCIAL_TOKENS_FUNCTION) return intervalFromEnv(env, SOCIAL_TOKENS_INTERVAL_ENV, rateMs(expression));
+  if (name === PUBLISHING_SWEEP_FUNCTION) return intervalFromEnv(env, PUBLISHING_SWEEP_INTERVAL_ENV, rateMs(expression));
   return rateMs(expression);
 }
 

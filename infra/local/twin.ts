@@ -17,7 +17,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
-import { DEFAULT_REGION, type RuntimeConfig } from '@director-ia/shared';
+import { DEFAULT_REGION, SCHEDULE_DEAD_LETTER_ARN_ENV, SCHEDULE_GROUP_ENV, SCHEDULE_TARGET_ARN_ENV, SCHEDULER_ROLE_ARN_ENV, type RuntimeConfig } from '@director-ia/shared';
 import { grantCoverage, startAwsGateway, type AwsGateway, type GatewayDecision, type GatewayPrincipal } from './aws-gateway';
 import { ChildSupervisor } from './children';
 import { COGNITO_TRIGGERS, ensureAdmin, ensureUserPool, LOCAL_HOST, startCognito, type CognitoIds } from './cognito';
@@ -90,11 +90,28 @@ export interface Twin {
    * The AWS gateway's URL and the KMS key ARN, for tests that seal secrets as a function would. The
    * gateway's `/_twin/scheduler/` hooks list the functions' one-time schedules, their deliveries and
    * dead letters, force duplicate deliveries and fire a schedule now (./aws-gateway/scheduler.ts).
+   * `scheduling`: where the functions put the publications' schedules (the SCHEDULE_* the stack gives
+   * them: group, execution role, the publisher's ARN, dead-letter queue), for tests that make one.
    */
-  aws: { endpoint: string; kmsKeyArn: string };
+  aws: { endpoint: string; kmsKeyArn: string; scheduling?: TwinScheduling };
   /** Every IAM decision of the gateway so far (function, action, resource, allowed). */
   iamDecisions(): readonly GatewayDecision[];
   stop(): Promise<void>;
+}
+
+/** The publications' scheduling settings of the stack (the publisher's SCHEDULE_* environment). */
+export interface TwinScheduling {
+  group: string;
+  roleArn: string;
+  targetArn: string;
+  deadLetterArn: string;
+}
+
+/** The scheduling settings of `deployment`, read from the publisher's environment; undefined without one. */
+function schedulingOf(deployment: Deployment): TwinScheduling | undefined {
+  const env = deployment.functions.find((fn) => fn.name === 'publisher')?.environment;
+  const [group, roleArn, targetArn, deadLetterArn] = [SCHEDULE_GROUP_ENV, SCHEDULER_ROLE_ARN_ENV, SCHEDULE_TARGET_ARN_ENV, SCHEDULE_DEAD_LETTER_ARN_ENV].map((name) => env?.[name]);
+  return group && roleArn && targetArn && deadLetterArn ? { group, roleArn, targetArn, deadLetterArn } : undefined;
 }
 
 interface PersistedState {
@@ -141,9 +158,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     // The dashboard's address in the new-lead e-mail.
     SITE_URL: SHELL_ENV.SITE_URL ?? origin,
     ...(ports.smtp ? { SMTP_HOST: LOCAL_HOST, SMTP_PORT: String(ports.smtp), SMTP_SECURE: 'false' } : {}),
-    // The functions' outbound HTTP client may reach the sandbox, and only it among local addresses
-    // (plus what the shell allowed).
-    OUTBOUND_ALLOWED_ORIGINS: withOrigin(process.env.OUTBOUND_ALLOWED_ORIGINS, `${LOCAL_HOST}:${ports.sandbox}`),
+    // The functions' outbound HTTP client may reach the sandbox and the AWS gateway's S3 (the
+    // presigned GET URLs of the gallery media the publisher hands the networks, which its adapters
+    // also read in ranges), and only them among local addresses (plus what the shell allowed).
+    OUTBOUND_ALLOWED_ORIGINS: withOrigin(withOrigin(process.env.OUTBOUND_ALLOWED_ORIGINS, `${LOCAL_HOST}:${ports.sandbox}`), `${LOCAL_HOST}:${ports.aws}`),
   });
 
   let crashed: string | undefined;
@@ -187,9 +205,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   // Scheduled jobs (EventBridge Scheduler in AWS): timers started once every part is ready.
   let timers: ScheduleTimers | undefined;
   // The functions' one-time schedules (the gateway's local EventBridge Scheduler) reach their target
-  // as Lambda's asynchronous invocations; function ARNs name the template's logical id or the twin's name.
+  // as Lambda's asynchronous invocations; function ARNs name the template's logical id, the fixed
+  // FunctionName (the publisher's) or the twin's name.
   const lambdaEvents = createAsyncInvoker(
-    (id) => api?.functionName(id) ?? api?.deployment.functions.find((fn) => fn.name === id)?.name,
+    (id) => api?.functionName(id) ?? api?.deployment.functions.find((fn) => fn.physicalName === id || fn.name === id)?.name,
     (name, event) => (api ? api.targets.invoke(name, event) : Promise.reject(new Error('The twin is not serving functions.'))),
     log,
   );
@@ -238,8 +257,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       // The network apps secret, as DevOps would create it: the sandbox's apps, or your own file.
       secrets: { [TWIN_SOCIAL_APPS_SECRET]: SHELL_ENV.SOCIAL_APPS_FILE ? readFileSync(SHELL_ENV.SOCIAL_APPS_FILE, 'utf8') : JSON.stringify(sandbox.apps()) },
       ...(credentials.source !== 'local' ? { realAws: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey } } : {}),
-      // Kept under the state dir; fires once the functions are served (started below).
-      scheduler: { stateDir: path.join(stateDir, 'scheduler'), invokeFunction: lambdaEvents.invoke, autoStart: false },
+      // Kept under the state dir; fires once the functions are served (started below). Its groups and
+      // execution roles are the template's (set by `serve`): a schedule in another group is refused,
+      // and a delivery is checked against its role's policy (the publications' role invokes the publisher only).
+      scheduler: { stateDir: path.join(stateDir, 'scheduler'), invokeFunction: lambdaEvents.invoke, autoStart: false, onlyKnownRoles: true },
       log,
     });
     await ensureTable(dynamo, LOCAL_TABLE);
@@ -295,6 +316,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         return { name: fn.name, codeDir: fn.codeDir, handler: fn.handler, timeoutSeconds: fn.timeoutSeconds, memoryMb: fn.memoryMb, environment, arn: `arn:aws:lambda:${DEFAULT_REGION}:${TWIN_ACCOUNT_ID}:function:${fn.name}`, logGroupName: `/aws/lambda/${fn.name}`, logFile: path.join(stateDir, 'logs', `${fn.name}.log`) };
       });
       lambdas.replace(hosted);
+      awsGateway.scheduler.setGroups(deployment.scheduleGroups);
+      for (const role of deployment.schedulerRoles) awsGateway.scheduler.setRole(role);
       const invoke = async (name: string, event: unknown) => {
         const outcome = await lambdas.invoke(name, event);
         if (!outcome.ok) throw new Error(`${outcome.error.errorType}: ${outcome.error.errorMessage} (requestId ${outcome.requestId})`);
@@ -325,6 +348,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ...(options.tokenSyncUrl ? { tokenSyncUrl: options.tokenSyncUrl } : {}),
       ...(options.publicSiteUrl ? { publicSiteUrl: options.publicSiteUrl } : {}),
     };
+    const scheduling = schedulingOf(first);
     if (options.web === 'dist') staticWeb = await serveBuiltWeb(path.join(ROOT, 'web/dist'));
     if ((options.web ?? 'vite') === 'vite') {
       const { createServer } = await import('vite');
@@ -357,7 +381,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       sandbox: { url: sandbox.url },
       cognito: { ...ids, endpoint: cognitoEndpoint },
       admin: { email: options.adminEmail, password: options.adminPassword, sub: admin.sub, created: admin.created },
-      aws: { endpoint: gatewayUrl, kmsKeyArn },
+      aws: { endpoint: gatewayUrl, kmsKeyArn, ...(scheduling ? { scheduling } : {}) },
       iamDecisions: () => gateway?.decisions() ?? [],
       stop,
     };

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../infra/local/ports';
 import { SOCIAL_TOKENS_INTERVAL_ENV } from '../../infra/local/schedules';
-import { IAM_DECISIONS_ENV, startTwin, type Twin } from '../../infra/local/twin';
+import { IAM_DECISIONS_ENV, startTwin, type Twin, type TwinScheduling } from '../../infra/local/twin';
 import { IAM_DECISIONS_FILE } from '../bench/iam-grants';
 import { TEST_DAILY_GENERATION_QUOTA } from './generation';
 
@@ -31,6 +31,8 @@ export interface TwinInfo {
   kmsKeyArn?: string;
   /** The social networks' sandbox ("Red de pruebas") origin, where its test hooks live. */
   sandboxUrl?: string;
+  /** The publications' schedule group, Scheduler role, publisher ARN and dead-letter queue ARN (issue 13). */
+  scheduling?: TwinScheduling;
 }
 
 /** Ports on 127.0.0.1 the twin's functions may reach, one per test file that runs a stub server. */
@@ -70,6 +72,7 @@ export function twinInfoOf(twin: Twin, stateDir: string): TwinInfo {
     awsEndpoint: twin.aws.endpoint,
     kmsKeyArn: twin.aws.kmsKeyArn,
     sandboxUrl: twin.sandbox.url,
+    ...(twin.aws.scheduling ? { scheduling: twin.aws.scheduling } : {}),
   };
 }
 

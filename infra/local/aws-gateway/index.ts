@@ -82,8 +82,8 @@ export interface AwsGateway {
   putSecret(name: string, value: string): string;
   /** Every evaluated authorization, oldest first (at most MAX_DECISIONS, oldest dropped). */
   decisions(): readonly GatewayDecision[];
-  /** The local EventBridge Scheduler's controls: start/stop firing, schedules, deliveries, dead letters, forced duplicates, roles. */
-  scheduler: Pick<LocalScheduler, 'start' | 'stop' | 'schedules' | 'deliveries' | 'deadLetters' | 'duplicateNext' | 'fire' | 'setRole'>;
+  /** The local EventBridge Scheduler's controls: start/stop firing, schedules, deliveries, dead letters, forced duplicates, roles, groups. */
+  scheduler: Pick<LocalScheduler, 'start' | 'stop' | 'schedules' | 'deliveries' | 'deadLetters' | 'duplicateNext' | 'fire' | 'setRole' | 'setGroups'>;
   stop(): Promise<void>;
 }
 

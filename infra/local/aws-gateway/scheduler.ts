@@ -32,7 +32,8 @@
  *   NONE keeps it, completed.
  * When the execution role is registered with `setRole`, a delivery is also evaluated as that role
  * calling lambda:InvokeFunction on the target (and sqs:SendMessage for a dead letter); roles not
- * registered are not checked.
+ * registered are not checked, unless `onlyKnownRoles` (the twin: the template's roles that trust the
+ * Scheduler) makes them fail. `setGroups` names the groups that exist (the twin: the template's).
  *
  * Twin-only hooks (JSON, unsigned, on the gateway's origin; for tests and developers):
  * - `GET /_twin/scheduler/schedules` → `{schedules: ScheduleView[]}`, every kept schedule with its
@@ -89,6 +90,12 @@ export interface SchedulerOptions {
   autoStart?: boolean;
   /** Schedule groups that exist besides `default`; unset: every group exists. */
   groups?: readonly string[];
+  /**
+   * Whether only registered execution roles (`setRole`) can be assumed: a delivery naming another
+   * role fails as AWS's would for a role that does not exist or does not trust the Scheduler.
+   * Default false: unregistered roles are not checked (the twin sets it, its roles come from the template).
+   */
+  onlyKnownRoles?: boolean;
   /** First retry delay in ms (doubling per retry, at most 60 s). Default 1000. */
   retryBaseDelayMs?: number;
 }
@@ -179,6 +186,8 @@ export class LocalScheduler {
   private readonly records: DeliveryRecord[] = [];
   private readonly letters: DeadLetter[] = [];
   private readonly duplicates = { remaining: 0, delayMs: 0 };
+  /** The groups that exist besides `default` (`setGroups`); undefined: every group exists. */
+  private groups: readonly string[] | undefined;
   private started = false;
   private stopped = false;
 
@@ -189,6 +198,7 @@ export class LocalScheduler {
     private readonly log: (line: string) => void,
     private readonly record: (decision: GatewayDecision) => void,
   ) {
+    this.groups = options.groups;
     this.load();
     if (options.autoStart ?? true) this.start();
   }
@@ -235,7 +245,7 @@ export class LocalScheduler {
   }
 
   private requireGroup(group: string): void {
-    const { groups } = this.options;
+    const { groups } = this;
     if (groups && group !== DEFAULT_GROUP && !groups.includes(group)) throw schedulerError('ResourceNotFoundException', 404, `Schedule group ${group} does not exist.`);
   }
 
@@ -511,7 +521,7 @@ export class LocalScheduler {
   /** The AccessDenied message when the registered role `roleArn` may not do `action` on `resource`; undefined when allowed or not registered. */
   private async roleDenies(roleArn: string, action: string, resource: string): Promise<string | undefined> {
     const role = this.roles.get(roleArn);
-    if (!role) return undefined;
+    if (!role) return this.options.onlyKnownRoles ? `EventBridge Scheduler cannot assume ${roleArn}: it is not a role of the stack that trusts scheduler.amazonaws.com.` : undefined;
     const evaluation = await role.evaluate({ action, resource }, this.region);
     this.record({ principal: role.principal.name, action, resource: evaluation.resource, allowed: evaluation.allowed, time: Date.now() });
     return evaluation.allowed ? undefined : accessDeniedMessage(role.sessionArn, action, evaluation.resource, evaluation.outcome === 'ExplicitlyDenied');
@@ -568,6 +578,11 @@ export class LocalScheduler {
   }
 
   // ---- Control (tests, the twin) ----
+
+  /** Sets the schedule groups that exist besides `default` (the twin: the synthesized stack's groups). */
+  setGroups(groups: readonly string[]): void {
+    this.groups = [...groups];
+  }
 
   /** Registers a schedule execution role and its identity policies (deliveries are then evaluated as it). */
   setRole(role: { roleArn: string; policies: GatewayPrincipal['policies'] }): void {

@@ -2,7 +2,8 @@
  * Reads a synthesized tenant stack (the CloudFormation template `cdk synth` writes) into what the
  * local twin needs to run it as AWS would (issue 10 item 1): every Node.js Lambda with its bundle
  * directory, handler, environment, timeout, memory and IAM policies; the HTTP API's routes with
- * their authorizer rules; the Cognito triggers, the bucket notifications and the schedules.
+ * their authorizer rules; the Cognito triggers, the bucket notifications and the schedules; the
+ * EventBridge Scheduler schedule groups and the execution roles the Scheduler assumes (issue 13).
  * CloudFormation values are resolved against the twin's own resources (`TwinResources`), so a
  * reference the twin does not know fails loudly instead of reaching a function as garbage.
  */
@@ -36,6 +37,8 @@ export interface DeployedFunction {
   logicalId: string;
   /** The twin's name: the callable (`obtenerPerfil`), or the entry's file name (`preSignUp`, `blogDrafts`). */
   name: string;
+  /** The name in its ARN (`arn:aws:lambda:...:function:<this>`): the template's FunctionName when fixed, else the logical id. */
+  physicalName: string;
   /** Absolute path of the bundle directory (holds index.mjs). */
   codeDir: string;
   /** `index.handler`: module file (without extension) and export. */
@@ -81,6 +84,12 @@ export interface DeployedSchedule {
   input: string;
 }
 
+/** An IAM role EventBridge Scheduler assumes (trusts scheduler.amazonaws.com), with its identity policies. */
+export interface SchedulerRole {
+  roleArn: string;
+  policies: IamPolicy[];
+}
+
 export interface Deployment {
   functions: DeployedFunction[];
   routes: DeployedRoute[];
@@ -88,6 +97,9 @@ export interface Deployment {
   triggers: Record<string, string>;
   notifications: S3Notification[];
   schedules: DeployedSchedule[];
+  /** Names of the stack's schedule groups (the functions' one-time schedules live there). */
+  scheduleGroups: string[];
+  schedulerRoles: SchedulerRole[];
 }
 
 interface CfnResource {
@@ -184,6 +196,11 @@ export class CfnResolver {
       case 'AWS::SecretsManager::Secret':
         return `arn:aws:secretsmanager:${twin.region}:${twin.accountId}:secret:${id}`;
       case 'AWS::Lambda::Function':
+        return this.functionName(id, resource);
+      case 'AWS::Scheduler::ScheduleGroup':
+        return this.scheduleGroupName(id, resource);
+      case 'AWS::SQS::Queue':
+        return `https://sqs.${twin.region}.amazonaws.com/${twin.accountId}/${id}`;
       case 'AWS::IAM::Role':
       case 'AWS::Logs::LogGroup':
         return id;
@@ -206,7 +223,11 @@ export class CfnResolver {
       case 'AWS::Cognito::UserPool.Arn':
         return arn('cognito-idp', `userpool/${twin.userPoolId}`);
       case 'AWS::Lambda::Function.Arn':
-        return arn('lambda', `function:${id}`);
+        return arn('lambda', `function:${this.functionName(id, resource)}`);
+      case 'AWS::Scheduler::ScheduleGroup.Arn':
+        return arn('scheduler', `schedule-group/${this.scheduleGroupName(id, resource)}`);
+      case 'AWS::SQS::Queue.Arn':
+        return arn('sqs', id);
       case 'AWS::IAM::Role.Arn':
         return `arn:aws:iam::${twin.accountId}:role/${id}`;
       case 'AWS::Logs::LogGroup.Arn':
@@ -215,6 +236,18 @@ export class CfnResolver {
         return new URL(twin.siteOrigin).host;
     }
     throw new UnresolvableValueError(`The twin has no stand-in for Fn::GetAtt ${id}.${attribute} (${resource.Type}).`);
+  }
+
+  /** A function's name: its fixed FunctionName, else the logical id (the twin's stand-in for a generated name). */
+  functionName(id: string, resource: CfnResource): string {
+    const fixed = resource.Properties?.FunctionName;
+    return fixed === undefined ? id : this.resolveString(fixed);
+  }
+
+  /** A schedule group's name: its Name, else the logical id. */
+  scheduleGroupName(id: string, resource: CfnResource): string {
+    const name = resource.Properties?.Name;
+    return name === undefined ? id : this.resolveString(name);
   }
 
   private bucketName(id: string, resource: CfnResource): string {
@@ -285,6 +318,11 @@ export function readDeployment(templatePath: string, twin: TwinResources): Deplo
     : undefined;
 
   const policies = byType('AWS::IAM::Policy');
+  /** The identity policies attached to a role (AWS::IAM::Policy resources naming it), resolved. */
+  const policiesOf = (roleLogicalId: string): IamPolicy[] =>
+    policies
+      .filter(([, policy]) => ((policy.Properties?.Roles as unknown[]) ?? []).some((role) => referencedId(role) === roleLogicalId))
+      .map(([id, policy]) => ({ name: id, document: resolver.resolve(policy.Properties?.PolicyDocument) as IamPolicy['document'] }));
   const functions: DeployedFunction[] = [];
   for (const [logicalId, resource] of byType('AWS::Lambda::Function')) {
     const p = resource.Properties ?? {};
@@ -295,6 +333,7 @@ export function readDeployment(templatePath: string, twin: TwinResources): Deplo
     functions.push({
       logicalId,
       name: twinName(logicalId, resource, routes),
+      physicalName: resolver.functionName(logicalId, resource),
       codeDir: path.resolve(assemblyDir, asset),
       handler: String(p.Handler ?? 'index.handler'),
       runtime: String(p.Runtime),
@@ -302,9 +341,7 @@ export function readDeployment(templatePath: string, twin: TwinResources): Deplo
       memoryMb: Number(p.MemorySize ?? 128),
       environment: Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, resolver.resolveString(v)])),
       roleLogicalId,
-      policies: policies
-        .filter(([, policy]) => ((policy.Properties?.Roles as unknown[]) ?? []).some((role) => referencedId(role) === roleLogicalId))
-        .map(([id, policy]) => ({ name: id, document: resolver.resolve(policy.Properties?.PolicyDocument) as IamPolicy['document'] })),
+      policies: policiesOf(roleLogicalId),
     });
   }
 
@@ -342,7 +379,24 @@ export function readDeployment(templatePath: string, twin: TwinResources): Deplo
     };
   });
 
-  return { functions, routes, authorizer, triggers, notifications, schedules };
+  const scheduleGroups = byType('AWS::Scheduler::ScheduleGroup').map(([id, r]) => resolver.scheduleGroupName(id, r));
+  const schedulerRoles: SchedulerRole[] = byType('AWS::IAM::Role')
+    .filter(([, r]) => trustsService(r.Properties?.AssumeRolePolicyDocument, SCHEDULER_SERVICE))
+    .map(([id]) => ({ roleArn: resolver.resolveString({ 'Fn::GetAtt': [id, 'Arn'] }), policies: policiesOf(id) }));
+
+  return { functions, routes, authorizer, triggers, notifications, schedules, scheduleGroups, schedulerRoles };
+}
+
+/** The service principal EventBridge Scheduler assumes roles as. */
+const SCHEDULER_SERVICE = 'scheduler.amazonaws.com';
+
+/** Whether a trust policy lets `service` assume the role. */
+function trustsService(document: unknown, service: string): boolean {
+  const statements = ((document as { Statement?: unknown[] } | undefined)?.Statement ?? []) as { Effect?: string; Principal?: { Service?: unknown } }[];
+  return statements.some((statement) => {
+    const services = statement.Principal?.Service;
+    return statement.Effect === 'Allow' && (Array.isArray(services) ? services.includes(service) : services === service);
+  });
 }
 
 /** `integrations/<Ref>` of a route's Target (a Fn::Join of a literal and a Ref). */

@@ -58,11 +58,11 @@ describe('tenant stack (full context, web build present)', () => {
   });
 
   describe('functions', () => {
-    it('has one Node.js 24 arm64 Lambda per callable plus the PreSignUp trigger, the knowledge processing, the blog drafts job, the public blog, the OAuth callback page and the token refresh job', () => {
+    it('has one Node.js 24 arm64 Lambda per callable plus the PreSignUp trigger, the knowledge processing, the blog drafts job, the public blog, the OAuth callback page, the token refresh job, the publisher and the publishing sweep', () => {
       const ours = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>).filter(
         (fn) => fn.Properties.Runtime === 'nodejs24.x',
       );
-      expect(ours).toHaveLength(CALLABLE_NAMES.length + 6);
+      expect(ours).toHaveLength(CALLABLE_NAMES.length + 8);
       for (const fn of ours) expect(fn.Properties.Architectures).toEqual(['arm64']);
     });
 

@@ -26,6 +26,8 @@ const deployment: Deployment = {
   triggers: {},
   notifications: [],
   schedules: [],
+  scheduleGroups: [],
+  schedulerRoles: [],
 };
 const TOKENS: Record<string, Record<string, unknown>> = {
   access: { sub: 'u1', token_use: 'access', client_id: 'web', scope: SCOPE },

@@ -33,7 +33,7 @@ import { CALLABLES, CALLABLE_NAMES, type CallableName } from '@director-ia/share
 import { useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
 
-type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts' | 'socialTokens' | 'oauthCallback';
+type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts' | 'socialTokens' | 'oauthCallback' | 'publisher' | 'publishingSweep';
 
 const AI_CONTEXT = {
   aiProvider: 'bedrock',
@@ -116,6 +116,8 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   blogDrafts: 'readWrite',
   socialTokens: 'readWrite',
   oauthCallback: 'none',
+  publisher: 'readWrite',
+  publishingSweep: 'readWrite',
 };
 
 const KNOWLEDGE = 'uploads/users/*/knowledge/*';
@@ -135,6 +137,10 @@ const ASYNC_INVOCATIONS = 'arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:async
 // GetSecretValue on the one social apps secret: known by name, so the policy adds Secrets Manager's suffix.
 const SOCIAL_APPS = 'secretsmanager:GetSecretValue @ arn:aws:secretsmanager:eu-west-1:<AWS::AccountId>:secret:director-ia/demo/social-apps-??????';
 const SEAL = 'kms:GenerateDataKey @ secretsKey';
+// The publications' schedules: put/delete in the stack's group, and passing the Scheduler's role to the Scheduler.
+const SCHEDULES = ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:UpdateSchedule']
+  .map((action) => `${action} @ arn:aws:scheduler:eu-west-1:<AWS::AccountId>:schedule/DirectorIa-demo-publications/*`)
+  .concat('iam:PassRole @ schedulerRole');
 const OPEN = 'kms:Decrypt @ secretsKey';
 // StartAsyncInvoke authorizes as bedrock:InvokeModel; reading a job is bedrock:GetAsyncInvoke.
 const asyncLines = (action: string) => [FOUNDATION_MODELS, INFERENCE_PROFILES, ASYNC_INVOCATIONS].map((resource) => `${action} @ ${resource}`);
@@ -168,6 +174,13 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   obtenerAjustesBlog: [`s3:GetObject @ ${BLOG}`],
   guardarAjustesBlog: [`s3:GetObject @ ${BLOG}`, `s3:DeleteObject @ ${BLOG}`],
   guardarIntegraciones: ['kms:GenerateDataKey @ secretsKey'],
+  guardarAjustesIA: SCHEDULES,
+  aprobarPlan: SCHEDULES,
+  guardarPublicacion: SCHEDULES,
+  eliminarPublicacion: SCHEDULES,
+  publicarAhora: SCHEDULES,
+  resolverPublicacion: SCHEDULES,
+  adaptarPublicacion: [OPEN, `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
   generarImagen: [
     `s3:PutObject @ ${ASSETS}`,
     `s3:GetObject @ ${ASSETS}`,
@@ -206,6 +219,7 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
     'kms:Decrypt @ secretsKey',
     `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`,
     `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`,
+    ...SCHEDULES,
   ],
   blogDrafts: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
   listarRedes: [SOCIAL_APPS],
@@ -214,6 +228,9 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   conectarTelegram: [SEAL, SOCIAL_APPS],
   desconectarRed: [OPEN, SOCIAL_APPS],
   socialTokens: [SEAL, OPEN, SOCIAL_APPS],
+  // Failed invocations go to the dead-letter queue (its on-failure destination): SendMessage only.
+  publisher: [OPEN, SEAL, SOCIAL_APPS, `s3:GetObject @ ${ASSETS}`, ...SCHEDULES, 'sqs:SendMessage @ deadLetters'],
+  publishingSweep: [OPEN, ...SCHEDULES],
   knowledgeUploaded: [
     `s3:GetObject @ ${KNOWLEDGE}`,
     `s3:GetObjectVersion @ ${KNOWLEDGE}`,
@@ -225,13 +242,13 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
 };
 
 /** The functions that declare ai:invoke (bedrock:InvokeModel and the AI environment). */
-const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'obtenerCapacidades', 'enviarMensajeWidget', 'generarArticulo', 'generarPlanMensual', 'adaptarPublicacion', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts'];
+const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'obtenerCapacidades', 'enviarMensajeWidget', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'adaptarPublicacion'];
 /** Bedrock async invocation (video jobs): AI environment and Bedrock wildcards too, no InvokeModel. */
 const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
-const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback'] as FunctionName[];
+const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback', 'publisher', 'publishingSweep'] as FunctionName[];
 /** The functions that declare socialApps:read (GetSecretValue on the social apps secret and SOCIAL_APPS_SECRET). */
-const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens'];
+const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens', 'publisher'];
 
 describe('function permissions (tenant stack with AI context)', () => {
   let stack: TenantStack;
@@ -247,6 +264,8 @@ describe('function permissions (tenant stack with AI context)', () => {
       blogDrafts: stack.jobs.blogDrafts,
       socialTokens: stack.jobs.socialTokens,
       oauthCallback: stack.oauthCallback.fn,
+      publisher: stack.publishing.publisher,
+      publishingSweep: stack.publishing.sweep,
     };
     return name in others ? others[name as keyof typeof others] : stack.api.functions[name as CallableName];
   };
@@ -261,6 +280,8 @@ describe('function permissions (tenant stack with AI context)', () => {
       [logicalId(stack, stack.data.table)]: 'table',
       [logicalId(stack, stack.storage.uploadsBucket)]: 'uploads',
       [logicalId(stack, stack.secrets.key)]: 'secretsKey',
+      [logicalId(stack, stack.publicationSchedules.role)]: 'schedulerRole',
+      [logicalId(stack, stack.publicationSchedules.deadLetters)]: 'deadLetters',
       [logGroup]: 'logs',
     });
   }
@@ -322,7 +343,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('is named SECRETS_KMS_KEY_ARN on exactly the functions with a secrets permission', () => {
       expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
       const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
-      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'adaptarPublicacion', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens'];
+      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion'];
       for (const name of ALL_FUNCTIONS) {
         const usesSecrets = sealing.includes(name);
         expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);
@@ -342,7 +363,7 @@ describe('function permissions (tenant stack with AI context)', () => {
         const lines = linesOf(name).filter((line) => line.startsWith('secretsmanager:'));
         expect(lines).toEqual(SOCIAL_APPS_READERS.includes(name) ? [SOCIAL_APPS] : []);
       }
-      expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('socialApps:read')).sort()).toEqual(SOCIAL_APPS_READERS.filter((name) => name !== 'socialTokens').sort());
+      expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('socialApps:read')).sort()).toEqual(SOCIAL_APPS_READERS.filter((name) => name !== 'socialTokens' && name !== 'publisher').sort());
     });
 
     it('names the secret (its partial ARN: Powertools reads it by that) in SOCIAL_APPS_SECRET on exactly those functions', () => {
@@ -461,7 +482,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       const roles = (...names: FunctionName[]) => names.map((name) => `/${fnOf(name).role?.node.path}`).sort();
       // The public blog's role (not a callable): test/unit/infra/tenant-stack/public-blog.test.ts checks its acknowledgements.
       expect(paths(/IAM5\[Resource::<StorageUploads\w+\.Arn>\/users\//).filter((path) => !path.includes('/PublicBlog/'))).toEqual(
-        roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'knowledgeUploaded', 'listarArticulos', 'generarArticulo', 'guardarArticulo', 'publicarArticulo', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', ...VIDEO_FUNCTIONS),
+        roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'knowledgeUploaded', 'listarArticulos', 'generarArticulo', 'guardarArticulo', 'publicarArticulo', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'publisher', ...VIDEO_FUNCTIONS),
       );
       expect(paths(/IAM5\[Resource::arn:<AWS::Partition>:bedrock:/)).toEqual(roles(...AI_FUNCTIONS, ...VIDEO_FUNCTIONS));
       // Polly (no resource scoping for built-in voices) and starting Transcribe jobs (no resource type).

@@ -160,8 +160,8 @@ describe('social networks in the tenant stack (secret by complete ARN)', () => {
 
   describe('social apps secret by complete ARN', () => {
     it('grants GetSecretValue on exactly that ARN and names it in SOCIAL_APPS_SECRET, for the readers only', () => {
-      const readers = [...READERS.map((name) => s.stack.api.functions[name]), s.stack.jobs.socialTokens];
-      const all = [...CALLABLE_NAMES.map((name) => s.stack.api.functions[name]), s.stack.jobs.socialTokens, s.stack.jobs.blogDrafts, s.stack.jobs.knowledgeUploaded, s.stack.publicBlog.fn, s.stack.oauthCallback.fn, s.stack.auth.preSignUp];
+      const readers = [...READERS.map((name) => s.stack.api.functions[name]), s.stack.jobs.socialTokens, s.stack.publishing.publisher];
+      const all = [...CALLABLE_NAMES.map((name) => s.stack.api.functions[name]), s.stack.jobs.socialTokens, s.stack.publishing.publisher, s.stack.publishing.sweep, s.stack.jobs.blogDrafts, s.stack.jobs.knowledgeUploaded, s.stack.publicBlog.fn, s.stack.oauthCallback.fn, s.stack.auth.preSignUp];
       for (const fn of all) {
         const reads = readers.includes(fn);
         const statements = statementsOfRole(s.template, logicalId(s.stack, fn.role as never)).filter((st) => JSON.stringify(st.Action).includes('secretsmanager'));
@@ -230,7 +230,7 @@ describe('social networks without socialAppsSecret', () => {
       for (const fn of functions) expect(JSON.stringify(fn.Properties.Environment ?? {})).not.toContain(SOCIAL_APPS_SECRET_ENV);
       // The rest of the social deployment is there all the same.
       expect(s.template.toJSON().Outputs.OAuthCallbackUrl).toBeDefined();
-      s.template.resourceCountIs('AWS::Scheduler::Schedule', 2);
+      s.template.resourceCountIs('AWS::Scheduler::Schedule', 3); // blog drafts, token refresh, publishing sweep
     } finally {
       removeFixture(fixture);
     }

@@ -1,7 +1,8 @@
 /**
  * The AWS gateway in front of S3 with the real SDK: object calls, presigned GET URLs and browser
  * POST uploads are authorized as the principal that signed them; denials are S3's AccessDenied.
- * One test runs s3rver behind the gateway. Note: s3rver only checks that the access key id is
+ * Tests run s3rver behind the gateway (objects, presigned URLs, byte ranges of a presigned GET as the
+ * publisher's media reads make them). Note: s3rver only checks that the access key id is
  * registered; its SigV4 check is unimplemented (lib/middleware/authentication.js), so the
  * fake-upstream tests are what prove Host and bytes arrive unchanged.
  */
@@ -16,6 +17,8 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAwsGateway, type AwsGateway } from '../../../../../infra/local/aws-gateway';
+import { ALLOWED_ORIGINS_ENV } from '../../../../../lambdas/platform/http';
+import { chunksOf, readMedia } from '../../../../../lambdas/platform/social/publish/media';
 import { ACCOUNT, BUCKET, KEY_ARN, REGION, credentialsOf, harness, principal, rejection, type Harness } from './support';
 
 const owner = principal('subirArchivo', [
@@ -168,6 +171,29 @@ describe('AWS gateway: in front of s3rver', () => {
     expect(await out.Body?.transformToString()).toBe('hola');
     const url = await getSignedUrl(client, new GetObjectCommand({ Bucket: BUCKET, Key: KEY }), { expiresIn: 60 });
     expect(await (await fetch(url)).text()).toBe('hola');
+  });
+
+  it('serves byte ranges of a presigned GET URL: the publisher\'s adapters read media through the HTTP door in ranges (issue 13)', async () => {
+    const client = s3(owner, gateway.url);
+    const media = Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 251));
+    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: KEY, Body: media, ContentType: 'video/mp4' }));
+    const url = await getSignedUrl(client, new GetObjectCommand({ Bucket: BUCKET, Key: KEY }), { expiresIn: 60 });
+    const range = await fetch(url, { headers: { range: 'bytes=1000-1999' } });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-range')).toBe('bytes 1000-1999/4096');
+    expect(Buffer.from(await range.arrayBuffer()).equals(media.subarray(1000, 2000))).toBe(true);
+    // The twin lets the functions' outbound client reach the gateway's origin (OUTBOUND_ALLOWED_ORIGINS), as readMedia does.
+    const previous = process.env[ALLOWED_ORIGINS_ENV];
+    process.env[ALLOWED_ORIGINS_ENV] = new URL(gateway.url).host;
+    try {
+      const item = { kind: 'video' as const, contentType: 'video/mp4', size: media.byteLength, url };
+      const chunks = await Promise.all(chunksOf(media.byteLength, 1500).map((chunk) => readMedia('youtube', item, {}, chunk)));
+      expect(Buffer.concat(chunks).equals(media)).toBe(true);
+      expect(Buffer.from(await readMedia('youtube', item, {})).equals(media)).toBe(true);
+    } finally {
+      if (previous === undefined) delete process.env[ALLOWED_ORIGINS_ENV];
+      else process.env[ALLOWED_ORIGINS_ENV] = previous;
+    }
   });
 
   it('needs the principal key pair registered in s3rver (it checks the key id, not the SigV4 signature)', async () => {

@@ -9,62 +9,35 @@
  * their environment names.
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCIAL_APPS_SECRET_ENV } from '../../../../../../infra/constructs/grants';
 import { OAUTH_CALLBACK_ROUTE_PATH } from '../../../../../../infra/constructs/oauth-callback';
 import { accessOf, SOCIAL_TOKENS_ACCESS } from '../../../../../../infra/functions';
-import { readDeployment, type Deployment, type DeployedFunction } from '../../../../../../infra/local/deployment/template';
+import type { DeployedFunction } from '../../../../../../infra/local/deployment/template';
 import { scheduleEvent } from '../../../../../../infra/local/schedules';
-import { TWIN_ACCOUNT_ID, TWIN_CONTEXT, TWIN_SOCIAL_APPS_SECRET } from '../../../../../../infra/local/twin';
+import { TWIN_ACCOUNT_ID, TWIN_SOCIAL_APPS_SECRET } from '../../../../../../infra/local/twin';
 import { matchRoute } from '../../../../../../infra/local/router';
 import { functionEnvironment } from '../../../../../../infra/local/runtime/function-env';
 import { CALLABLE_NAMES, SITE_URL_ENV } from '@director-ia/shared';
-import { createFixture, removeFixture, synthTenant, type Fixture } from '../../../../../support/cdk-fixture';
 import { harness, type Harness } from '../../aws-gateway/support';
+import { REGION, SITE, useTwinDeployment } from './support';
 
-const REGION = 'eu-west-1';
-const SITE = 'http://localhost:5173';
 const PARTIAL_ARN = `arn:aws:secretsmanager:${REGION}:${TWIN_ACCOUNT_ID}:secret:${TWIN_SOCIAL_APPS_SECRET}`;
 /** The functions whose declaration includes 'socialApps:read'. */
-const READERS = [...CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('socialApps:read')), 'socialTokens'].sort();
+const READERS = [...CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('socialApps:read')), 'socialTokens', 'publisher'].sort();
 
-let fixture: Fixture;
-let deployment: Deployment;
-
-beforeAll(() => {
-  fixture = createFixture({ webBuild: false });
-  const { stack } = synthTenant(fixture, { ...TWIN_CONTEXT, 'aws:cdk:enable-path-metadata': true, 'aws:cdk:enable-asset-metadata': true });
-  deployment = readDeployment(path.join(fixture.outdir, `${stack.stackName}.template.json`), {
-    region: REGION,
-    accountId: TWIN_ACCOUNT_ID,
-    stackName: stack.stackName,
-    tableName: 'director-ia',
-    uploadsBucket: 'uploads',
-    kmsKeyArn: `arn:aws:kms:${REGION}:${TWIN_ACCOUNT_ID}:key/00000000-0000-4000-8000-000000000001`,
-    userPoolId: 'pool',
-    userPoolClientId: 'client',
-    siteOrigin: SITE,
-    dynamicReferenceValue: 'origin-verify',
-  });
-}, 120_000);
-afterAll(() => removeFixture(fixture));
-
-const fnNamed = (name: string): DeployedFunction => {
-  const fn = deployment.functions.find((f) => f.name === name);
-  if (!fn) throw new Error(`no function ${name}`);
-  return fn;
-};
+const twinDeployment = useTwinDeployment();
+const fnNamed = (name: string): DeployedFunction => twinDeployment.fnNamed(name);
 
 describe('twin template reader: social networks (issue 12)', () => {
   it('reads the callback page and the refresh job under their twin names', () => {
-    expect(deployment.functions.map((fn) => fn.name)).toEqual(expect.arrayContaining(['oauthCallback', 'socialTokens', ...CALLABLE_NAMES]));
-    expect(READERS).toEqual(['completarOAuth', 'conectarTelegram', 'desconectarRed', 'initiateOAuth', 'listarRedes', 'socialTokens']);
+    expect(twinDeployment.deployment.functions.map((fn) => fn.name)).toEqual(expect.arrayContaining(['oauthCallback', 'socialTokens', ...CALLABLE_NAMES]));
+    expect(READERS).toEqual(['completarOAuth', 'conectarTelegram', 'desconectarRed', 'initiateOAuth', 'listarRedes', 'publisher', 'socialTokens']);
     expect(SOCIAL_TOKENS_ACCESS.permissions).toContain('socialApps:read');
   });
 
   it('resolves SOCIAL_APPS_SECRET to the twin secret\'s partial ARN on exactly the functions that read it', () => {
-    const withSecret = deployment.functions.filter((fn) => SOCIAL_APPS_SECRET_ENV in fn.environment).map((fn) => fn.name).sort();
+    const withSecret = twinDeployment.deployment.functions.filter((fn) => SOCIAL_APPS_SECRET_ENV in fn.environment).map((fn) => fn.name).sort();
     expect(withSecret).toEqual(READERS);
     for (const name of READERS) expect(fnNamed(name).environment[SOCIAL_APPS_SECRET_ENV]).toBe(PARTIAL_ARN);
   });
@@ -77,12 +50,12 @@ describe('twin template reader: social networks (issue 12)', () => {
   });
 
   it('reads the public callback route, whose page gets SITE_URL and nothing of the table', () => {
-    const route = deployment.routes.find((r) => r.path === OAUTH_CALLBACK_ROUTE_PATH);
+    const route = twinDeployment.deployment.routes.find((r) => r.path === OAUTH_CALLBACK_ROUTE_PATH);
     expect(route).toMatchObject({ routeKey: 'GET /oauth/callback/{platform}', method: 'GET', authorization: 'NONE', scopes: [] });
-    expect(deployment.functions.find((fn) => fn.logicalId === route?.functionLogicalId)?.name).toBe('oauthCallback');
-    expect(matchRoute(deployment.routes, 'GET', '/oauth/callback/facebook')).toMatchObject({ route, pathParameters: { platform: 'facebook' } });
-    expect(matchRoute(deployment.routes, 'GET', '/oauth/callback/facebook/mas')).toBeUndefined();
-    expect(matchRoute(deployment.routes, 'GET', '/oauth/callback/')).toBeUndefined();
+    expect(twinDeployment.deployment.functions.find((fn) => fn.logicalId === route?.functionLogicalId)?.name).toBe('oauthCallback');
+    expect(matchRoute(twinDeployment.deployment.routes, 'GET', '/oauth/callback/facebook')).toMatchObject({ route, pathParameters: { platform: 'facebook' } });
+    expect(matchRoute(twinDeployment.deployment.routes, 'GET', '/oauth/callback/facebook/mas')).toBeUndefined();
+    expect(matchRoute(twinDeployment.deployment.routes, 'GET', '/oauth/callback/')).toBeUndefined();
     const page = fnNamed('oauthCallback');
     // The template names CloudFront's https origin; the twin's runtime gives the page its own origin.
     expect(page.environment[SITE_URL_ENV]).toBe(`https://${new URL(SITE).host}`);
@@ -93,7 +66,7 @@ describe('twin template reader: social networks (issue 12)', () => {
   });
 
   it('reads the 15-minute refresh schedule with its event', () => {
-    const schedule = deployment.schedules.find((s) => s.functionLogicalId === fnNamed('socialTokens').logicalId);
+    const schedule = twinDeployment.deployment.schedules.find((s) => s.functionLogicalId === fnNamed('socialTokens').logicalId);
     expect(schedule?.expression).toBe('rate(15 minutes)');
     expect(scheduleEvent(schedule?.input ?? '{}', new Date('2026-05-01T10:15:00.123Z'))).toEqual({ job: 'socialTokens', scheduledTime: '2026-05-01T10:15:00Z' });
   });
