@@ -48,6 +48,8 @@ export const PlannedPostSchema = z.object({
   status: z.literal('propuesto'),
   /** The text per network where it differs from `content`: the owner's fix or the AI's adaptation before approval (issue 13 item 2). */
   versions: z.array(PostVersionSchema),
+  /** Gallery asset ids, in order: the planner's pick for networks that need an image or a video, or the owner's (issue 13 item 1). */
+  media: z.array(z.string()),
 });
 export type PlannedPost = z.infer<typeof PlannedPostSchema>;
 

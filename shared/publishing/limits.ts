@@ -357,3 +357,16 @@ export const NETWORK_LIMITS: Readonly<Record<SocialNetwork, NetworkLimits>> = {
     ],
   },
 };
+
+/** Whether `network` publishes nothing without an image or a video (Instagram, TikTok, Pinterest, YouTube). */
+export function needsMedia(network: SocialNetwork): boolean {
+  return !NETWORK_LIMITS[network].kinds.some((kind) => kind.images[0] === 0 && kind.videos[0] === 0 && (kind.total?.[0] ?? 0) === 0);
+}
+
+/** The media kind a post for `network` gets when media must be picked for it: images where the network takes them, else videos; null when it takes neither. */
+export function preferredMediaKind(network: SocialNetwork): MediaKind | null {
+  const limits = NETWORK_LIMITS[network];
+  if (limits.image && !limits.notYet?.includes('image') && limits.kinds.some((kind) => kind.images[1] > 0)) return 'image';
+  if (limits.video && !limits.notYet?.includes('video') && limits.kinds.some((kind) => kind.videos[1] > 0)) return 'video';
+  return null;
+}

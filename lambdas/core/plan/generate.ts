@@ -34,6 +34,7 @@ import { retrievePassages } from '../knowledge/retrieve';
 import { readBrandContext } from '../settings/aiSettings';
 import { newObjectId } from '../uploads/keys';
 import { buildOfflinePlan, OFFLINE_PLAN_MODEL } from './offline';
+import { proposedMedia } from './media';
 import { planNetworks } from './networks';
 import { networkTextRulesLine } from './textRules';
 import { proposalView } from './proposals';
@@ -155,13 +156,14 @@ export async function generateMonthlyPlan(sub: string, request: CallableInput<'g
     throw new GenerationFailedError(PLAN_MSG.planNoValidPosts);
   }
 
+  const media = await proposedMedia(sub, plan.posts);
   const item: PlanProposalItem = {
     uid: sub,
     id: newObjectId(now.getTime()),
     month,
     title: plan.title,
     budget,
-    posts: plan.posts.map((post) => ({ id: newObjectId(now.getTime()), ...post })),
+    posts: plan.posts.map((post, i) => ({ id: newObjectId(now.getTime()), ...post, ...(media[i]?.length ? { media: media[i] } : {}) })),
     offline,
     model,
     createdAt: now.toISOString(),

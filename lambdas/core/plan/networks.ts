@@ -24,9 +24,14 @@ export function connectedNetworks(connections: readonly { network: SocialNetwork
   return orderNetworks(connections.filter((c) => c.state === 'conectada').map((c) => c.network));
 }
 
+/** The networks `sub` has connected (state `conectada`), in the plan order. */
+export async function connectedNetworksOf(sub: string): Promise<SocialNetwork[]> {
+  const { data } = await socialConnections().query.byUser({ uid: sub }).go({ attributes: ['network', 'state'], pages: 'all' });
+  return connectedNetworks(data);
+}
+
 /** The networks `sub`'s plan may use: the connected ones, or DEFAULT_PLAN_NETWORKS. */
 export async function planNetworks(sub: string): Promise<SocialNetwork[]> {
-  const { data } = await socialConnections().query.byUser({ uid: sub }).go({ attributes: ['network', 'state'], pages: 'all' });
-  const connected = connectedNetworks(data);
+  const connected = await connectedNetworksOf(sub);
   return connected.length > 0 ? connected : [...DEFAULT_PLAN_NETWORKS];
 }

@@ -33,7 +33,7 @@
  * approval); `syncKeyOf` and `syncedView` are shared with it.
  */
 import * as z from 'zod/mini';
-import { defaultPostTime, IsoDateSchema, isPostTime, PLAN_MSG, PlatformSchema, postTimeOf, POST_STATUSES, PostContentSchema, PostMediaSchema, PostTargetsSchema, PostTimeSchema, PostTitleSchema, PostVersionsSchema, TIME_MSG, type PostStatus, type PostTarget, type PostVersion, type ScheduledPost, type SocialNetwork, isMonth, isSocialNetwork, type Publication } from '@director-ia/shared';
+import { defaultPostTime, IsoDateSchema, isPostTime, PLAN_MSG, PlatformSchema, POST_STATUSES, PostContentSchema, PostMediaSchema, PostTargetsSchema, PostTimeSchema, PostTitleSchema, PostVersionsSchema, TIME_MSG, type PostStatus, type PostTarget, type PostVersion, type ScheduledPost, type SocialNetwork, isMonth, type Publication } from '@director-ia/shared';
 import { scheduledPostRefs, scheduledPosts, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
@@ -41,7 +41,10 @@ import { newObjectId } from '../uploads/keys';
 import { isConditionalCheckFailure, TransactionCancelled } from '../../platform/db/errors';
 import { transactWrite, type CommittedWrite, type DirectorEntities } from '../../platform/db/service';
 import { publicationsOf, removePublications, syncPublications } from '../publishing';
-import { firstProblem, postMediaOf } from './publishable';
+import { checkedNetworks, firstProblem, postMediaOf } from './publishable';
+import { postView, targetsOf } from './view';
+
+export { postView, targetsOf } from './view';
 
 /** Targets, media and versions of a post, as a caller passes them (each checked at run time). */
 export interface PostParts {
@@ -110,18 +113,13 @@ function checkedParts(parts: PostParts): { targets?: PostTarget[]; media?: strin
   };
 }
 
-/** The targets of a stored post: its own, or `[{network: platform}]` for a post stored without (spec 3's shape). */
-export function targetsOf(item: Pick<ScheduledPostItem, 'targets' | 'platform'>): PostTarget[] {
-  return item.targets ?? (isSocialNetwork(item.platform) ? [{ network: item.platform }] : []);
-}
-
 /**
  * Refuses (InvalidInputError with the Spanish reason) a post that cannot go out to one of its
- * target networks, checking its media in the caller's gallery (./publishable.ts).
+ * connected target networks, checking its media in the caller's gallery (./publishable.ts).
  */
 async function assertPublishable(sub: string, item: ScheduledPostItem): Promise<void> {
   const media = await postMediaOf(sub, item.media ?? []);
-  const found = await firstProblem(item, targetsOf(item).map((target) => target.network), media);
+  const found = await firstProblem(item, await checkedNetworks(sub, targetsOf(item).map((target) => target.network)), media);
   if (found) throw new InvalidInputError(found.problem.message);
 }
 
@@ -143,29 +141,6 @@ export async function syncedView(sub: string, item: ScheduledPostItem, now: Date
     const publications = await publicationsOf(sub, [item.id], now).catch(() => new Map<string, Publication[]>());
     return postView(item, publications.get(item.id) ?? []);
   }
-}
-
-/**
- * The browser's view of a stored post; `publications` are the post's Publication views (the
- * publishing engine's, lambdas/core/publishing), none when not given.
- */
-export function postView(item: ScheduledPostItem, publications: readonly Publication[] = []): ScheduledPost {
-  return {
-    id: item.id,
-    title: item.title,
-    content: item.content,
-    scheduledDate: item.scheduledDate,
-    time: postTimeOf(item),
-    platform: item.platform,
-    status: item.status,
-    targets: targetsOf(item),
-    media: item.media ?? [],
-    versions: item.versions ?? [],
-    publications: [...publications],
-    ...(item.planId ? { planId: item.planId } : {}),
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-  };
 }
 
 /** The operations that create post `item` and its id reference (both conditional on not existing). */

@@ -23,8 +23,8 @@
  *   (lambdas/core/publishing `syncPublications`): a failed sync is logged and left to the
  *   publishing sweep, which finishes it from the outbox.
  * - `editProposal(sub, {planId, post})` → the proposal: the owner's fix of one proposed post before
- *   approval (issue 13 item 2): title, content, date, time, network and versions replace the
- *   post's, conditional on the proposal's posts being as read (two fixes at once never lose one);
+ *   approval (issue 13 item 2): title, content, date, time, network, versions and media (when
+ *   given; each an image or video of the caller's gallery) replace the post's, conditional on the proposal's posts being as read (two fixes at once never lose one);
  *   NOT_FOUND PLAN_MSG.planNotFound for a proposal that is gone, PLAN_MSG.postNotFound for a post
  *   id it does not have; ABORTED PLAN_MSG.postConflict when the proposal changed meanwhile.
  * - `rejectPlan(sub, planId)` deletes the proposal (conditional); NOT_FOUND when it is gone.
@@ -36,7 +36,7 @@ import { planProposals, type PlanProposalItem, type ScheduledPostItem } from '..
 import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { postWriteOps, syncedView, syncKeyOf } from './posts';
-import { firstProblem } from './publishable';
+import { checkedNetworks, firstProblem, postMediaOf } from './publishable';
 // Aliased so the error-throwing line that uses it stays as it was (issue 11 merges).
 import { isConditionalCheckFailure as isConditionFailure, TransactionCancelled } from '../../platform/db/errors';
 import { transactWrite } from '../../platform/db/service';
@@ -48,7 +48,7 @@ export function proposalView(item: PlanProposalItem): PlanProposal {
     month: item.month,
     title: item.title,
     budget: item.budget,
-    posts: item.posts.map((post) => ({ ...post, time: postTimeOf(post), versions: post.versions ?? [], status: 'propuesto' as const })),
+    posts: item.posts.map((post) => ({ ...post, time: postTimeOf(post), versions: post.versions ?? [], media: post.media ?? [], status: 'propuesto' as const })),
     offline: item.offline,
     model: item.model,
   };
@@ -69,11 +69,17 @@ export async function pendingProposal(sub: string, month: string): Promise<PlanP
   return newest ? proposalView(newest) : undefined;
 }
 
-/** Refuses (InvalidInputError PUBLICATION_MSG.approvalInvalid) the first post of `plan` that its network would refuse. */
-async function assertPlanPublishable(plan: PlanProposalItem): Promise<void> {
+/**
+ * Refuses (InvalidInputError PUBLICATION_MSG.approvalInvalid) the first post of `plan` that its
+ * network would refuse, when that network is connected (./publishable.ts `checkedNetworks`), with
+ * its media from the caller's gallery.
+ */
+async function assertPlanPublishable(sub: string, plan: PlanProposalItem): Promise<void> {
+  const checked = new Set(await checkedNetworks(sub, plan.posts.map((post) => post.platform).filter(isSocialNetwork)));
   for (const post of plan.posts) {
-    if (!isSocialNetwork(post.platform)) continue; // stored by an older version; never offered by the planner
-    const found = await firstProblem(post, [post.platform], []);
+    // A platform stored by an older version is never offered by the planner.
+    if (!isSocialNetwork(post.platform) || !checked.has(post.platform)) continue;
+    const found = await firstProblem(post, [post.platform], await postMediaOf(sub, post.media ?? []));
     if (found) throw new InvalidInputError(PUBLICATION_MSG.approvalInvalid(post.title, found.network, found.problem.message));
   }
 }
@@ -82,7 +88,7 @@ async function assertPlanPublishable(plan: PlanProposalItem): Promise<void> {
 export async function approvePlan(sub: string, planId: string, now = new Date()): Promise<{ planId: string; posts: ScheduledPost[] }> {
   const { data: plan } = await planProposals().get({ uid: sub, id: planId }).go({ consistent: true });
   if (!plan) throw new NotFoundError(PLAN_MSG.planNotFound);
-  await assertPlanPublishable(plan);
+  await assertPlanPublishable(sub, plan);
   const at = now.toISOString();
   const items: ScheduledPostItem[] = plan.posts.map((post) => ({
     uid: sub,
@@ -95,6 +101,7 @@ export async function approvePlan(sub: string, planId: string, now = new Date())
     status: 'aprobado',
     planId: plan.id,
     ...(post.versions && post.versions.length > 0 ? { versions: post.versions } : {}),
+    ...(post.media && post.media.length > 0 ? { media: post.media } : {}),
     syncKey: syncKeyOf(sub, post.id, now),
     createdAt: at,
     updatedAt: at,
@@ -125,6 +132,7 @@ export async function editProposal(sub: string, input: CallableInput<'editarProp
   const { data: plan } = await planProposals().get({ uid: sub, id: planId }).go({ consistent: true });
   if (!plan) throw new NotFoundError(PLAN_MSG.planNotFound);
   if (!plan.posts.some((candidate) => candidate.id === edit.id)) throw new NotFoundError(PLAN_MSG.postNotFound);
+  if (edit.media) await postMediaOf(sub, edit.media);
   const posts = plan.posts.map((candidate) =>
     candidate.id === edit.id
       ? {
@@ -135,6 +143,7 @@ export async function editProposal(sub: string, input: CallableInput<'editarProp
           time: edit.time,
           platform: edit.platform,
           versions: edit.versions.map(({ network, text, title }) => ({ network, text, ...(title !== undefined ? { title } : {}) })),
+          ...(edit.media ? (edit.media.length > 0 ? { media: edit.media } : {}) : candidate.media ? { media: candidate.media } : {}),
         }
       : candidate,
   );

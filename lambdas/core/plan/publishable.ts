@@ -9,11 +9,16 @@
  * - `draftFor(post, network, media)` → what `network` would receive: the post's version for that
  *   network when it has one (its title, else the post's), else its content and title;
  * - `firstProblem(post, networks, media)` → the first network (in the order given) the post
- *   cannot go out to, with its first Spanish reason (shared/publishing validatePost), or null.
+ *   cannot go out to, with its first Spanish reason (shared/publishing validatePost), or null;
+ * - `checkedNetworks(sub, networks)` → the networks of `networks` the approval checks: those
+ *   connected now. A network that is not connected publishes nothing (its publication fails at
+ *   its time with "Conecta …"), so its rules cannot refuse an approval; once connected, the
+ *   calendar shows the post's problems for it and the publisher re-checks at publish time.
  */
 import { PUBLICATION_MSG, validatePost, type MediaKind, type PostDraft, type PostMedia, type PostProblem, type PostVersion, type SocialNetwork } from '@director-ia/shared';
 import { InvalidInputError } from '../../platform/errors';
 import { getAsset } from '../assets/assets';
+import { connectedNetworksOf } from './networks';
 
 /** The parts of a post the rules read. */
 export interface PublishablePost {
@@ -54,4 +59,10 @@ export async function firstProblem(post: PublishablePost, networks: readonly Soc
     if (problem) return { network, problem };
   }
   return null;
+}
+
+/** The networks of `networks` that approval checks (see the module header), in the order given. */
+export async function checkedNetworks(sub: string, networks: readonly SocialNetwork[]): Promise<SocialNetwork[]> {
+  const connected = new Set(await connectedNetworksOf(sub));
+  return networks.filter((network) => connected.has(network));
 }

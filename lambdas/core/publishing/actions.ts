@@ -6,7 +6,7 @@
  */
 import { PLAN_MSG, PUBLICATION_MSG, type Publication, type ScheduledPost } from '@director-ia/shared';
 import { InvalidInputError, NotFoundError } from '../../platform/errors';
-import { postView } from '../plan/posts';
+import { postView } from '../plan/view';
 import { ATTEMPT_RESET, dueFields, syncPublications, writeRevision } from './sync';
 import { conditional, listPublications, readPost, type PublicationItem } from './store';
 import { publications } from '../../platform/db/entities/publication';

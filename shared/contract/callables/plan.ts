@@ -15,10 +15,12 @@
  *   the AI's proposal, kept by the server until approved or rejected; budget in euros > 0
  *   ('Por favor, introduce un presupuesto válido.');
  * - `editarPropuesta({planId, post})` → the proposal: the owner's fix of one proposed post before
- *   approval (title, content, date, time, network, versions; issue 13 item 2);
+ *   approval (title, content, date, time, network, versions, media; issue 13 item 2);
  * - `aprobarPlan({planId})` → `{planId, posts}`: every post saved as 'aprobado' in one transaction,
  *   each with the time the plan proposed, and one publication per target scheduled (issue 13);
- *   INVALID_INPUT (PUBLICATION_MSG.approvalInvalid) when a post cannot go out to its network;
+ *   INVALID_INPUT (PUBLICATION_MSG.approvalInvalid) when a post cannot go out to its network, if
+ *   that network is connected (a network that is not connected cannot publish anything: its
+ *   publication fails at its time with PUBLICATION_MSG.notConnected and a "Conecta …" link);
  *   NOT_FOUND when the plan is no longer pending (approved, rejected, replaced or unknown);
  * - `rechazarPlan({planId})` → `{planId}`: discards the proposal.
  */
@@ -97,6 +99,8 @@ export const editarPropuesta = define({
       time: PostTimeSchema,
       platform: PlatformSchema,
       versions: PostVersionsSchema,
+      /** Omitted → the proposed post keeps its media. */
+      media: z.optional(PostMediaSchema),
     }),
   }),
   output: PlanProposalSchema,

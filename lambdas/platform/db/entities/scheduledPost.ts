@@ -107,6 +107,8 @@ export const planProposals = defineEntity({
           platform: required('string'),
           /** Text per network (the owner's fix or the AI's adaptation, issue 13); absent → none. */
           versions: { type: 'list', items: VERSION },
+          /** Gallery asset ids (the planner's pick or the owner's, issue 13); absent → none. */
+          media: { type: 'list', items: { type: 'string' } },
         },
       },
     },

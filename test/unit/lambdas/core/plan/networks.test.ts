@@ -5,13 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionState, SocialNetwork } from '@director-ia/shared';
 import { useDomainEnv, uniqueSub } from '../../../../support/domain-env';
+import { storeConnections } from '../../../../support/social-connections';
 
 await useDomainEnv();
 const { DEFAULT_PLAN_NETWORKS, planNetworks } = await import('../../../../../lambdas/core/plan/networks');
-const { socialConnections } = await import('../../../../../lambdas/platform/db/entities/socialConnection');
 
-const store = (uid: string, network: SocialNetwork, state: ConnectionState) =>
-  socialConnections().put({ uid, network, state, targets: [], sandbox: false, updatedAt: new Date().toISOString() }).go();
+const store = (uid: string, network: SocialNetwork, state: ConnectionState) => storeConnections(uid, [network], state);
 
 describe('planNetworks', () => {
   it('uses the connected networks only, in the plan order', async () => {

@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLAN_MSG, PUBLICATION_MSG, PUBLISHING_MSG, type Publication } from '@director-ia/shared';
 import { useDomainEnv, uniqueSub } from '../../../../support/domain-env';
 import { rawTableAt } from '../../../../support/raw-table';
+import { storeConnections } from '../../../../support/social-connections';
 import { InvalidInputError, NotFoundError } from '../../../../../lambdas/platform/errors';
 
 vi.mock('../../../../../lambdas/core/publishing', () => ({
@@ -49,6 +50,7 @@ beforeEach(() => {
 describe('approvePlan', () => {
   it('refuses the first post a network cannot take, with its reason, and writes nothing', async () => {
     const sub = uniqueSub();
+    await storeConnections(sub, ['linkedin', 'x', 'instagram']);
     const planId = await plan(sub, [post('p1', { platform: 'linkedin' }), post('p2', { title: 'Largo', content: 'a'.repeat(281) }), post('p3', { platform: 'instagram' })]);
     await expect(approvePlan(sub, planId, NOW)).rejects.toThrow(new InvalidInputError(PUBLICATION_MSG.approvalInvalid('Largo', 'x', PUBLISHING_MSG.tooLong('x', 'text', 280, 281))));
     expect(await table.query(`user#${sub}`, 'post')).toEqual([]);
@@ -56,8 +58,16 @@ describe('approvePlan', () => {
     expect(engine.syncPublications).not.toHaveBeenCalled();
   });
 
+  it('does not refuse a post for a network that is not connected (its publication will ask to connect it)', async () => {
+    const sub = uniqueSub();
+    const planId = await plan(sub, [post('p1', { platform: 'instagram' }), post('p2', { content: 'a'.repeat(281) })]);
+    const approved = await approvePlan(sub, planId, NOW);
+    expect(approved.posts.map((p) => p.id)).toEqual(['p1', 'p2']);
+  });
+
   it("checks a post's version for its network instead of its content", async () => {
     const sub = uniqueSub();
+    await storeConnections(sub, ['x']);
     const planId = await plan(sub, [post('p1', { content: 'a'.repeat(281), versions: [{ network: 'x', text: 'Cabe en X' }] })]);
     const approved = await approvePlan(sub, planId, NOW);
     expect(approved.posts[0]).toMatchObject({ versions: [{ network: 'x', text: 'Cabe en X' }], publications: [publication('x')] });
@@ -90,7 +100,7 @@ describe('editProposal', () => {
       planId,
       post: { id: 'p1', title: ' Corto ', content: 'Nuevo texto', scheduledDate: '2031-03-10', time: '21:15', platform: 'linkedin', versions: [{ network: 'x', text: 'Para X' }] },
     });
-    expect(fixed.posts[0]).toEqual({ id: 'p1', title: 'Corto', content: 'Nuevo texto', scheduledDate: '2031-03-10', time: '21:15', platform: 'linkedin', versions: [{ network: 'x', text: 'Para X' }], status: 'propuesto' });
+    expect(fixed.posts[0]).toEqual({ id: 'p1', title: 'Corto', content: 'Nuevo texto', scheduledDate: '2031-03-10', time: '21:15', platform: 'linkedin', versions: [{ network: 'x', text: 'Para X' }], media: [], status: 'propuesto' });
     expect(fixed.posts[1]).toMatchObject({ id: 'p2', platform: 'telegram', versions: [] });
     expect(await pendingProposal(sub, MONTH)).toEqual(fixed);
   });

@@ -16,6 +16,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUBLICATION_MSG, PUBLISHING_MSG, type Publication } from '@director-ia/shared';
 import { useDomainEnv, uniqueSub } from '../../../../../support/domain-env';
 import { rawTableAt } from '../../../../../support/raw-table';
+import { storeConnections } from '../../../../../support/social-connections';
 import { InvalidInputError } from '../../../../../../lambdas/platform/errors';
 
 vi.mock('../../../../../../lambdas/core/publishing', () => ({
@@ -66,6 +67,7 @@ describe('an approved post', () => {
 
   it('is refused, with the network\'s Spanish reason and nothing written, when a target network cannot take it', async () => {
     const sub = uniqueSub();
+    await storeConnections(sub, ['instagram', 'linkedin', 'x']);
     await expect(createScheduledPost(sub, { title: 'Foto', content: 'Texto', scheduledDate: '2031-03-05', platform: 'instagram', status: 'aprobado' }, NOW)).rejects.toThrow(
       new InvalidInputError(PUBLISHING_MSG.mediaRequired('instagram', ['image', 'video'])),
     );
@@ -76,8 +78,17 @@ describe('an approved post', () => {
     expect(engine.syncPublications).not.toHaveBeenCalled();
   });
 
+  it('is not refused for a network that is not connected: that publication will ask to connect it', async () => {
+    const sub = uniqueSub();
+    await storeConnections(sub, ['x'], 'reconectar');
+    const post = await createScheduledPost(sub, { title: 'Largo', content: 'a'.repeat(300), scheduledDate: '2031-03-05', platform: 'x', status: 'aprobado', targets: [{ network: 'x' }, { network: 'instagram' }] }, NOW);
+    expect(post.publications.map((p) => p.network)).toEqual(['x', 'instagram']);
+    expect(engine.syncPublications).toHaveBeenCalledTimes(1);
+  });
+
   it("is checked with each network's version, and with its media read from the caller's gallery", async () => {
     const sub = uniqueSub();
+    await storeConnections(sub, ['instagram', 'x']);
     const photo = await asset(sub, 'a0000000000000000001', 'image/jpeg', 300_000);
     const post = await createScheduledPost(
       sub,

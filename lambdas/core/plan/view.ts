@@ -1,0 +1,36 @@
+/**
+ * The browser's view of a stored post (spec 3 "Scheduled post"; issue 13 items 1–4), apart from
+ * the post operations (./posts.ts) so the publishing engine can build it without importing them
+ * (they call the engine).
+ */
+import { isSocialNetwork, postTimeOf, type PostTarget, type Publication, type ScheduledPost } from '@director-ia/shared';
+import type { ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
+
+/** The targets of a stored post: its own, or `[{network: platform}]` for a post stored without (spec 3's shape). */
+export function targetsOf(item: Pick<ScheduledPostItem, 'targets' | 'platform'>): PostTarget[] {
+  return item.targets ?? (isSocialNetwork(item.platform) ? [{ network: item.platform }] : []);
+}
+
+/**
+ * The browser's view of a stored post; `publications` are the post's Publication views (the
+ * publishing engine's, lambdas/core/publishing), none when not given.
+ */
+export function postView(item: ScheduledPostItem, publications: readonly Publication[] = []): ScheduledPost {
+  return {
+    id: item.id,
+    title: item.title,
+    content: item.content,
+    scheduledDate: item.scheduledDate,
+    time: postTimeOf(item),
+    platform: item.platform,
+    status: item.status,
+    targets: targetsOf(item),
+    media: item.media ?? [],
+    versions: item.versions ?? [],
+    publications: [...publications],
+    ...(item.planId ? { planId: item.planId } : {}),
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+}
+
