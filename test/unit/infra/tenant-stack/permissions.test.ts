@@ -180,7 +180,6 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   eliminarPublicacion: SCHEDULES,
   publicarAhora: SCHEDULES,
   resolverPublicacion: SCHEDULES,
-  adaptarPublicacion: [OPEN, `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
   generarImagen: [
     `s3:PutObject @ ${ASSETS}`,
     `s3:GetObject @ ${ASSETS}`,
