@@ -3,9 +3,9 @@
  * problems, the publication states' colours and chips, the gallery media of a post, and one hook
  * per publishing callable (publicarAhora, resolverPublicacion, adaptarPublicacion).
  */
-export { foldText, PostPreview, ProblemList } from './components/PostPreview';
+export { foldText, PostPreview, ProblemList, type ShownProblem } from './components/PostPreview';
 export { PUBLISHING_UI } from './labels';
-export { isPostable, mediaKindOf, postMediaOf, previewMediaOf, type PreviewMedia } from './media';
+export { foundMedia, isPostable, mediaKindOf, missingMedia, postMediaOf, previewMediaOf, type PreviewMedia } from './media';
 export { dueLabel, isPast, MISSED_AFTER_MS, publicationChips, publicationTone, shownState, type PublicationChip, type PublicationTone } from './publicationView';
 export { adaptPost, useAdaptPost, type Adaptation, type AdaptRequest } from './useAdaptPost';
 export { draftProblemsKey, useDraftProblems, type DraftCheck, type DraftProblems } from './useDraftProblems';

@@ -56,5 +56,9 @@ export const PUBLISHING_UI = {
   edit: 'Editar',
   cancel: 'Cancelar',
   save: 'Guardar',
-  planHasProblems: 'Hay publicaciones que no pueden salir tal como están: corrígelas o deja que la IA las adapte antes de aprobar.',
+  /** The plan's warning: `count` posts whose connected network refuses them (the approval will be refused). */
+  planHasProblems: (count: number) =>
+    count === 1
+      ? 'Hay 1 publicación que no puede salir tal como está: corrígela o deja que la IA la adapte antes de aprobar.'
+      : `Hay ${count} publicaciones que no pueden salir tal como están: corrígelas o deja que la IA las adapte antes de aprobar.`,
 } as const;

@@ -1,6 +1,7 @@
 /**
  * A post's media as gallery assets (issue 13 item 1): which assets can go in a post (images,
- * avatars and videos; not voices) and what validatePost needs of each (kind, type, size). Width,
+ * avatars and videos; not voices), which of a post's ids are gone from the gallery, and what
+ * validatePost needs of each (kind, type, size). Width,
  * height and duration are not in the gallery record, so those rules are left to the server.
  */
 import type { Asset, PostMedia } from '@director-ia/shared';
@@ -27,6 +28,23 @@ export function postMediaOf(ids: readonly string[], assets: readonly Asset[]): P
     media.push({ kind, contentType: asset.mediaType, size: asset.size });
   }
   return media;
+}
+
+/** The post's media ids that are no longer postable gallery assets; none while the gallery is being read (undefined). */
+export function missingMedia(ids: readonly string[], assets: readonly Asset[] | undefined): string[] {
+  if (!assets) return [];
+  return ids.filter((id) => !assets.some((asset) => asset.id === id && isPostable(asset)));
+}
+
+/**
+ * The media validatePost reads for a post: its ids still in the gallery (see `missingMedia` for
+ * the others), in order; [] for a post without media; undefined while the gallery is being read.
+ */
+export function foundMedia(ids: readonly string[], assets: readonly Asset[] | undefined): PostMedia[] | undefined {
+  if (ids.length === 0) return [];
+  if (!assets) return undefined;
+  const missing = missingMedia(ids, assets);
+  return postMediaOf(ids.filter((id) => !missing.includes(id)), assets);
 }
 
 /** One picture or video in a preview. */

@@ -1,17 +1,20 @@
 /**
  * The proposed-plan panel (spec 2 'calendario', 3 "Proposed plan", 4; issue 5 item 2, issue 13
  * item 2): the plan's title, month and budget, an offline mark when no AI model wrote it, its
- * posts (date, network, title, content, preview and problems, Editar / Adaptar con IA: see
- * ProposedPost), and 'Rechazar' / 'Aprobar Plan'; a refused approval (a post that cannot go out:
- * PUBLICATION_MSG.approvalInvalid) says why. While the AI works it shows progress instead.
+ * posts (date, network, title, content, preview with media and problems, Editar / Adaptar con IA:
+ * see ProposedPost), a warning counting the posts the approval will refuse (those whose connected
+ * network refuses them), and 'Rechazar' / 'Aprobar Plan'; a refused approval (a post that cannot
+ * go out: PUBLICATION_MSG.approvalInvalid) says why. While the AI works it shows progress instead.
  */
-import { formatBudget, isSocialNetwork, monthLabel, PLAN_MSG, type PlanProposal } from '@director-ia/shared';
-import { PUBLISHING_UI, useDraftProblems } from '../../features/publishing';
+import { formatBudget, monthLabel, PLAN_MSG, type Asset, type PlanProposal, type SocialConnection } from '@director-ia/shared';
+import { useAssets } from '../../features/assets';
+import { PUBLISHING_UI, useDraftProblems, type DraftProblems } from '../../features/publishing';
+import { useSocialNetworks } from '../../features/social';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Panel } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
-import { proposalDraft, ProposedPost } from './ProposedPost';
+import { isConnected, proposalCheck, ProposedPost, proposalStanding, type ProposalCheck } from './ProposedPost';
 import styles from './CalendarioPage.module.css';
 
 export function PlanProgress({ month }: { month: string }) {
@@ -37,15 +40,23 @@ export interface PlanPanelProps {
   refusal?: string | null;
 }
 
+/**
+ * How many of `checks` the approval will refuse: those with reasons whose network is connected
+ * (ProposedPost's `proposalStanding`); `answers`: validatePost's answer per check, in order.
+ */
+export function blockingCount(checks: readonly ProposalCheck[], answers: readonly Pick<DraftProblems, 'problems'>[], connections: readonly SocialConnection[] | undefined): number {
+  return checks.filter((check, index) => proposalStanding(check, answers[index]?.problems, isConnected(connections, check.network)).blocking).length;
+}
+
+/** The checks of the plan's posts on a network of ours, in order. */
+const planChecks = (plan: PlanProposal, assets: readonly Asset[] | undefined): ProposalCheck[] => plan.posts.flatMap((post) => proposalCheck(post, assets) ?? []);
+
 export function PlanPanel({ plan, busy, onApprove, onReject, refusal = null }: PlanPanelProps) {
-  // The same (cached) checks each post shows: whether any post cannot go out as it is.
-  const checks = useDraftProblems(
-    plan.posts.flatMap((post) => {
-      const draft = proposalDraft(post);
-      return draft ? [{ network: draft.network, draft: { text: draft.text, title: draft.title, media: [] } }] : [];
-    }),
-  );
-  const invalid = checks.some((check) => (check.problems?.length ?? 0) > 0) || plan.posts.some((post) => !isSocialNetwork(post.platform));
+  const assets = useAssets().data;
+  const connections = useSocialNetworks().data;
+  // The same (cached) checks each post shows.
+  const checks = planChecks(plan, assets);
+  const blocking = blockingCount(checks, useDraftProblems(checks), connections);
   return (
     <Panel className={styles.planPanel}>
       <section aria-label="Plan propuesto">
@@ -65,10 +76,10 @@ export function PlanPanel({ plan, busy, onApprove, onReject, refusal = null }: P
         </header>
         <ol className={styles.planPosts} aria-label="Publicaciones propuestas">
           {plan.posts.map((post) => (
-            <ProposedPost key={post.id} planId={plan.planId} post={post} locked={busy !== null} />
+            <ProposedPost key={post.id} planId={plan.planId} post={post} locked={busy !== null} assets={assets} connections={connections} />
           ))}
         </ol>
-        {invalid && <p className={styles.planWarning}>{PUBLISHING_UI.planHasProblems}</p>}
+        {blocking > 0 && <p className={styles.planWarning}>{PUBLISHING_UI.planHasProblems(blocking)}</p>}
         {refusal && (
           <p role="alert" className={styles.fieldError}>
             {refusal}

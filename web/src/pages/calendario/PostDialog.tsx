@@ -29,7 +29,7 @@ import {
 import { useAssets } from '../../features/assets';
 import { useDeletePost } from '../../features/plan/useDeletePost';
 import { useSavePost } from '../../features/plan/useSavePost';
-import { isPostable, postMediaOf, previewMediaOf, PUBLISHING_UI, useDraftProblems, usePublishNow, useResolvePublication } from '../../features/publishing';
+import { foundMedia, missingMedia, previewMediaOf, PUBLISHING_UI, useDraftProblems, usePublishNow, useResolvePublication } from '../../features/publishing';
 import { TextAreaField, TextField } from '../../features/settings/Fields';
 import { useSocialNetworks } from '../../features/social';
 import { Button } from '../../ui/Button';
@@ -47,19 +47,12 @@ import styles from './CalendarioPage.module.css';
 /** The networks of `targets`, each once, in order. */
 export const targetNetworks = (targets: readonly PostTarget[]): SocialNetwork[] => [...new Set(targets.map((target) => target.network))];
 
-/** The post's media ids that are no longer postable gallery assets (once the gallery is read). */
-export function missingMedia(media: readonly string[], assets: readonly Asset[] | undefined): string[] {
-  if (!assets) return [];
-  return media.filter((id) => !assets.some((asset) => asset.id === id && isPostable(asset)));
-}
-
 /**
  * What each network would get: its text and title (its version, or the post's) and the media
  * found in the gallery; undefined while the gallery that describes the media is being read.
  */
 export function networkDrafts(networks: readonly SocialNetwork[], fields: { title: string; content: string; versions: VersionMap; media: readonly string[] }, assets: readonly Asset[] | undefined) {
-  const missing = missingMedia(fields.media, assets);
-  const media = fields.media.length === 0 ? [] : assets ? postMediaOf(fields.media.filter((id) => !missing.includes(id)), assets) : undefined;
+  const media = foundMedia(fields.media, assets);
   return networks.map((network) => ({ network, draft: media ? ({ ...draftText(fields.versions, network, fields.content, fields.title), media } satisfies PostDraft) : undefined }));
 }
 

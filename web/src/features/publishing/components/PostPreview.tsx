@@ -3,7 +3,9 @@
  * per-network previews), from the shared `previewShape`: the title where the network shows one,
  * the text above, below or over the media and folded where the feed folds it («… más»), the media
  * one at a time, in a grid or in a carousel, videos in the network's frame (9:16, 16:9) — and
- * under it the exact Spanish reasons from `validatePost` why it cannot go out, or that it can.
+ * under it the exact Spanish reasons from `validatePost` why it cannot go out, or that it can:
+ * in red where they block (saving, approving), as an amber note where nothing refuses the post
+ * for them (a proposed post for a network that is not connected).
  */
 import type { CSSProperties, ReactNode } from 'react';
 import { previewShape, type PostProblem, type PreviewShape, type SocialNetwork } from '@director-ia/shared';
@@ -26,12 +28,17 @@ export interface PostPreviewProps {
   text: string;
   title?: string | undefined;
   media?: readonly PreviewMedia[];
-  /** validatePost's answer for this network; undefined before the first one. */
-  problems: readonly PostProblem[] | undefined;
+  /** validatePost's answer for this network (and any reason of the caller's, e.g. a media item gone); undefined before the first one. */
+  problems: readonly ShownProblem[] | undefined;
   checking?: boolean;
+  /** The problems refuse the post (default); false shows them as a note. */
+  blocking?: boolean;
 }
 
-export function PostPreview({ network, text, title, media = [], problems, checking = false }: PostPreviewProps) {
+/** One reason shown: a validatePost problem, or one of the caller's with its own code. */
+export type ShownProblem = Pick<PostProblem, 'message'> & { code: string };
+
+export function PostPreview({ network, text, title, media = [], problems, checking = false, blocking = true }: PostPreviewProps) {
   const shape = previewShape(network);
   const words = <PreviewText shape={shape} text={text} title={title} />;
   return (
@@ -45,7 +52,7 @@ export function PostPreview({ network, text, title, media = [], problems, checki
         {media.length > 0 && <PreviewMediaBlock shape={shape} media={media} overlay={shape.textPosition === 'over' ? words : null} />}
         {(shape.textPosition === 'below' || (shape.textPosition === 'over' && media.length === 0)) && words}
       </div>
-      <ProblemList network={network} problems={problems} checking={checking} />
+      <ProblemList network={network} problems={problems} checking={checking} blocking={blocking} />
     </section>
   );
 }
@@ -85,8 +92,8 @@ function PreviewItem({ item, frame }: { item: PreviewMedia; frame: number | null
   return <video className={styles.item} data-frame={frame ?? undefined} style={style} src={item.url} muted playsInline preload="metadata" controls />;
 }
 
-/** validatePost's reasons for `network` (a group named 'Problemas para …'), or that it can go out. */
-export function ProblemList({ network, problems, checking = false }: { network: SocialNetwork; problems: readonly PostProblem[] | undefined; checking?: boolean }) {
+/** validatePost's reasons for `network` (a group named 'Problemas para …', `data-blocking` true or false), or that it can go out. */
+export function ProblemList({ network, problems, checking = false, blocking = true }: { network: SocialNetwork; problems: readonly ShownProblem[] | undefined; checking?: boolean; blocking?: boolean }) {
   if (problems === undefined) {
     return (
       <p role="status" className={styles.checking}>
@@ -99,7 +106,7 @@ export function ProblemList({ network, problems, checking = false }: { network: 
   }
   // A group of paragraphs rather than a list: the plan panel's posts are list items, counted as such.
   return (
-    <div role="group" className={styles.problems} aria-label={PUBLISHING_UI.problemsOf(network)} aria-busy={checking || undefined}>
+    <div role="group" className={blocking ? styles.problems : styles.problemsNote} data-blocking={blocking} aria-label={PUBLISHING_UI.problemsOf(network)} aria-busy={checking || undefined}>
       {problems.map((problem) => (
         <p key={problem.message} data-code={problem.code}>
           {problem.message}

@@ -1,5 +1,5 @@
-/** Posts, publications and gallery assets the publishing tests share. */
-import type { Asset, Publication, ScheduledPost } from '@director-ia/shared';
+/** Posts, proposed posts, publications and gallery assets the publishing tests share. */
+import type { Asset, PlannedPost, Publication, ScheduledPost } from '@director-ia/shared';
 
 /** A publication of post 'p1' to Instagram, programado, due `dueAt`, with `overrides`. */
 export function publication(overrides: Partial<Publication> = {}): Publication {
@@ -53,6 +53,22 @@ export function asset(id: string, overrides: Partial<Asset> = {}): Asset {
     model: 'offline',
     url: `https://files.example/${id}`,
     downloadUrl: `https://files.example/${id}?download`,
+    ...overrides,
+  };
+}
+
+/** A proposed post on 14 July 2026 at 19:00 to Instagram, without media, with `overrides`. */
+export function plannedPost(overrides: Partial<PlannedPost> = {}): PlannedPost {
+  return {
+    id: 'pp1',
+    title: 'Ramos de temporada',
+    content: 'Llegan los ramos de verano.',
+    scheduledDate: '2026-07-14',
+    time: '19:00',
+    platform: 'instagram',
+    status: 'propuesto',
+    versions: [],
+    media: [],
     ...overrides,
   };
 }

@@ -15,8 +15,10 @@ import type { PreviewMedia } from '../../../../../../../web/src/features/publish
 const image = (id: string): PreviewMedia => ({ id, kind: 'image', url: `https://files.example/${id}.jpg` });
 const video: PreviewMedia = { id: 'v1', kind: 'video', url: 'https://files.example/v1.mp4' };
 
-const render = (network: SocialNetwork, props: { text?: string; title?: string; media?: PreviewMedia[]; problems?: PostProblem[] | undefined } = {}) =>
-  renderToStaticMarkup(createElement(PostPreview, { network, text: props.text ?? 'Hola', title: props.title, media: props.media ?? [], problems: 'problems' in props ? props.problems : [] }));
+const render = (network: SocialNetwork, props: { text?: string; title?: string; media?: PreviewMedia[]; problems?: PostProblem[] | undefined; blocking?: boolean } = {}) =>
+  renderToStaticMarkup(
+    createElement(PostPreview, { network, text: props.text ?? 'Hola', title: props.title, media: props.media ?? [], problems: 'problems' in props ? props.problems : [], ...(props.blocking !== undefined ? { blocking: props.blocking } : {}) }),
+  );
 
 /** Where `needle` first appears in `html`. */
 const at = (html: string, needle: string) => {
@@ -81,6 +83,15 @@ describe('PostPreview', () => {
     expect(html).toContain(`aria-label="${PUBLISHING_UI.problemsOf('instagram')}"`);
     for (const problem of problems) expect(html).toContain(problem.message);
     expect(html).not.toContain(PUBLISHING_UI.ready('instagram'));
+    expect(html).toContain('data-blocking="true"');
+  });
+
+  it('shows the reasons as a note when they refuse nothing', async () => {
+    const problems = await validatePost('tiktok', { text: 'Sin vídeo', media: [] });
+    const html = render('tiktok', { text: 'Sin vídeo', problems, blocking: false });
+    expect(html).toMatch(new RegExp(`<div role="group" class="[^"]*" data-blocking="false" aria-label="${PUBLISHING_UI.problemsOf('tiktok')}"`));
+    for (const problem of problems) expect(html).toContain(problem.message);
+    expect(render('tiktok', { problems, blocking: true })).not.toContain('data-blocking="false"');
   });
 
   it('says the post can go out when there is no problem, and that it is checking before the first answer', () => {
