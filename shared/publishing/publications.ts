@@ -32,6 +32,13 @@ export const PUBLICATION_STATE_LABELS: Readonly<Record<PublicationState, string>
 /** States in which nothing more happens unless the owner acts. */
 export const FINAL_PUBLICATION_STATES: readonly PublicationState[] = ['publicado', 'error', 'sin_confirmar', 'no_publicado'];
 
+/**
+ * How late a `programado` publication may be before it counts as not published, ms (1 hour): the
+ * publisher and the sweep mark it `no_publicado` rather than post it that late, and the calendar
+ * reads it so meanwhile (a post that goes out hours late is worse than one reported).
+ */
+export const MISSED_AFTER_MS = 60 * 60_000;
+
 /** Most targets one post may have. */
 export const MAX_POST_TARGETS = 16;
 /** Most gallery assets one post may carry (Instagram's and TikTok's carousels hold up to 10 and 35; the table checks each network). */

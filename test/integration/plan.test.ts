@@ -265,7 +265,22 @@ describe('monthly plan with the offline provider', () => {
       const at = '2030-12-01T10:00:00.000Z';
       await table.put({ pk: `user#${ana.sub}`, sk: `post#2031-03-28#${id}`, uid: ana.sub, id, title: 'De antes', content: 'Texto', scheduledDate: '2031-03-28', platform: 'linkedin', status: 'aprobado', createdAt: at, updatedAt: at, __edb_e__: 'scheduledPost', __edb_v__: '1' });
       await table.put({ pk: `user#${ana.sub}`, sk: `postref#${id}`, uid: ana.sub, id, scheduledDate: '2031-03-28', __edb_e__: 'scheduledPostRef', __edb_v__: '1' });
-      expect((await listMonth(ana)).find((p) => p.id === id)).toEqual({ id, title: 'De antes', content: 'Texto', scheduledDate: '2031-03-28', time: '09:00', platform: 'linkedin', status: 'aprobado', createdAt: at, updatedAt: at });
+      // Spec 3's shape reads with the issue 13 fields' defaults: its network as the target, no media, versions or publications.
+      expect((await listMonth(ana)).find((p) => p.id === id)).toEqual({
+        id,
+        title: 'De antes',
+        content: 'Texto',
+        scheduledDate: '2031-03-28',
+        time: '09:00',
+        platform: 'linkedin',
+        status: 'aprobado',
+        targets: [{ network: 'linkedin' }],
+        media: [],
+        versions: [],
+        publications: [],
+        createdAt: at,
+        updatedAt: at,
+      });
       await callOk(twin, 'eliminarPublicacion', { id }, ana.accessToken);
     });
 

@@ -112,5 +112,7 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await twin?.stop();
-  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  // KEEP_TWIN_STATE=1 keeps the twin's state (its functions' logs under logs/) for debugging a run.
+  if (stateDir && !process.env.KEEP_TWIN_STATE) rmSync(stateDir, { recursive: true, force: true });
+  else if (stateDir) console.info(`Twin state kept in ${stateDir}`);
 }

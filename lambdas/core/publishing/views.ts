@@ -9,11 +9,10 @@
  * - `privacy`: what the publisher recorded; before it ran, `private` for the networks whose
  *   unaudited apps publish privately (TikTok, YouTube), else `public` (the publisher knows the app).
  */
-import { PUBLICATION_MSG, type Publication } from '@director-ia/shared';
+import { MISSED_AFTER_MS, PUBLICATION_MSG, type Publication } from '@director-ia/shared';
 import type { PublicationItem } from './store';
 
-/** How late a `programado` publication may be before it counts as not published, ms (1 hour). */
-export const MISSED_AFTER_MS = 60 * 60_000;
+export { MISSED_AFTER_MS };
 
 /** Whether `item` is `programado` and more than MISSED_AFTER_MS past its instant at `now`. */
 export const isMissed = (item: Pick<PublicationItem, 'state' | 'dueAt'>, now: Date): boolean =>

@@ -5,6 +5,7 @@
  * past post whose publications never went out — and a due instant in the brand's local time.
  */
 import {
+  MISSED_AFTER_MS,
   DEFAULT_TIME_ZONE,
   isSocialNetwork,
   localDateTime,
@@ -34,8 +35,7 @@ export function publicationTone(state: PublicationState): PublicationTone {
   }
 }
 
-/** How late a programado publication may be before it reads 'No publicado' (the engine's sweep marks it then too). */
-export const MISSED_AFTER_MS = 60 * 60_000;
+export { MISSED_AFTER_MS };
 
 /** The state to show at instant `now` (ms): a programado publication more than MISSED_AFTER_MS late never went out. */
 export function shownState(publication: Pick<Publication, 'state' | 'dueAt'>, now: number): PublicationState {

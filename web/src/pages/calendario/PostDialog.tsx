@@ -48,6 +48,16 @@ import styles from './CalendarioPage.module.css';
 export const targetNetworks = (targets: readonly PostTarget[]): SocialNetwork[] => [...new Set(targets.map((target) => target.network))];
 
 /**
+ * The targets after the 'Red social' select moves from `from` to `to`: a post that only goes to
+ * its network's chosen destinations (`[{network: from}]`, the default) follows the new network;
+ * targets the owner picked are kept as they are.
+ */
+export function followPlatform(targets: readonly PostTarget[], from: string, to: SocialNetwork): PostTarget[] {
+  const [only] = targets;
+  return targets.length === 1 && only?.network === from && only.targetId === undefined ? [{ network: to }] : [...targets];
+}
+
+/**
  * What each network would get: its text and title (its version, or the post's) and the media
  * found in the gallery; undefined while the gallery that describes the media is being read.
  */
@@ -140,7 +150,15 @@ export function PostDialog({ post, timeZone, now, onClose }: { post: ScheduledPo
           <div className={styles.twoFields}>
             <TextField id={`${id}-date`} label="Fecha" type="date" value={date} onValue={setDate} required />
             <TextField id={`${id}-time`} label={TIME_MSG.timeLabel} type="time" step={60} value={time} onValue={setTime} required hint={timeZone ? timeZoneLabel(timeZone) : undefined} />
-            <NetworkSelect id={`${id}-platform`} value={platform} stored={post.platform} onValue={setPlatform} />
+            <NetworkSelect
+              id={`${id}-platform`}
+              value={platform}
+              stored={post.platform}
+              onValue={(next) => {
+                setTargets((current) => followPlatform(current, platform, next));
+                setPlatform(next);
+              }}
+            />
           </div>
           <TargetPicker connections={connections} targets={targets} onTargets={setTargets} />
           <MediaPicker media={media} assets={assets} onMedia={setMedia} />

@@ -13,7 +13,7 @@ import { asset } from '../../features/publishing/fixtures';
 vi.mock('../../../../../../web/src/lib/auth', () => ({ getAccessToken: async () => null }));
 vi.mock('../../../../../../web/src/lib/config', () => ({ getConfig: () => ({ apiBase: '/api' }) }));
 
-const { networkDrafts, saveBlockers, targetNetworks } = await import('../../../../../../web/src/pages/calendario/PostDialog');
+const { followPlatform, networkDrafts, saveBlockers, targetNetworks } = await import('../../../../../../web/src/pages/calendario/PostDialog');
 const { draftText, versionList, versionMap } = await import('../../../../../../web/src/pages/calendario/NetworkVersions');
 const { targetGroups, toggleTarget } = await import('../../../../../../web/src/pages/calendario/TargetPicker');
 const { moveItem } = await import('../../../../../../web/src/pages/calendario/MediaPicker');
@@ -57,6 +57,15 @@ describe('networkDrafts and saveBlockers', () => {
 
   it('lists the networks of the targets once each, in order', () => {
     expect(targetNetworks([{ network: 'x' }, { network: 'facebook', targetId: 'p1' }, { network: 'x' }])).toEqual(['x', 'facebook']);
+  });
+});
+
+describe('followPlatform', () => {
+  it("moves the default target to the new network, and keeps targets the owner picked", () => {
+    expect(followPlatform([{ network: 'facebook' }], 'facebook', 'pinterest')).toEqual([{ network: 'pinterest' }]);
+    expect(followPlatform([{ network: 'facebook', targetId: 'p1' }], 'facebook', 'pinterest')).toEqual([{ network: 'facebook', targetId: 'p1' }]);
+    expect(followPlatform([{ network: 'facebook' }, { network: 'x' }], 'facebook', 'pinterest')).toEqual([{ network: 'facebook' }, { network: 'x' }]);
+    expect(followPlatform([{ network: 'x' }], 'facebook', 'pinterest')).toEqual([{ network: 'x' }]);
   });
 });
 
