@@ -46,9 +46,11 @@ export interface NetworkVersionsProps {
   /** validatePost's answers, one per network of `networks`. */
   checks: readonly DraftProblems[];
   media: readonly PreviewMedia[];
+  /** Networks whose problems block saving (the others' show as a note); all when omitted. */
+  blocking?: ReadonlySet<SocialNetwork>;
 }
 
-export function NetworkVersions({ networks, title, content, versions, onVersion, checks, media }: NetworkVersionsProps) {
+export function NetworkVersions({ networks, title, content, versions, onVersion, checks, media, blocking }: NetworkVersionsProps) {
   const id = useId();
   const [chosen, setChosen] = useState<SocialNetwork | null>(null);
   const [offline, setOffline] = useState<ReadonlySet<SocialNetwork>>(new Set());
@@ -129,7 +131,7 @@ export function NetworkVersions({ networks, title, content, versions, onVersion,
             {offline.has(active) && <span className={styles.offlineBadge}>{PUBLICATION_MSG.adaptedOffline}</span>}
           </div>
         </div>
-        <PostPreview network={active} text={draft.text} title={draft.title} media={media} problems={check?.problems} checking={check?.checking ?? true} />
+        <PostPreview network={active} text={draft.text} title={draft.title} media={media} problems={check?.problems} checking={check?.checking ?? true} blocking={blocking?.has(active) ?? true} />
       </div>
     </fieldset>
   );

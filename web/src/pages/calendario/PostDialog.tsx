@@ -24,6 +24,7 @@ import {
   type PostTarget,
   type Publication,
   type ScheduledPost,
+  type SocialConnection,
   type SocialNetwork,
 } from '@director-ia/shared';
 import { useAssets } from '../../features/assets';
@@ -42,6 +43,7 @@ import { statusLabel, statusTone } from './MonthGrid';
 import { draftText, NetworkVersions, versionList, versionMap, type VersionMap } from './NetworkVersions';
 import { PublicationList, type PublicationAction } from './PublicationList';
 import { TargetPicker } from './TargetPicker';
+import { isConnected } from './ProposedPost';
 import styles from './CalendarioPage.module.css';
 
 /** The networks of `targets`, each once, in order. */
@@ -71,6 +73,16 @@ export function saveBlockers(missing: readonly string[], problems: readonly { pr
   return [...(missing.length > 0 ? [PUBLICATION_MSG.mediaMissing] : []), ...problems.flatMap((check) => (check.problems ?? []).map((problem) => problem.message))];
 }
 
+/**
+ * The checks that block saving, as the server refuses them (guardarPublicacion): only for an
+ * approved post, and only on networks that are connected (or not known yet not to be). A network
+ * that is not connected publishes nothing, so its rules show as a note under its preview instead.
+ */
+export function blockingChecks<C extends { network: SocialNetwork }>(status: string, checks: readonly C[], connections: readonly Pick<SocialConnection, 'network' | 'state'>[] | undefined): C[] {
+  if (status !== 'aprobado') return [];
+  return checks.filter((check) => isConnected(connections, check.network) !== false);
+}
+
 /** `timeZone`: the brand's zone (its times are wall-clock times there), once the settings are read; `now`: the current instant, ms. */
 export function PostDialog({ post, timeZone, now, onClose }: { post: ScheduledPost; timeZone?: string | undefined; now: number; onClose: () => void }) {
   const id = useId();
@@ -78,7 +90,8 @@ export function PostDialog({ post, timeZone, now, onClose }: { post: ScheduledPo
   const remove = useDeletePost();
   const publishNow = usePublishNow();
   const resolve = useResolvePublication();
-  const connections = useSocialNetworks().data ?? [];
+  const cards = useSocialNetworks().data;
+  const connections = cards ?? [];
   const assets = useAssets().data;
   const [title, setTitle] = useState(post.title);
   const [content, setContent] = useState(post.content);
@@ -98,7 +111,7 @@ export function PostDialog({ post, timeZone, now, onClose }: { post: ScheduledPo
   const drafts = networkDrafts(networks, { title, content, versions, media }, assets);
   const checks = useDraftProblems(drafts);
   const missing = missingMedia(media, assets);
-  const blockers = saveBlockers(missing, checks);
+  const blockers = saveBlockers(missing, blockingChecks(post.status, checks, cards));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -112,8 +125,9 @@ export function PostDialog({ post, timeZone, now, onClose }: { post: ScheduledPo
     setCheckingSave(true);
     try {
       const final = await Promise.all(drafts.map(async ({ network, draft }) => ({ network, problems: draft ? await validatePost(network, draft) : undefined })));
-      const reasons = saveBlockers(missing, final);
-      if (reasons.length > 0 || final.some((check) => check.problems === undefined)) {
+      const blocking = blockingChecks(post.status, final, cards);
+      const reasons = saveBlockers(missing, blocking);
+      if (reasons.length > 0 || blocking.some((check) => check.problems === undefined)) {
         setProblem(reasons[0] ?? PUBLISHING_UI.checking);
         return;
       }
@@ -162,7 +176,7 @@ export function PostDialog({ post, timeZone, now, onClose }: { post: ScheduledPo
           </div>
           <TargetPicker connections={connections} targets={targets} onTargets={setTargets} />
           <MediaPicker media={media} assets={assets} onMedia={setMedia} />
-          <NetworkVersions networks={networks} title={title} content={content} versions={versions} onVersion={setVersion} checks={checks} media={previewMediaOf(media, assets ?? [])} />
+          <NetworkVersions networks={networks} title={title} content={content} versions={versions} onVersion={setVersion} checks={checks} media={previewMediaOf(media, assets ?? [])} blocking={new Set(blockingChecks(post.status, checks, cards).map((check) => check.network))} />
           <section className={styles.fieldset} aria-labelledby={`${id}-publications`}>
             <h3 id={`${id}-publications`} className={styles.legendTitle}>
               {PUBLISHING_UI.publications}

@@ -13,7 +13,7 @@ import { asset } from '../../features/publishing/fixtures';
 vi.mock('../../../../../../web/src/lib/auth', () => ({ getAccessToken: async () => null }));
 vi.mock('../../../../../../web/src/lib/config', () => ({ getConfig: () => ({ apiBase: '/api' }) }));
 
-const { followPlatform, networkDrafts, saveBlockers, targetNetworks } = await import('../../../../../../web/src/pages/calendario/PostDialog');
+const { blockingChecks, followPlatform, networkDrafts, saveBlockers, targetNetworks } = await import('../../../../../../web/src/pages/calendario/PostDialog');
 const { draftText, versionList, versionMap } = await import('../../../../../../web/src/pages/calendario/NetworkVersions');
 const { targetGroups, toggleTarget } = await import('../../../../../../web/src/pages/calendario/TargetPicker');
 const { moveItem } = await import('../../../../../../web/src/pages/calendario/MediaPicker');
@@ -57,6 +57,18 @@ describe('networkDrafts and saveBlockers', () => {
 
   it('lists the networks of the targets once each, in order', () => {
     expect(targetNetworks([{ network: 'x' }, { network: 'facebook', targetId: 'p1' }, { network: 'x' }])).toEqual(['x', 'facebook']);
+  });
+});
+
+describe('blockingChecks', () => {
+  const checks = [{ network: 'facebook' as const }, { network: 'pinterest' as const }];
+  it('blocks an approved post on connected networks and on those not known yet, never on one known not to be connected', () => {
+    expect(blockingChecks('aprobado', checks, [connectedFacebook, card('pinterest')])).toEqual([{ network: 'facebook' }]);
+    expect(blockingChecks('aprobado', checks, undefined)).toEqual(checks);
+  });
+
+  it('blocks nothing for a post that is not approved (the server checks approved posts only)', () => {
+    expect(blockingChecks('propuesto', checks, [connectedFacebook, card('pinterest', { state: 'conectada' })])).toEqual([]);
   });
 });
 
