@@ -11,7 +11,9 @@
  *   reconnecting publishes once;
  * - a 429 with Retry-After is honoured (postponed, then published once);
  * - a create whose answer is lost is resolved by the network's search (Facebook) or marked
- *   'sin confirmar' (Telegram, whose bots cannot read history), and never posted twice.
+ *   'sin confirmar' (Telegram, whose bots cannot read history), and never posted twice;
+ * - a gallery image (Taller) goes with the post: X gets it through its media upload (the bytes
+ *   read in ranges from the presigned S3 URL through the HTTP door), Telegram fetches the URL.
  * The engine's finer cases (50 concurrent deliveries, a crash between the answer and our write,
  * daylight-saving instants) are tested against DynamoDB Local and the sandbox in
  * test/unit/lambdas/core/publishing/.
@@ -42,6 +44,7 @@ interface FeedPost {
   target: { id: string; name: string };
   text: string;
   url: string | null;
+  media: { type: string; size: number }[];
 }
 
 interface ScheduleView {
@@ -169,6 +172,23 @@ describe('an approved plan goes out on time, once', () => {
     // Let the duplicate delivery run to its end before counting.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(await feed('facebook', text)).toHaveLength(1);
+  });
+});
+
+describe('media from the gallery', () => {
+  it('publishes a Taller image with the post on X (uploaded) and Telegram (fetched by the network)', async () => {
+    const { assetId } = await ok<{ assetId: string }>('generarImagen', { prompt: 'Un ramo de flores de temporada', imageBase64: null });
+    for (const network of ['x', 'telegram'] as const) {
+      const text = marker(`Con imagen en ${network}`);
+      const post = await approvedPost(network, text, 65);
+      await ok('guardarPublicacion', { id: post.id, title: post.title, content: post.content, scheduledDate: post.scheduledDate, time: post.time, platform: network, media: [assetId] });
+      await ok('publicarAhora', { id: post.id });
+      await allIn(post, network, 'publicado');
+      const [published] = await feed(network, text);
+      expect(published?.media).toHaveLength(1);
+      expect(published?.media[0]?.type).toMatch(/^image\//);
+      expect(published?.media[0]?.size).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -8,15 +8,15 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG, PUBLICATION_MSG } from '@director-ia/shared';
-import { errorAnswer, json, stubFetch } from '../social/fixtures';
-import { publication, scheduledPost } from './fixtures';
+import { errorAnswer, json, stubFetch } from '../../social/fixtures';
+import { publication, scheduledPost } from '../fixtures';
 
-vi.mock('../../../../../../web/src/lib/auth', () => ({ getAccessToken: async () => 'token-123' }));
-vi.mock('../../../../../../web/src/lib/config', () => ({ getConfig: () => ({ apiBase: '/api' }) }));
+vi.mock('../../../../../../../web/src/lib/auth', () => ({ getAccessToken: async () => 'token-123' }));
+vi.mock('../../../../../../../web/src/lib/config', () => ({ getConfig: () => ({ apiBase: '/api' }) }));
 
-const { callableMutationOptions } = await import('../../../../../../web/src/lib/queries');
-const { adaptPost, publishNowOptions, resolvePublicationOptions, PUBLISHING_UI } = await import('../../../../../../web/src/features/publishing');
-const { monthPostsKey } = await import('../../../../../../web/src/features/plan');
+const { callableMutationOptions } = await import('../../../../../../../web/src/lib/queries');
+const { adaptPost, publishNowOptions, resolvePublicationOptions, PUBLISHING_UI } = await import('../../../../../../../web/src/features/publishing');
+const { monthPostsKey } = await import('../../../../../../../web/src/features/plan');
 
 const fetchMock = stubFetch();
 
