@@ -95,10 +95,15 @@ async function publicationIn(post: ScheduledPost, network: SocialNetwork, state:
 
 /** Polls the post until every publication on `network` is in `state`; returns them. */
 async function allIn(post: ScheduledPost, network: SocialNetwork, state: Publication['state'], timeoutMs = 60_000): Promise<Publication[]> {
-  return eventually(async () => {
-    const mine = (await postOf(post.id, post.scheduledDate)).publications.filter((p) => p.network === network);
-    return mine.length > 0 && mine.every((p) => p.state === state) ? mine : undefined;
-  }, timeoutMs);
+  let seen: Publication[] = [];
+  try {
+    return await eventually(async () => {
+      seen = (await postOf(post.id, post.scheduledDate)).publications.filter((p) => p.network === network);
+      return seen.length > 0 && seen.every((p) => p.state === state) ? seen : undefined;
+    }, timeoutMs);
+  } catch (error) {
+    throw new Error(`${network} publications not all ${state}: ${JSON.stringify(seen)}`, { cause: error });
+  }
 }
 
 /** The brand's local date and time `minutes` from now. */

@@ -3,7 +3,11 @@
  *
  * `handlePublishEvent(event, now, {remainingMs})`:
  * 1. Reads the publication: missing, another revision, a final state or a live lease → `ignored`
- *    (a duplicate, stale or late event never publishes twice).
+ *    (a duplicate, stale or late event never publishes twice). A schedule is put before its
+ *    revision is written (./sync.ts `writeRevision`: a revision never exists without its
+ *    schedule), so an event due at once ("Publicar ahora", a postponement that already passed) can
+ *    arrive first: an event AHEAD of the stored revision waits for it (consistent reads, up to
+ *    REVISION_WAIT_MS) rather than being dropped for minutes until the sweep re-delivers it.
  * 2. `programado` more than MISSED_AFTER_MS late (and no create possibly sent) → `no_publicado`
  *    (`missed`): a post that goes out hours late is worse than one reported.
  * 3. Claims it: one conditional update, `programado` at the event's revision, or `publicando` whose
@@ -65,13 +69,34 @@ async function claim(item: PublicationItem, revision: number, now: Date): Promis
 
 const ignored = (detail: string): PublishEventResult => ({ outcome: 'ignored', detail });
 
+/** How long a delivery waits for the revision its schedule was put for, ms (see the module header). */
+export const REVISION_WAIT_MS = 10_000;
+const REVISION_POLL_MS = 200;
+
+/** Options of one delivery: the Lambda's remaining time, and the revision wait (tests shorten it). */
+export interface PublishEventOptions {
+  remainingMs?: () => number;
+  revisionWaitMs?: number;
+}
+
+/** The publication, once its stored revision has reached `revision` or the wait is over (whichever comes first); null when it does not exist. */
+async function readAtRevision(event: PublishEvent, waitMs: number): Promise<PublicationItem | null> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const item = await readPublication(event.sub, event.postId, event.publicationId);
+    if (!item || item.revision >= event.revision || Date.now() >= deadline) return item;
+    await new Promise((resolve) => setTimeout(resolve, REVISION_POLL_MS));
+  }
+}
+
 /** Handles one delivery (see the module header). */
-export async function handlePublishEvent(event: PublishEvent, now: Date = new Date(), options: { remainingMs?: () => number } = {}): Promise<PublishEventResult> {
+export async function handlePublishEvent(event: PublishEvent, now: Date = new Date(), options: PublishEventOptions = {}): Promise<PublishEventResult> {
   const log = { publicationId: event?.publicationId, revision: event?.revision };
   if (!event?.sub || !event.postId || !event.publicationId || typeof event.revision !== 'number') return ignored('malformed event');
-  const item = await readPublication(event.sub, event.postId, event.publicationId);
+  const item = await readAtRevision(event, options.revisionWaitMs ?? REVISION_WAIT_MS);
   let result: PublishEventResult;
   if (!item) result = ignored('not found');
+  else if (item.revision < event.revision) result = ignored('revision not stored: its writer failed (the sweep re-delivers what is due)');
   else if (item.revision !== event.revision) result = ignored('stale revision');
   else if (item.state === 'publicando' && (item.leaseUntil ?? 0) >= now.getTime()) result = ignored('duplicate: being published');
   else if (item.state !== 'programado' && item.state !== 'publicando') result = ignored(`already ${item.state}`);

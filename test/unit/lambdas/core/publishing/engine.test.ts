@@ -107,6 +107,30 @@ describe('exactly once', () => {
     expect((await listPublications(sub, post.id))[0]).toMatchObject({ state: 'publicado', networkPostId: published.postId });
   });
 
+  it('an event that arrives before its revision is stored waits for it, then publishes once', async () => {
+    const sub = uniqueSub();
+    await connectSandbox(env, sub, 'x');
+    const { post, content } = await approvedPost(sub, 'x', 30);
+    const { event } = await eventOf(sub, post.id);
+    // "Publicar ahora" puts its schedule (revision + 1) before writing the revision: the event wins the race.
+    const early = handlePublishEvent({ ...event, revision: event.revision + 1 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await publishNow(sub, post.id);
+    expect((await early).outcome).toBe('published');
+    expect(await feedWith('x', content)).toHaveLength(1);
+  });
+
+  it('an event ahead of a revision that never gets stored is ignored after the wait, publishing nothing', async () => {
+    const sub = uniqueSub();
+    await connectSandbox(env, sub, 'x');
+    const { post, content } = await approvedPost(sub, 'x', 30);
+    const { event } = await eventOf(sub, post.id);
+    const result = await handlePublishEvent({ ...event, revision: event.revision + 1 }, new Date(), { revisionWaitMs: 300 });
+    expect(result.outcome).toBe('ignored');
+    expect(await feedWith('x', content)).toHaveLength(0);
+    expect((await listPublications(sub, post.id))[0]?.state).toBe('programado');
+  });
+
   it('a live lease keeps every other delivery out', async () => {
     const sub = uniqueSub();
     await connectSandbox(env, sub, 'x');
