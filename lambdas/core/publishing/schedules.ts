@@ -19,8 +19,11 @@ export const eventOf = (item: Pick<PublicationItem, 'uid' | 'postId' | 'id' | 'r
   revision: item.revision,
 });
 
-/** Creates or moves `item`'s schedule to `at` (default its `dueAt`), carrying its current revision. */
-export async function putPublicationSchedule(item: Pick<PublicationItem, 'uid' | 'postId' | 'id' | 'revision' | 'dueAt'>, at = new Date(item.dueAt)): Promise<void> {
+/**
+ * Creates or moves `item`'s schedule to `at` (default its `dueAt`, or now when that has passed: a
+ * publication approved a few minutes after its time goes out at once), carrying its current revision.
+ */
+export async function putPublicationSchedule(item: Pick<PublicationItem, 'uid' | 'postId' | 'id' | 'revision' | 'dueAt'>, at = new Date(Math.max(Date.parse(item.dueAt), Date.now()))): Promise<void> {
   const settings = schedulerSettings();
   await putOneTimeSchedule({ name: publicationScheduleName(item.id), group: settings.group, at, targetArn: settings.targetArn, roleArn: settings.roleArn, input: eventOf(item), ...(settings.deadLetterArn ? { deadLetterArn: settings.deadLetterArn } : {}) });
 }

@@ -136,6 +136,15 @@ describe('syncPublications', () => {
     expect(await listPublications(sub, post.id)).toEqual([]);
   });
 
+  it('a post approved minutes after its time still goes out: programado, its schedule firing at once', async () => {
+    const sub = uniqueSub();
+    await connectSandbox(env, sub, 'x');
+    // 10:50 in Madrid on 2027-01-15 is 09:50Z: ten minutes before NOW.
+    const [view] = await syncPublications(sub, await approved(sub, '2027-01-15', '10:50'), NOW);
+    expect(view).toMatchObject({ state: 'programado', dueAt: '2027-01-15T09:50:00.000Z' });
+    expect(scheduleOf(view?.id ?? '')).toBeDefined();
+  });
+
   it('a post already past its time becomes no_publicado (never silently dropped), with no schedule', async () => {
     const sub = uniqueSub();
     await connectSandbox(env, sub, 'x');
