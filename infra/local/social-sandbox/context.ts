@@ -5,6 +5,7 @@ import type { PublishingStore } from './feed';
 import type { RateCounters } from './limits';
 import type { MediaStore } from './media';
 import type { SandboxStore } from './store';
+import type { DeliveryEngine } from './webhooks';
 
 export interface SandboxContext {
   store: SandboxStore;
@@ -14,6 +15,8 @@ export interface SandboxContext {
   media: MediaStore;
   /** Faults injected by the test hook (./faults.ts). */
   faults: FaultStore;
+  /** Webhook deliveries to the product (./webhooks.ts, issue 14). */
+  deliveries: DeliveryEngine;
   /** Rate-limit counters (./limits.ts). */
   counters: RateCounters;
   /** The sandbox's origin, e.g. `http://127.0.0.1:5179`. */

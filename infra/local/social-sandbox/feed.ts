@@ -62,7 +62,10 @@ export interface Table<T> {
   get(id: string): T | undefined;
   /** Stores (or replaces) the object and saves the file. */
   set(id: string, value: T): void;
+  /** Removes the object (if any) and saves the file. */
+  delete(id: string): void;
   values(): T[];
+  ids(): string[];
 }
 
 /** The feed and the publishing objects (see the module header). `clock` = epoch ms now. */
@@ -126,7 +129,13 @@ export class PublishingStore {
         rows[id] = structuredClone(value);
         this.save();
       },
+      delete: (id) => {
+        if (!Object.hasOwn(rows, id)) return;
+        delete rows[id];
+        this.save();
+      },
       values: () => Object.values(rows).map((row) => structuredClone(row)),
+      ids: () => Object.keys(rows),
     };
   }
 }

@@ -16,7 +16,14 @@
  *                              LinkedIn's and TikTok's upload URLs (./youtube.ts, ./linkedin.ts, ./tiktok.ts)
  * - `GET  /N/feed`             "Red de pruebas · <Network> — Publicaciones": what was published, in
  *                              the order received (newest last), with its media (./pages.ts)
- * and `/telegram/api/bot<token>/<method>` (./telegram.ts; `GET /telegram/feed` too),
+ * - `GET|POST /N/inbox`        issue 14, for facebook, instagram, telegram: "Red de pruebas · <Network>
+ *                              — Mensajes": write as a customer (a DM, or a comment on a feed post),
+ *                              delivered to the product's webhook; every thread with the brand's
+ *                              replies (./inbox.ts, ./pages.ts; the POST answers 303 back to the page)
+ * - `POST /facebook|instagram/api/{id}/messages`, `/facebook/api/{comment}/comments`,
+ *   `/instagram/api/{comment}/replies`: the Send API (24-hour window) and comment replies (./messaging.ts)
+ * and `/telegram/api/bot<token>/<method>` (./telegram.ts; `GET /telegram/feed` too; setWebhook,
+ * deleteWebhook, getWebhookInfo in ./telegramWebhooks.ts; sendMessage to a customer's chat),
  * `/media/<id>` (the stored media files, ./media.ts), `/avatars/<network>.svg` (every picture
  * URL of the sandbox accounts), `/` (what this is, with a link to each feed). The networks' shapes,
  * lifetimes and errors are in ./networks.ts and the publishing modules; the accounts in ./accounts.ts.
@@ -41,11 +48,30 @@
  *   visible create call; `upload`, `container`, `status`, `session`, `recent`, …).
  *   `GET /__sandbox/faults` → `{faults}` waiting; `DELETE /__sandbox/faults` → `{cleared}`.
  *   Memory only.
+ * Issue 14, the inbox (webhooks to the product; ./webhooks.ts, ./inbox.ts):
+ * - `POST /__sandbox/webhooks` `{network: 'facebook'|'instagram', url, verifyToken}` subscribes the
+ *   network app's webhook after Meta's verification request (`GET <url>?hub.mode=subscribe&
+ *   hub.verify_token=…&hub.challenge=…` must answer 200 with the challenge; else 400 `{error}` with
+ *   the reason) → `{network, url, verified: true}`. `GET /__sandbox/webhooks` → `{webhooks: [{network,
+ *   url, verified, verifiedAt}]}` (never the verify token). The factory's `webhooks` option sets
+ *   them at start, unverified.
+ * - `POST /__sandbox/dm` `{network: 'facebook'|'instagram'|'telegram', targetId, customer: {id?,
+ *   name}, text, kind?: 'message'|'comment', postId?, badSignature?}` → `{delivery: DeliveryView |
+ *   null, thread}` after the first delivery attempt (null: no webhook subscribed; Telegram
+ *   updates then wait for setWebhook). `badSignature` signs with a wrong app secret.
+ * - `GET /__sandbox/deliveries[?network=]` → `{deliveries: DeliveryView[]}` oldest first: id,
+ *   network, url, bodyId, body (parsed), state (pending, delivered, failed), attempt, status,
+ *   attempts [{attempt, status, error?, time}], redeliveryOf?. `POST /__sandbox/deliveries/<id>/
+ *   redeliver` → `{delivery}`: the same raw body and signature again (a replay).
+ * - `GET /__sandbox/threads[?network=]` → `{threads: Thread[]}` (customer messages and brand
+ *   replies); `POST /__sandbox/threads/age` `{network, threadId, hours}` → `{thread}` moves the
+ *   customer's last message `hours` back (the 24-hour window).
  *
  * Every request under `/N/` (but the feed pages) is recorded (network, method, path without the
  * `/N` prefix, query and form/JSON fields with token, secret, code and state values masked as
  * '***', signed URLs without their query, long values clipped, status, fault, time), newest 1000
- * kept. State (clients, codes, tokens, records, the feed and publishing objects, media files)
+ * kept. State (clients, codes, tokens, records, the feed and publishing objects, media files,
+ * webhook subscriptions, deliveries and threads)
  * persists under `stateDir` (./store.ts, ./feed.ts, ./media.ts), so a twin restart keeps issued
  * tokens valid and the feed whole.
  */
@@ -64,13 +90,18 @@ import { RateCounters } from './limits';
 import { MediaStore } from './media';
 import { NETWORK_SPECS } from './networks';
 import { authorize, decide, revoke, token } from './oauth';
-import { feedPage, indexPage } from './pages';
+import { feedPage, inboxPage, indexPage } from './pages';
 import { recordFields, SandboxStore, type SandboxClient, type SandboxRequestRecord } from './store';
 import { maskBotToken, serveTelegram } from './telegram';
+import { wireTelegramWebhooks } from './telegramWebhooks';
 import { settleTikTok } from './tiktok';
+import { customerWrites, isInboxNetwork, listThreads, parseWrite, serveInboxHook, type Thread } from './inbox';
+import { DeliveryEngine, deliveryView, isMetaWebhookNetwork, serveDeliveriesHook, serveWebhooksHook, subscribeUnverified, type DeliveryView, type MetaWebhookNetwork } from './webhooks';
 
 export type { SandboxClient, SandboxRequestRecord } from './store';
 export type { FeedMedia, FeedPost } from './feed';
+export type { Thread, ThreadMessage } from './inbox';
+export type { DeliveryView } from './webhooks';
 
 export interface SocialSandboxOptions {
   /** 0 = pick a free one. */
@@ -82,6 +113,15 @@ export interface SocialSandboxOptions {
   log?: (line: string) => void;
   /** Epoch ms now (tests move time forward to expire codes); default Date.now. */
   clock?: () => number;
+  /**
+   * Meta webhook subscriptions set at start (issue 14), without the verification request (the
+   * twin's route may not be up yet); they replace the stored ones of those networks.
+   */
+  webhooks?: { network: MetaWebhookNetwork; url: string; verifyToken: string }[];
+  /** Pauses between webhook delivery attempts, ms (default 1 s, 3 s, 10 s: four attempts for Meta). */
+  webhookRetryDelaysMs?: readonly number[];
+  /** How long a webhook delivery waits for the answer, ms (default 5000). */
+  webhookTimeoutMs?: number;
 }
 
 /** One OAuth network's entry of the network apps secret (issue 12 brief, "Network app credentials"). */
@@ -108,6 +148,10 @@ export interface SocialSandbox {
   requests(network?: SocialNetwork): SandboxRequestRecord[];
   /** What was published, in the order received, of one network or all. */
   posts(network?: SocialNetwork): SandboxPost[];
+  /** Webhook deliveries (issue 14), oldest first, of one network or all. */
+  deliveries(network?: SocialNetwork): DeliveryView[];
+  /** Inbox threads (issue 14), oldest first, of one network or all. */
+  threads(network?: SocialNetwork): Thread[];
   stop(): Promise<void>;
 }
 
@@ -148,7 +192,11 @@ function listPosts(ctx: SandboxContext, network?: SocialNetwork): SandboxPost[] 
 }
 
 /** `/__sandbox/...` (see the module header). */
-function serveHook(ctx: SandboxContext, req: SandboxRequest, hook: string): SandboxResponse {
+async function serveHook(ctx: SandboxContext, req: SandboxRequest, hook: string): Promise<SandboxResponse> {
+  if (hook === 'webhooks') return serveWebhooksHook(ctx, req);
+  if (hook === 'deliveries' || hook.startsWith('deliveries/')) return serveDeliveriesHook(ctx, req, hook.slice('deliveries'.length));
+  const inbox = await serveInboxHook(ctx, req, hook);
+  if (inbox) return inbox;
   if ((hook === 'requests' || hook === 'posts') && req.method === 'GET') {
     const network = req.query.get('network');
     if (network !== null && !isSocialNetwork(network)) return json(400, { error: `unknown network ${network}` });
@@ -215,11 +263,42 @@ function servePage(ctx: SandboxContext, req: SandboxRequest): SandboxResponse | 
   return null;
 }
 
+/** Notices of the inbox page after a send (`?estado=`). */
+const INBOX_STATES = new Set(['entregado', 'reintentando', 'sin-webhook', 'sin-actualizaciones', 'error']);
+
+/** `GET|POST /N/inbox` (./pages.ts `inboxPage`); null for other paths. */
+async function serveInbox(ctx: SandboxContext, req: SandboxRequest): Promise<SandboxResponse | null> {
+  const network = /^\/([a-z]+)\/inbox\/?$/.exec(req.path)?.[1];
+  if (network === undefined || !isInboxNetwork(network)) return null;
+  const view = () => ({ network, threads: listThreads(ctx, network), posts: network === 'telegram' ? [] : ctx.publishing.posts(network), bots: telegramBots(ctx) });
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    const state = req.query.get('estado');
+    return html(200, inboxPage({ ...view(), notice: state !== null && INBOX_STATES.has(state) ? state : null }));
+  }
+  if (req.method !== 'POST') return json(405, { error: 'method_not_allowed' });
+  const form = req.body ?? {};
+  const post = typeof form.postId === 'string' ? form.postId : '';
+  const write = parseWrite({ targetId: form.targetId, customer: { name: form.customerName }, text: form.text, kind: post ? 'comment' : 'message', ...(post ? { postId: post } : {}) }, network);
+  const result = typeof write === 'string' ? write : await customerWrites(ctx, write);
+  if (typeof result === 'string') return html(400, inboxPage({ ...view(), notice: null, error: result }));
+  const { delivery, thread } = result;
+  const state = !delivery ? (network === 'telegram' ? 'sin-actualizaciones' : 'sin-webhook') : delivery.state === 'delivered' ? 'entregado' : delivery.state === 'pending' ? 'reintentando' : 'error';
+  return { status: 303, headers: { location: `/${network}/inbox?estado=${state}#hilo-${encodeURIComponent(thread.id)}`, 'cache-control': 'no-store' }, body: '' };
+}
+
+/** Bots the inbox page offers: those with a webhook or a conversation. */
+function telegramBots(ctx: SandboxContext): string[] {
+  const ids = new Set([...ctx.publishing.table('telegram.webhooks').ids(), ...listThreads(ctx, 'telegram').map((thread) => thread.targetId)]);
+  return [...ids].sort();
+}
+
 async function route(ctx: SandboxContext, req: SandboxRequest): Promise<{ network: SocialNetwork | null; response: SandboxResponse }> {
   const page = servePage(ctx, req);
   if (page) return { network: null, response: page };
+  const inbox = await serveInbox(ctx, req);
+  if (inbox) return { network: null, response: inbox };
   const { path: urlPath } = req;
-  if (urlPath.startsWith('/__sandbox/')) return { network: null, response: serveHook(ctx, req, urlPath.slice('/__sandbox/'.length)) };
+  if (urlPath.startsWith('/__sandbox/')) return { network: null, response: await serveHook(ctx, req, urlPath.slice('/__sandbox/'.length)) };
   const slash = urlPath.indexOf('/', 1);
   const first = slash < 0 ? urlPath.slice(1) : urlPath.slice(1, slash);
   if (!isSocialNetwork(first)) return { network: null, response: notFound() };
@@ -255,7 +334,13 @@ export async function startSocialSandbox(options: SocialSandboxOptions): Promise
     origin: '',
     lifetimes: new Map(),
     log,
-  };
+  } as Omit<SandboxContext, 'deliveries'> as SandboxContext;
+  ctx.deliveries = new DeliveryEngine(ctx, { retryDelaysMs: options.webhookRetryDelaysMs, timeoutMs: options.webhookTimeoutMs });
+  wireTelegramWebhooks(ctx);
+  for (const subscription of options.webhooks ?? []) {
+    if (!isMetaWebhookNetwork(subscription.network)) throw new Error(`social sandbox: no webhooks for ${String(subscription.network)}`);
+    subscribeUnverified(ctx, subscription);
+  }
   // Answers an injected `slow` fault holds back; stopping the sandbox drops them.
   const stopping = new AbortController();
 
@@ -300,15 +385,20 @@ export async function startSocialSandbox(options: SocialSandboxOptions): Promise
   server.on('error', (error) => log(`social sandbox: ${error.message}`));
   const { port } = server.address() as AddressInfo;
   ctx.origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  // Deliveries a stop cut short go out again.
+  ctx.deliveries.resume();
 
   return {
     url: ctx.origin,
     apps: () => sandboxNetworkApps(ctx.origin, store.clients()),
     requests: (network) => store.requests(network),
     posts: (network) => listPosts(ctx, network),
+    deliveries: (network) => ctx.deliveries.list(network).map(deliveryView),
+    threads: (network) => listThreads(ctx, network),
     stop: () =>
       new Promise<void>((resolve) => {
         stopping.abort();
+        ctx.deliveries.stop();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

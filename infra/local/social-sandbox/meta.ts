@@ -65,13 +65,13 @@ export function graphError(code: number, message: string, extra: GraphErrorExtra
   });
 }
 
-const unsupported = (method: string, id: string) =>
+export const unsupported = (method: string, id: string) =>
   graphError(
     100,
     `Unsupported ${method === 'GET' ? 'get' : 'post'} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
     { subcode: 33 },
   );
-const pageTokenRequired = () => graphError(210, '(#210) A page access token is required to request this resource.');
+export const pageTokenRequired = () => graphError(210, '(#210) A page access token is required to request this resource.');
 const mediaDownloadFailed = () =>
   graphError(9004, "Media download has failed. The media URI doesn't meet our requirements.", {
     subcode: 2207052,
@@ -94,7 +94,7 @@ function pageAccess(call: ApiCall, pageId: string, writing: boolean): MetaPage |
   return page;
 }
 
-const isResponse = (value: unknown): value is SandboxResponse => typeof value === 'object' && value !== null && 'status' in value && 'headers' in value;
+export const isResponse = (value: unknown): value is SandboxResponse => typeof value === 'object' && value !== null && 'status' in value && 'headers' in value;
 
 /** Facebook: `POST /{page}/feed|photos|videos` (see the module header). */
 async function facebookCreate(call: ApiCall, kind: 'feed' | 'photos' | 'videos'): Promise<SandboxResponse> {
@@ -197,10 +197,10 @@ function containerStatus(ctx: SandboxContext, container: Container): { code: Con
 }
 
 /** A page linked to an Instagram professional account. */
-type InstagramPage = MetaPage & { instagram: NonNullable<MetaPage['instagram']> };
+export type InstagramPage = MetaPage & { instagram: NonNullable<MetaPage['instagram']> };
 
 /** The page whose token speaks for Instagram account `igUserId`; else the Graph error. */
-function instagramAccess(call: ApiCall, igUserId: string): InstagramPage | SandboxResponse {
+export function instagramAccess(call: ApiCall, igUserId: string): InstagramPage | SandboxResponse {
   if (call.token.kind !== 'page') return pageTokenRequired();
   const page = META_PAGES.find((candidate) => candidate.instagram?.id === igUserId);
   if (!page?.instagram || call.token.pageId !== page.id) return unsupported(call.req.method, igUserId);

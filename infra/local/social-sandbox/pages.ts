@@ -2,11 +2,14 @@
  * The sandbox's HTML pages, in Spanish and self-contained (inline CSS, images and videos from the
  * sandbox itself): the consent page of "Red de pruebas · <Network>" with Autorizar and Cancelar,
  * the error page for an invalid authorization request, the index page, and each network's feed
- * "Red de pruebas · <Network> — Publicaciones" (issue 13). Every page says "Red de pruebas" so
+ * "Red de pruebas · <Network> — Publicaciones" (issue 13), and the inbox "Red de pruebas · <Network>
+ * — Mensajes" of Facebook, Instagram and Telegram (issue 14). Every page says "Red de pruebas" so
  * nobody mistakes it for the real network.
  */
 import { SOCIAL_MSG, SOCIAL_NETWORK_LABELS, type SocialNetwork } from '@director-ia/shared';
+import { META_PAGES } from './accounts';
 import type { FeedPost } from './feed';
+import type { Thread } from './inbox';
 
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
@@ -35,6 +38,15 @@ ol.feed{list-style:none;padding:0;margin:16px 0 0}
 .post .media{display:flex;flex-wrap:wrap;gap:8px;margin:8px 0}
 .post img,.post video{max-width:100%;max-height:420px;border-radius:8px;background:#f3f4f6}
 ul.networks{padding-left:20px;line-height:1.8}
+form.compose{display:grid;gap:10px;margin:14px 0;padding:12px;border:1px solid #e5e7eb;border-radius:10px}
+form.compose label{display:grid;gap:4px;font-size:14px}
+form.compose input,form.compose select,form.compose textarea{font:inherit;padding:6px 8px;border:1px solid #d1d5db;border-radius:6px}
+.notice{background:#ecfdf5;color:#065f46;border-radius:8px;padding:8px 12px}
+ol.thread{list-style:none;padding:0;margin:8px 0 0}
+.msg{margin:6px 0;padding:6px 10px;border-radius:8px;max-width:85%}
+.msg.customer{background:#f3f4f6}
+.msg.brand{background:#dbeafe;margin-left:auto}
+.msg .text{margin:4px 0 0}
 `;
 
 function layout(title: string, content: string, wide = false): string {
@@ -178,6 +190,87 @@ export function feedPage(network: SocialNetwork, posts: readonly FeedPost[]): st
       `<p class="note">${count} ${count === 1 ? 'publicación' : 'publicaciones'}, en el orden en que llegaron (la más reciente, al final). <a href="/">Todas las redes</a></p>`,
       count === 0 ? '<p>Todavía no se ha publicado nada en esta red.</p>' : `<ol class="feed">${posts.map(postHtml).join('\n')}</ol>`,
       `<p class="note">Esta página es una simulación local de ${escapeHtml(SOCIAL_NETWORK_LABELS[network])}: nada de esto se ha publicado en la red real.</p>`,
+    ].join('\n'),
+    true,
+  );
+}
+
+/** What the inbox page shows (issue 14). */
+export interface InboxView {
+  network: 'facebook' | 'instagram' | 'telegram';
+  threads: readonly Thread[];
+  /** The network's feed (the posts a customer may comment on); empty for Telegram. */
+  posts: readonly FeedPost[];
+  /** Telegram: bot ids with a webhook or a conversation. */
+  bots: readonly string[];
+  /** After a send (`?estado=`): entregado, reintentando, sin-webhook, sin-actualizaciones, error. */
+  notice: string | null;
+  /** Why the last send was refused. */
+  error?: string;
+}
+
+const INBOX_NOTICES: Record<string, string> = {
+  entregado: 'Enviado: el webhook de la aplicación lo recibió.',
+  reintentando: 'Enviado, pero el webhook no respondió bien: la red lo reintentará (ver /__sandbox/deliveries).',
+  'sin-webhook': 'Guardado, pero la aplicación de esta red no tiene webhook suscrito: nadie lo ha recibido.',
+  'sin-actualizaciones': 'Guardado: el bot no tiene webhook; la actualización queda pendiente hasta que se configure.',
+  error: 'Enviado, pero el webhook lo rechazó y la red dejó de reintentarlo.',
+};
+
+const TIME_FORMAT = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Madrid' });
+
+function threadHtml(thread: Thread): string {
+  const heading =
+    thread.kind === 'comment'
+      ? `Comentario de <strong>${escapeHtml(thread.customer.name)}</strong> en <code>${escapeHtml(thread.postId ?? '')}</code> · ${escapeHtml(thread.targetName)}`
+      : `Conversación de <strong>${escapeHtml(thread.customer.name)}</strong> con ${escapeHtml(thread.targetName)}`;
+  const messages = thread.messages.map((message) => {
+    const who = message.from === 'customer' ? escapeHtml(thread.customer.name) : `${escapeHtml(thread.targetName)} (marca)`;
+    return `<li class="msg ${message.from === 'customer' ? 'customer' : 'brand'}"><span class="meta">${who} · <time datetime="${escapeHtml(message.time)}">${escapeHtml(TIME_FORMAT.format(new Date(message.time)))}</time></span><p class="text">${escapeHtml(message.text)}</p></li>`;
+  });
+  const waiting = thread.messages.at(-1)?.from === 'customer' ? '<p class="note">Esperando la respuesta de la marca.</p>' : '';
+  return `<li class="post" id="hilo-${escapeHtml(thread.id)}"><div class="meta">${heading}</div><ol class="thread">${messages.join('')}</ol>${waiting}</li>`;
+}
+
+/** "Red de pruebas · <Network> — Mensajes": write as a customer, see each thread with the brand's replies. */
+export function inboxPage(view: InboxView): string {
+  const { network } = view;
+  const title = `${banner(network)} — Mensajes`;
+  const targets =
+    network === 'telegram'
+      ? view.bots.map((id) => ({ id, name: `@pruebas_${id}_bot` }))
+      : META_PAGES.flatMap((page) => (network === 'facebook' ? [{ id: page.id, name: page.name }] : page.instagram ? [{ id: page.instagram.id, name: `@${page.instagram.username}` }] : []));
+  const targetField =
+    targets.length > 0
+      ? `<select name="targetId" required>${targets.map((target) => `<option value="${escapeHtml(target.id)}">${escapeHtml(target.name)} (${escapeHtml(target.id)})</option>`).join('')}</select>`
+      : '<input name="targetId" required inputmode="numeric" placeholder="Id del bot (el número del token)">';
+  const postField =
+    network === 'telegram'
+      ? ''
+      : `<label>Dónde<select name="postId"><option value="">Mensaje privado</option>${view.posts
+          .map((post) => `<option value="${escapeHtml(post.id)}">Comentario en «${escapeHtml(post.text.slice(0, 40) || post.id)}» (${escapeHtml(post.target.name)})</option>`)
+          .join('')}</select></label>`;
+  const notice = view.notice ? `<p class="notice">${escapeHtml(INBOX_NOTICES[view.notice] ?? '')}</p>` : '';
+  const count = view.threads.length;
+  return layout(
+    title,
+    [
+      `<span class="banner">${escapeHtml(banner(network))}</span>`,
+      `<h1>${escapeHtml(title)}</h1>`,
+      '<p class="note">Escribe como si fueras un cliente: lo que envíes llega al webhook de la aplicación como lo enviaría la red.</p>',
+      notice,
+      view.error ? `<p class="error">${escapeHtml(view.error)}</p>` : '',
+      `<form method="post" action="/${network}/inbox" class="compose">`,
+      `<label>${network === 'telegram' ? 'Bot' : network === 'facebook' ? 'Página' : 'Cuenta'}${targetField}</label>`,
+      '<label>Tu nombre (cliente)<input name="customerName" required maxlength="80" value="Cliente de pruebas"></label>',
+      postField,
+      '<label>Mensaje<textarea name="text" required maxlength="4096" rows="3"></textarea></label>',
+      '<div class="actions"><button type="submit" class="primary">Enviar</button></div>',
+      '</form>',
+      `<h2>Conversaciones (${count})</h2>`,
+      `<p class="note"><a href="/${network}/inbox">Actualizar</a> para ver las respuestas de la marca. <a href="/${network}/feed">Publicaciones</a> · <a href="/">Todas las redes</a></p>`,
+      count === 0 ? '<p>Todavía no hay mensajes.</p>' : `<ol class="feed">${[...view.threads].reverse().map(threadHtml).join('\n')}</ol>`,
+      `<p class="note">Esta página es una simulación local de ${escapeHtml(SOCIAL_NETWORK_LABELS[network])}: nada de esto pasa en la red real.</p>`,
     ].join('\n'),
     true,
   );

@@ -12,6 +12,9 @@
  * captions up to 1024 characters, `sendMediaGroup` (`media`: 2–10 InputMediaPhoto/InputMediaVideo,
  * `attach://<part>` for uploaded files) → `{ok:true, result: Message | Message[]}`; each enters the
  * feed (an album as one post) with its `https://t.me/<chat>/<message_id>` URL.
+ * Issue 14: `sendMessage` to a customer's private chat (their user id, once they wrote to this
+ * bot) answers in that conversation (./messaging.ts, not the feed); `setWebhook`,
+ * `deleteWebhook`, `getWebhookInfo`, `getUpdates` are ./telegramWebhooks.ts.
  */
 import { TELEGRAM_BOT_TOKEN } from '@director-ia/shared';
 import { TELEGRAM_CHATS, type TelegramChat } from './accounts';
@@ -20,7 +23,9 @@ import { underFault } from './faults';
 import type { FeedMedia } from './feed';
 import { json, requestParams, type SandboxRequest, type SandboxResponse } from './http';
 import { fetchFailed, type MediaRecord } from './media';
+import { telegramPrivateReply } from './messaging';
 import { feedMedia, fileField } from './publish';
+import { TELEGRAM_WEBHOOK_METHODS } from './telegramWebhooks';
 
 interface BotUser {
   id: number;
@@ -90,6 +95,7 @@ export const TELEGRAM_METHODS: Readonly<Record<string, (call: MethodCall) => San
   sendPhoto: (call) => send(call, 'photo'),
   sendVideo: (call) => send(call, 'video'),
   sendMediaGroup: sendMediaGroup,
+  ...TELEGRAM_WEBHOOK_METHODS,
 };
 
 /** The methods that publish (the fault hook's `create`). */
@@ -193,6 +199,10 @@ const postUrl = (chat: TelegramChat, id: number) => `https://t.me/${chat.usernam
 
 /** sendMessage, sendPhoto, sendVideo. */
 async function send({ ctx, req, bot, params }: MethodCall, kind: 'text' | MediaKind): Promise<SandboxResponse> {
+  if (kind === 'text' && params.text?.trim() && params.text.length <= TEXT_MAX) {
+    const reply = telegramPrivateReply(ctx, bot.id, params.chat_id, displayText(params.text, params.parse_mode));
+    if (reply) return ok(reply);
+  }
   const chat = postingChat(params);
   if (isResponse(chat)) return chat;
   const text = (kind === 'text' ? params.text : params.caption) ?? '';

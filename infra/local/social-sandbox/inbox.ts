@@ -1,0 +1,246 @@
+/**
+ * The inbox side of the "Red de pruebas" (issue 14): customers write to the brand's Facebook page,
+ * Instagram account or Telegram bot (a DM, or a comment on one of the feed's posts), the sandbox
+ * delivers what the network would to the product's webhook (./webhooks.ts), and keeps each
+ * conversation as a thread with the customer's messages and the brand's replies (./messaging.ts
+ * and Telegram's sendMessage add those). Body shapes, as documented:
+ * - Messenger: https://developers.facebook.com/docs/messenger-platform/reference/webhook-events/messages
+ *   `{object:"page", entry:[{id:<PAGE_ID>, time:<ms>, messaging:[{sender:{id:<PSID>}, recipient:{id:<PAGE_ID>},
+ *   timestamp:<ms>, message:{mid:"m_…", text}}]}]}`
+ * - Instagram messaging: https://developers.facebook.com/docs/messenger-platform/instagram/features/webhook
+ *   the same with `object:"instagram"`, the IG account id and the IGSID.
+ * - Page feed comments: https://developers.facebook.com/docs/graph-api/webhooks/reference/page/#feed
+ *   `changes:[{field:"feed", value:{item:"comment", verb:"add", comment_id, post_id, parent_id,
+ *   message, from:{id, name}, created_time:<s>}}]`
+ * - Instagram comments: https://developers.facebook.com/docs/instagram-platform/webhooks
+ *   `changes:[{field:"comments", value:{id, text, from:{id, username}, media:{id, media_product_type}}}]`
+ * - Telegram Update: https://core.telegram.org/bots/api#update `{update_id, message:{message_id,
+ *   from:{id, is_bot:false, first_name, username}, chat:{id, type:"private", first_name}, date:<s>, text}}`.
+ * Customers get stable ids per network and target (PSIDs are page-scoped) by name; a thread is a
+ * DM conversation (`<target>_<customer>`) or one comment with its replies (the comment id).
+ * State lives in the publishing store (tables `inbox.threads`, `inbox.customers`).
+ */
+import { randomBytes } from 'node:crypto';
+import type { SocialNetwork } from '@director-ia/shared';
+import { META_PAGES } from './accounts';
+import type { SandboxContext } from './context';
+import { json, type SandboxRequest, type SandboxResponse } from './http';
+import { objectField, stringField } from './publish';
+import { deliverTelegramUpdate, telegramBotName } from './telegramWebhooks';
+import { deliverMeta, deliveryView, type Delivery } from './webhooks';
+
+export const INBOX_NETWORKS = ['facebook', 'instagram', 'telegram'] as const;
+export type InboxNetwork = (typeof INBOX_NETWORKS)[number];
+export const isInboxNetwork = (value: unknown): value is InboxNetwork => typeof value === 'string' && (INBOX_NETWORKS as readonly string[]).includes(value);
+
+export interface ThreadMessage {
+  /** The network's id: Meta `mid`, comment or reply id, Telegram message_id. */
+  id: string;
+  from: 'customer' | 'brand';
+  text: string;
+  /** ISO 8601. */
+  time: string;
+  /** The webhook delivery of a customer's message (null when no webhook was subscribed). */
+  deliveryId?: string | null;
+}
+
+export interface Thread {
+  id: string;
+  network: InboxNetwork;
+  kind: 'message' | 'comment';
+  /** The page, Instagram account or bot id. */
+  targetId: string;
+  targetName: string;
+  customer: Customer;
+  /** Comments: the post (Facebook `<page>_<n>`, Instagram media id) and the comment id. */
+  postId?: string;
+  commentId?: string;
+  messages: ThreadMessage[];
+  /** Epoch ms of the customer's last message (the 24-hour window counts from it). */
+  lastCustomerAt: number;
+  createdAt: number;
+}
+
+export interface Customer {
+  /** PSID, IGSID or Telegram user id (= the private chat id). */
+  id: string;
+  name: string;
+  /** Instagram and Telegram usernames. */
+  username: string;
+}
+
+export const threads = (ctx: SandboxContext) => ctx.publishing.table<Thread>('inbox.threads');
+const customers = (ctx: SandboxContext) => ctx.publishing.table<Customer>('inbox.customers');
+
+/** Threads, oldest first, of one network or all. */
+export const listThreads = (ctx: SandboxContext, network?: SocialNetwork): Thread[] =>
+  threads(ctx)
+    .values()
+    .filter((thread) => network === undefined || thread.network === network)
+    .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+
+/** The brand's reply added to a thread. */
+export function addBrandMessage(ctx: SandboxContext, thread: Thread, id: string, text: string): void {
+  thread.messages.push({ id, from: 'brand', text, time: new Date(ctx.publishing.now()).toISOString() });
+  threads(ctx).set(thread.id, thread);
+}
+
+/** The name of a target (page, `@account`, `@bot`), or null when the network has no such target. */
+export function targetName(network: InboxNetwork, targetId: string): string | null {
+  if (network === 'facebook') return META_PAGES.find((page) => page.id === targetId)?.name ?? null;
+  if (network === 'instagram') {
+    const username = META_PAGES.find((page) => page.instagram?.id === targetId)?.instagram?.username;
+    return username ? `@${username}` : null;
+  }
+  return /^[1-9]\d{0,14}$/.test(targetId) ? `@${telegramBotName(Number(targetId))}` : null;
+}
+
+const slug = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 30) || 'cliente';
+
+/** The customer called `name` for this target (made once), or the one with the given id. */
+function customerFor(ctx: SandboxContext, network: InboxNetwork, targetId: string, name: string, id?: string): Customer {
+  const key = id ? `${network}:${targetId}:id:${id}` : `${network}:${targetId}:name:${name.trim().toLowerCase()}`;
+  const known = customers(ctx).get(key);
+  if (known) return known.name === name ? known : { ...known, name };
+  const made = id ?? (network === 'facebook' ? ctx.publishing.numericId('7', 16) : network === 'instagram' ? ctx.publishing.numericId('98', 16) : String(Number(ctx.publishing.numericId('6', 10))));
+  const customer: Customer = { id: made, name, username: slug(name) };
+  customers(ctx).set(key, customer);
+  return customer;
+}
+
+export interface CustomerWrite {
+  network: InboxNetwork;
+  targetId: string;
+  customer: { id?: string; name: string };
+  text: string;
+  kind: 'message' | 'comment';
+  postId?: string;
+  /** Meta: sign with a wrong secret (a test of the product's signature check). */
+  badSignature?: boolean;
+}
+
+/** Reads a `/__sandbox/dm` body or the inbox form; the write or why not. */
+export function parseWrite(body: Record<string, unknown> | null, network?: InboxNetwork): CustomerWrite | string {
+  const net = network ?? body?.network;
+  if (!isInboxNetwork(net)) return 'network must be facebook, instagram or telegram';
+  const targetId = stringField(body, 'targetId') ?? (typeof body?.targetId === 'number' ? String(body.targetId) : undefined);
+  if (!targetId || targetName(net, targetId) === null) return `targetId is not a ${net} target of the sandbox`;
+  const customer = objectField(body, 'customer');
+  const name = (stringField(customer, 'name') ?? stringField(body, 'customerName') ?? '').trim();
+  if (!name || name.length > 80) return 'customer.name is required (at most 80 characters)';
+  const rawId = customer?.id;
+  const id = typeof rawId === 'number' ? String(rawId) : typeof rawId === 'string' && rawId !== '' ? rawId : undefined;
+  if (id !== undefined && !/^\d{1,20}$/.test(id)) return 'customer.id must be digits';
+  const text = stringField(body, 'text') ?? '';
+  if (!text.trim() || text.length > 4096) return 'text is required (at most 4096 characters)';
+  const kind = body?.kind ?? 'message';
+  if (kind !== 'message' && kind !== 'comment') return "kind must be 'message' or 'comment'";
+  if (kind === 'comment' && net === 'telegram') return 'Telegram bots get messages, not comments';
+  const postId = stringField(body, 'postId') || undefined;
+  if (kind === 'comment' && !postId) return 'postId is required for a comment';
+  return { network: net, targetId, customer: { name, ...(id ? { id } : {}) }, text, kind, ...(postId ? { postId } : {}), ...(body?.badSignature === true ? { badSignature: true } : {}) };
+}
+
+export interface WriteResult {
+  thread: Thread;
+  delivery: Delivery | null;
+}
+
+/** A customer writes (see the module header); the thread and the webhook delivery, or why not. */
+export async function customerWrites(ctx: SandboxContext, write: CustomerWrite): Promise<WriteResult | string> {
+  const { network, targetId, text } = write;
+  const now = ctx.publishing.now();
+  const customer = customerFor(ctx, network, targetId, write.customer.name, write.customer.id);
+  const name = targetName(network, targetId) ?? targetId;
+  if (write.kind === 'comment') return comment(ctx, write, customer, name, now);
+  const threadId = `${targetId}_${customer.id}`;
+  const thread: Thread = threads(ctx).get(threadId) ?? { id: threadId, network, kind: 'message', targetId, targetName: name, customer, messages: [], lastCustomerAt: now, createdAt: now };
+  thread.customer = customer;
+  let delivery: Delivery | null;
+  let messageId: string;
+  if (network === 'telegram') {
+    const sent = await deliverTelegramUpdate(ctx, Number(targetId), customer, text);
+    messageId = String(sent.messageId);
+    delivery = sent.delivery;
+  } else {
+    messageId = network === 'facebook' ? `m_${randomBytes(24).toString('base64url')}` : `aWdf${randomBytes(30).toString('base64url')}`;
+    const payload = {
+      object: network === 'facebook' ? 'page' : 'instagram',
+      entry: [{ id: targetId, time: now, messaging: [{ sender: { id: customer.id }, recipient: { id: targetId }, timestamp: now, message: { mid: messageId, text } }] }],
+    };
+    delivery = await deliverMeta(ctx, network, payload, messageId, write.badSignature);
+  }
+  thread.messages.push({ id: messageId, from: 'customer', text, time: new Date(now).toISOString(), deliveryId: delivery?.id ?? null });
+  thread.lastCustomerAt = now;
+  threads(ctx).set(threadId, thread);
+  return { thread: threads(ctx).get(threadId) ?? thread, delivery };
+}
+
+async function comment(ctx: SandboxContext, write: CustomerWrite, customer: Customer, name: string, now: number): Promise<WriteResult | string> {
+  const { targetId, text } = write;
+  const network = write.network as 'facebook' | 'instagram';
+  const post = ctx.publishing.post(network, write.postId ?? '');
+  if (!post || post.target.id !== targetId) return `postId is not a post of ${targetId} in the ${network} feed`;
+  let commentId: string;
+  let payload: unknown;
+  if (network === 'facebook') {
+    const postNumber = post.id.split('_')[1] ?? post.id;
+    commentId = `${postNumber}_${ctx.publishing.numericId('1', 16)}`;
+    const value = { item: 'comment', verb: 'add', comment_id: commentId, post_id: post.id, parent_id: post.id, message: text, from: { id: customer.id, name: customer.name }, created_time: Math.floor(now / 1000) };
+    payload = { object: 'page', entry: [{ id: targetId, time: now, changes: [{ field: 'feed', value }] }] };
+  } else {
+    commentId = ctx.publishing.numericId('18', 17);
+    const value = { id: commentId, text, from: { id: customer.id, username: customer.username }, media: { id: post.id, media_product_type: post.refs?.mediaType === 'VIDEO' ? 'REELS' : 'FEED' } };
+    payload = { object: 'instagram', entry: [{ id: targetId, time: now, changes: [{ field: 'comments', value }] }] };
+  }
+  const delivery = await deliverMeta(ctx, network, payload, commentId, write.badSignature);
+  const thread: Thread = {
+    id: commentId,
+    network,
+    kind: 'comment',
+    targetId,
+    targetName: name,
+    customer,
+    postId: post.id,
+    commentId,
+    messages: [{ id: commentId, from: 'customer', text, time: new Date(now).toISOString(), deliveryId: delivery?.id ?? null }],
+    lastCustomerAt: now,
+    createdAt: now,
+  };
+  threads(ctx).set(commentId, thread);
+  return { thread, delivery };
+}
+
+/** `POST /__sandbox/dm`, `GET /__sandbox/threads[?network=]`, `POST /__sandbox/threads/age` (see ./index.ts). */
+export async function serveInboxHook(ctx: SandboxContext, req: SandboxRequest, hook: string): Promise<SandboxResponse | null> {
+  if (hook === 'dm' && req.method === 'POST') {
+    const write = parseWrite(req.body);
+    if (typeof write === 'string') return json(400, { error: write });
+    const result = await customerWrites(ctx, write);
+    if (typeof result === 'string') return json(400, { error: result });
+    return json(200, { delivery: result.delivery && deliveryView(result.delivery), thread: result.thread });
+  }
+  if (hook === 'threads' && req.method === 'GET') {
+    const network = req.query.get('network');
+    if (network !== null && !isInboxNetwork(network)) return json(400, { error: 'network must be facebook, instagram or telegram' });
+    return json(200, { threads: listThreads(ctx, network ?? undefined) });
+  }
+  if (hook === 'threads/age' && req.method === 'POST') {
+    const threadId = stringField(req.body, 'threadId');
+    const hours = req.body?.hours;
+    const found = threadId ? threads(ctx).get(threadId) : undefined;
+    if (!found || found.network !== req.body?.network) return json(404, { error: 'unknown thread of that network' });
+    if (typeof hours !== 'number' || !Number.isFinite(hours) || hours < 0) return json(400, { error: 'hours must be a number >= 0' });
+    found.lastCustomerAt -= hours * 60 * 60 * 1000;
+    threads(ctx).set(found.id, found);
+    return json(200, { thread: found });
+  }
+  return null;
+}
