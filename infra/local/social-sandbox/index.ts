@@ -282,7 +282,8 @@ async function serveInbox(ctx: SandboxContext, req: SandboxRequest): Promise<San
   const result = typeof write === 'string' ? write : await customerWrites(ctx, write);
   if (typeof result === 'string') return html(400, inboxPage({ ...view(), notice: null, error: result }));
   const { delivery, thread } = result;
-  const state = !delivery ? (network === 'telegram' ? 'sin-actualizaciones' : 'sin-webhook') : delivery.state === 'delivered' ? 'entregado' : delivery.state === 'pending' ? 'reintentando' : 'error';
+  // A Telegram update made while the bot has no webhook has no attempt yet: it waits.
+  const state = !delivery ? 'sin-webhook' : delivery.attempts.length === 0 ? 'sin-actualizaciones' : delivery.state === 'delivered' ? 'entregado' : delivery.state === 'pending' ? 'reintentando' : 'error';
   return { status: 303, headers: { location: `/${network}/inbox?estado=${state}#hilo-${encodeURIComponent(thread.id)}`, 'cache-control': 'no-store' }, body: '' };
 }
 

@@ -110,11 +110,15 @@ export function errorPage(network: SocialNetwork, message: string): string {
   );
 }
 
+/** Networks with an inbox page (issue 14). */
+const INBOX_PAGES: readonly SocialNetwork[] = ['facebook', 'instagram', 'telegram'];
+
 /** The sandbox's own page at `/`: what it is, its networks and a link to each one's feed. */
 export function indexPage(networks: readonly SocialNetwork[], counts: Partial<Record<SocialNetwork, number>> = {}): string {
   const items = networks.map((network) => {
     const count = counts[network] ?? 0;
-    return `<li><a href="/${network}/feed">${escapeHtml(SOCIAL_NETWORK_LABELS[network])} — Publicaciones</a> <span class="note">(${count} ${count === 1 ? 'publicación' : 'publicaciones'})</span></li>`;
+    const inbox = INBOX_PAGES.includes(network) ? ` · <a href="/${network}/inbox">Mensajes</a>` : '';
+    return `<li><a href="/${network}/feed">${escapeHtml(SOCIAL_NETWORK_LABELS[network])} — Publicaciones</a> <span class="note">(${count} ${count === 1 ? 'publicación' : 'publicaciones'})</span>${inbox}</li>`;
   });
   return layout(
     SOCIAL_MSG.sandbox,
