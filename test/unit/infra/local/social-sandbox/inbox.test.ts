@@ -68,8 +68,9 @@ describe('inbox pages', () => {
 
   it('Telegram: without a webhook the page says the update waits', async () => {
     const posted = await submit('telegram', { targetId: '7000000009', customerName: 'Tg', text: 'hola' });
-    expect(posted.headers.get('location')).toMatch(/estado=sin-actualizaciones/);
-    const page = await send(`${env.t.sandbox.url}/telegram/inbox`);
+    const location = posted.headers.get('location') ?? '';
+    expect(location).toMatch(/estado=sin-actualizaciones/);
+    const page = await send(`${env.t.sandbox.url}${location.split('#')[0]}`);
     expect(page.text).toContain('@pruebas_7000000009_bot');
     expect(page.text).toContain('la actualización queda pendiente');
   });
