@@ -23,11 +23,11 @@ import { randomBytes } from 'node:crypto';
 import type { SandboxContext } from './context';
 import { json, requestParams, type SandboxResponse } from './http';
 import { addBrandMessage, threads, type Thread } from './inbox';
-import { graphError, instagramAccess, isResponse, pageTokenRequired, unsupported } from './meta';
 import { META_PAGES } from './accounts';
+import { graphError, instagramAccess, isResponse, pageTokenRequired, unsupported } from './meta';
 import { codePoints } from './publish';
 import type { ApiCall, TokenRoute } from './routes';
-import { telegramBotName } from './telegramWebhooks';
+import { nextCount, telegramBotName } from './telegramWebhooks';
 
 const HOUR_MS = 60 * 60 * 1000;
 const STANDARD_WINDOW_MS = 24 * HOUR_MS;
@@ -133,9 +133,7 @@ export function telegramPrivateReply(ctx: SandboxContext, botId: number, chatId:
   if (!chatId || !/^\d+$/.test(chatId)) return null;
   const thread = threads(ctx).get(`${botId}_${chatId}`);
   if (!thread || thread.network !== 'telegram') return null;
-  const counters = ctx.publishing.table<number>('telegram.messageIds');
-  const messageId = (counters.get(chatId) ?? 0) + 1;
-  counters.set(chatId, messageId);
+  const messageId = nextCount(ctx, 'telegram.messageIds', chatId);
   addBrandMessage(ctx, thread, String(messageId), text);
   const [firstName = thread.customer.name] = thread.customer.name.split(' ');
   return {

@@ -123,7 +123,7 @@ export const TELEGRAM_WEBHOOK_METHODS: Readonly<Record<string, (call: BotCall) =
 };
 
 /** The next number of `counter` for `key` (update ids per bot, message ids per chat). */
-function next(ctx: SandboxContext, counter: string, key: string, start: number): number {
+export function nextCount(ctx: SandboxContext, counter: string, key: string, start = 0): number {
   const table = ctx.publishing.table<number>(counter);
   const value = (table.get(key) ?? start) + 1;
   table.set(key, value);
@@ -136,10 +136,10 @@ function next(ctx: SandboxContext, counter: string, key: string, start: number):
  */
 export async function deliverTelegramUpdate(ctx: SandboxContext, botId: number, customer: Customer, text: string): Promise<{ messageId: number; delivery: Delivery | null }> {
   const chatId = Number(customer.id);
-  const messageId = next(ctx, 'telegram.messageIds', String(chatId), 0);
+  const messageId = nextCount(ctx, 'telegram.messageIds', String(chatId));
   const allowed = webhooks(ctx).get(String(botId))?.allowedUpdates;
   if (allowed && !allowed.includes('message')) return { messageId, delivery: null };
-  const updateId = next(ctx, 'telegram.updateIds', String(botId), 700_000_000);
+  const updateId = nextCount(ctx, 'telegram.updateIds', String(botId), 700_000_000);
   const [firstName = customer.name] = customer.name.split(' ');
   const update = {
     update_id: updateId,
