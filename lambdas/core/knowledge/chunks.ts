@@ -2,6 +2,7 @@
  * Storing and removing a document's chunks: batch writes of 25 (DynamoDB's limit), retrying the
  * items DynamoDB leaves unprocessed under load with a short backoff.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { encodeEmbedding, knowledgeChunks } from '../../platform/db/entities/knowledgeChunk';
 
 const MAX_ATTEMPTS = 6;
@@ -17,7 +18,7 @@ async function withRetries<T>(items: T[], run: (batch: T[]) => Promise<{ unproce
     if (unprocessed.length === 0) return;
     if (attempt >= MAX_ATTEMPTS) throw new Error(`${unprocessed.length} chunk writes left unprocessed`);
     pending = unprocessed as T[];
-    await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    await sleep(50 * 2 ** attempt);
   }
 }
 

@@ -15,6 +15,7 @@
  *   a retry after a failure still finds the lead and finishes the job); NOT_FOUND when absent.
  * - `leadView(item)` → the browser's `Lead`.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LEAD_ID_PATTERN, leadMatches, LEADS_MSG, type Lead, type LeadFilter, type LeadStatus, type TranscriptMessage, type TranscriptRole } from '@director-ia/shared';
 import { conversationMessages, MESSAGE_ROLES } from '../../platform/db/entities/conversation';
 import { leads, type LeadItem } from '../../platform/db/entities/lead';
@@ -106,7 +107,7 @@ async function batchDelete(keys: MessageKey[]): Promise<void> {
     if (unprocessed.length === 0) return;
     if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error(`${unprocessed.length} message deletes left unprocessed`);
     pending = unprocessed as MessageKey[];
-    await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    await sleep(50 * 2 ** attempt);
   }
 }
 

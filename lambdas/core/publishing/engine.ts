@@ -19,6 +19,7 @@
  * claim keeps that safe.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { publications } from '../../platform/db/entities/publication';
 import { logger } from '../../platform/logger';
 import { attempt, LEASE_MS, type AttemptContext } from './publish';
@@ -85,7 +86,7 @@ async function readAtRevision(event: PublishEvent, waitMs: number): Promise<Publ
   for (;;) {
     const item = await readPublication(event.sub, event.postId, event.publicationId);
     if (!item || item.revision >= event.revision || Date.now() >= deadline) return item;
-    await new Promise((resolve) => setTimeout(resolve, REVISION_POLL_MS));
+    await sleep(REVISION_POLL_MS);
   }
 }
 

@@ -9,14 +9,14 @@
  * item has, so its event is ignored; an item without its schedule is re-delivered by the sweep.
  */
 import { createHash } from 'node:crypto';
-import { isSocialNetwork, MISSED_AFTER_MS, postTimeOf, publishInstant, PUBLICATION_MSG, type Publication, type SocialNetwork } from '@director-ia/shared';
+import { isSocialNetwork, postTimeOf, publishInstant, PUBLICATION_MSG, type Publication, type SocialNetwork } from '@director-ia/shared';
 import { scheduledPosts, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
 import { logger } from '../../platform/logger';
 import { brandTimeZone } from '../settings/aiSettings';
 import { readConnection } from '../social/store';
 import { deletePublicationSchedule, putPublicationSchedule } from './schedules';
 import { conditional, deletePublication, dueKeyFor, listAllPublications, listPublications, publicationIdOf, putPublication, type PublicationItem } from './store';
-import { publicationView } from './views';
+import { isPastMissing, publicationView } from './views';
 
 /** States a sync may change or remove (the others belong to the publisher or to history). */
 const SYNCABLE: readonly PublicationItem['state'][] = ['programado', 'error', 'no_publicado'];
@@ -74,7 +74,7 @@ async function destinationsOf(sub: string, post: ScheduledPostItem): Promise<Des
 /** The fields that say a publication is due (programado) or not past due (no_publicado) at `dueAt`. */
 export function dueFields(item: Pick<PublicationItem, 'uid' | 'postId' | 'id'>, dueAt: string, now: Date): Pick<PublicationItem, 'state' | 'dueAt' | 'dueKey' | 'reason'> {
   // Within MISSED_AFTER_MS of its instant it still goes out (its schedule fires at once), as a late delivery would.
-  if (now.getTime() - Date.parse(dueAt) > MISSED_AFTER_MS) return { state: 'no_publicado', dueAt, dueKey: undefined, reason: PUBLICATION_MSG.notPublished };
+  if (isPastMissing(dueAt, now)) return { state: 'no_publicado', dueAt, dueKey: undefined, reason: PUBLICATION_MSG.notPublished };
   return { state: 'programado', dueAt, dueKey: dueKeyFor(item, dueAt), reason: undefined };
 }
 

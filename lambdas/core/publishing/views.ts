@@ -14,9 +14,11 @@ import type { PublicationItem } from './store';
 
 export { MISSED_AFTER_MS };
 
+/** Whether instant `dueAt` (ISO) is more than MISSED_AFTER_MS before `now`. */
+export const isPastMissing = (dueAt: string, now: Date): boolean => now.getTime() - Date.parse(dueAt) > MISSED_AFTER_MS;
+
 /** Whether `item` is `programado` and more than MISSED_AFTER_MS past its instant at `now`. */
-export const isMissed = (item: Pick<PublicationItem, 'state' | 'dueAt'>, now: Date): boolean =>
-  item.state === 'programado' && now.getTime() - Date.parse(item.dueAt) > MISSED_AFTER_MS;
+export const isMissed = (item: Pick<PublicationItem, 'state' | 'dueAt'>, now: Date): boolean => item.state === 'programado' && isPastMissing(item.dueAt, now);
 
 /** The view of one publication at `now`. */
 export function publicationView(item: PublicationItem, now: Date): Publication {

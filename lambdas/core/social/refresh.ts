@@ -29,6 +29,7 @@
  *   grant marks the connection `reconectar` the same way.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SOCIAL_MSG, type SocialNetwork } from '@director-ia/shared';
 import { socialConnections } from '../../platform/db/entities/socialConnection';
 import { isConditionalCheckFailure } from '../../platform/db/errors';
@@ -238,8 +239,6 @@ export async function runTokenRefresh(now = new Date(), options: { remainingMs?:
   logger.info('Social token refresh finished', { due: due.length, ...result });
   return result;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `sub`'s connection of `network` in `conectada`, or the error publishing should report. */
 async function requirePublishable(sub: string, network: SocialNetwork): Promise<SocialConnectionItem> {
