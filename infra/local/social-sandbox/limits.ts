@@ -94,7 +94,8 @@ export function usage(counters: RateCounters, network: SocialNetwork, route: str
     if (limit === undefined) return { headers: {} };
     const { calls, resetAt } = counters.count(`x:${caller.user}:${route}`, X_WINDOW_MS, now);
     const headers = { 'x-rate-limit-limit': String(limit), 'x-rate-limit-remaining': String(Math.max(0, limit - calls)), 'x-rate-limit-reset': String(Math.ceil(resetAt / 1000)) };
-    return calls > limit ? { headers, refused: throttled('x', Math.ceil((resetAt - now) / 1000), now) } : { headers };
+    // Seconds counted from the same whole second throttled() starts at, so its reset is the window's.
+    return calls > limit ? { headers, refused: throttled('x', Math.ceil(resetAt / 1000) - Math.ceil(now / 1000), now) } : { headers };
   }
   if (network === 'facebook' || network === 'instagram') {
     const app = counters.count('meta:app', 60 * 60 * 1000, now);
