@@ -25,6 +25,17 @@ const BLOG_DRAFTS_FUNCTION = 'blogDrafts';
 /** The function the social token refresh schedule targets. */
 const SOCIAL_TOKENS_FUNCTION = 'socialTokens';
 export const PUBLISHING_SWEEP_INTERVAL_ENV = 'PUBLISHING_SWEEP_INTERVAL_SECONDS';
+/**
+ * The twin Scheduler's first retry delay in ms (default 1000, as `retryBaseDelayMs`): the tests
+ * shorten it so that a schedule's retries and dead letter are seen in well under a second.
+ */
+export const SCHEDULER_RETRY_BASE_ENV = 'SCHEDULER_RETRY_BASE_MS';
+
+/** The retry base delay `env` sets (a positive whole number of ms), else undefined (the Scheduler's default). */
+export function schedulerRetryBaseMs(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const value = Number(env[SCHEDULER_RETRY_BASE_ENV]);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
 /** The function the publishing sweep schedule targets. */
 const PUBLISHING_SWEEP_FUNCTION = 'publishingSweep';
 

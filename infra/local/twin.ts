@@ -33,7 +33,7 @@ import { LambdaHost, type HostedFunction } from './runtime/environments';
 import { functionEnvironment } from './runtime/function-env';
 import { acceptCredentials, startS3, UPLOADS_BUCKET } from './s3';
 import { createS3EventDispatcher, type S3EventTargets } from './s3-events';
-import { createAsyncInvoker, scheduledJobs, startScheduleTimers, type ScheduleTimers } from './schedules';
+import { createAsyncInvoker, scheduledJobs, schedulerRetryBaseMs, startScheduleTimers, type ScheduleTimers } from './schedules';
 import { createAccessTokenVerifier } from './token-verifier';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -260,7 +260,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       // Kept under the state dir; fires once the functions are served (started below). Its groups and
       // execution roles are the template's (set by `serve`): a schedule in another group is refused,
       // and a delivery is checked against its role's policy (the publications' role invokes the publisher only).
-      scheduler: { stateDir: path.join(stateDir, 'scheduler'), invokeFunction: lambdaEvents.invoke, autoStart: false, onlyKnownRoles: true },
+      scheduler: { stateDir: path.join(stateDir, 'scheduler'), invokeFunction: lambdaEvents.invoke, autoStart: false, onlyKnownRoles: true, retryBaseDelayMs: schedulerRetryBaseMs() },
       log,
     });
     await ensureTable(dynamo, LOCAL_TABLE);

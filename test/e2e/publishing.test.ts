@@ -2,7 +2,7 @@
  * End to end in Chromium against the twin and its "Red de pruebas": publishing (issue 13 "Done
  * when", browser). The owner has Facebook, X, LinkedIn and Telegram connected (through the API:
  * test/e2e/redes.test.ts connects them in the browser), generates next month's plan in the
- * calendar (its posts go to those four networks), moves each proposed post to a minute or two
+ * calendar (its posts go to those four networks), moves each proposed post to 20 to 80 seconds
  * from now with the plan panel's "Editar", and approves the plan. LinkedIn's grant is then revoked at
  * the network. Without touching anything else:
  * - each post appears once in its network's sandbox feed (Facebook: once per selected page), and
@@ -28,7 +28,7 @@ const PLAN_MONTH = nextMonth(currentMonth());
 let browser: Browser;
 let page: Page;
 let owner: TestUser;
-/** The brand-local date and time the posts are moved to: one to two minutes from now, whole minutes. */
+/** The brand-local date and time the posts are moved to: 20 to 80 seconds from now, whole minutes. */
 let due: { date: string; time: string };
 /** Each network's post text (what the feeds are searched for). */
 const texts = new Map<SocialNetwork, string>();
@@ -96,7 +96,7 @@ afterAll(async () => {
 });
 
 describe('publishing in the browser', () => {
-  it('approves a plan for four networks whose posts are due two minutes from now', async () => {
+  it('approves a plan for four networks whose posts are due about a minute from now', async () => {
     await calendar(currentMonth()).waitFor({ timeout: 15_000 });
     await moveTo(PLAN_MONTH, 'Mes siguiente');
     await cell(`${PLAN_MONTH}-01`).getByRole('button', { name: PLAN_MSG.generatePlan }).click();
@@ -105,8 +105,8 @@ describe('publishing in the browser', () => {
     await budget.getByRole('button', { name: 'Generar plan' }).click();
     await panel().waitFor({ timeout: 60_000 });
 
-    // One to two minutes ahead in the brand's zone (whole minutes), leaving time for the edits below.
-    due = localDateTime(new Date(Date.now() + 105_000), ZONE);
+    // 20 to 80 s ahead in the brand's zone (whole minutes): the edits and approval below take a few seconds.
+    due = localDateTime(new Date(Date.now() + 80_000), ZONE);
     const suffix = Date.now().toString(36);
     const posts = panel().locator('li[data-post-id]');
     expect(await posts.count()).toBeGreaterThanOrEqual(NETWORKS.length);

@@ -73,7 +73,7 @@ describe('the twin\'s Scheduler, wired to the stack (issue 13)', () => {
     const name = unique('otra');
     const other = 'arn:aws:lambda:eu-west-1:000000000000:function:socialTokens';
     await put(name, { targetArn: other });
-    // SCHEDULE_RETRY_POLICY: 3 retries, 1 s apart doubling.
+    // SCHEDULE_RETRY_POLICY: 3 retries, doubling from the twin's base delay (100 ms in the tests).
     const records = await deliveriesOf(name, (r) => r.length >= 4);
     expect(records.every((r) => r.outcome === 'failed' && r.error?.startsWith('AccessDeniedException'))).toBe(true);
     const deadline = Date.now() + 5000;
