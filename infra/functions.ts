@@ -240,6 +240,16 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   eliminarLead: { table: 'readWrite' },
   // Reads the lead and queries its conversation's messages.
   obtenerConversacion: { table: 'read' },
+  // Bandeja (issue 14). PROVISIONAL (the inbox helpers set the final grants): one Query of the caller's conversations.
+  listarConversaciones: { table: 'read' },
+  // Reads the conversation and its messages; marks it read (one UpdateItem).
+  verConversacion: { table: 'readWrite' },
+  // Stores the owner's reply, sends it with the connection's sealed page or bot token (refreshed if due), stores the outcome.
+  responderConversacion: { table: 'readWrite', permissions: ['secrets:open', 'secrets:seal', 'socialApps:read'] },
+  aprobarRespuesta: { table: 'readWrite', permissions: ['secrets:open', 'secrets:seal', 'socialApps:read'] },
+  descartarRespuesta: { table: 'readWrite' },
+  obtenerReglasBandeja: { table: 'read' },
+  guardarReglasBandeja: { table: 'write' },
   // Plan de Contenidos (issue 5 items 1–2). One Query of the month's posts and one of the caller's
   // pending proposals (the month's is returned with the posts).
   listarPublicaciones: { table: 'read' },

@@ -23,6 +23,7 @@ export * from './publishing';
 export * from './calendar';
 export * from './plan';
 export * from './leads';
+export * from './inbox';
 export * from './messages';
 export * from './constants';
 export * from './themes';

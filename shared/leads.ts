@@ -13,22 +13,29 @@ export const LEAD_ID_PATTERN = /^[a-z0-9]{20}$/;
 /** Longest search text accepted, characters. */
 export const MAX_LEAD_SEARCH_LENGTH = 100;
 
-/** Who wrote a transcript line: the website visitor or the brand's assistant. */
-export const TRANSCRIPT_ROLES = ['visitor', 'assistant'] as const;
+/** Who wrote a transcript line: the visitor (or the network's customer), the brand's assistant, or the owner from Bandeja (issue 14). */
+export const TRANSCRIPT_ROLES = ['visitor', 'assistant', 'owner'] as const;
 export type TranscriptRole = (typeof TRANSCRIPT_ROLES)[number];
-export const TRANSCRIPT_ROLE_LABELS: Readonly<Record<TranscriptRole, string>> = { visitor: 'Visitante', assistant: 'Asistente' };
+export const TRANSCRIPT_ROLE_LABELS: Readonly<Record<TranscriptRole, string>> = { visitor: 'Visitante', assistant: 'Asistente', owner: 'Tú' };
 
 /** A lead as the owner sees it. */
 export const LeadSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** An email address or a phone number, as the visitor gave it. */
+  /** An email address or a phone number, as the visitor gave it; or their profile on a network (contactType 'profile'). */
   contact: z.string(),
   contactType: z.enum(LEAD_CONTACT_TYPES),
   source: z.enum(LEAD_SOURCES),
   status: z.enum(LEAD_STATUSES),
   /** The conversation it came from (its transcript), when there is one. */
   conversationId: z.optional(z.string()),
+  /**
+   * Issue 14: every channel the person reached the brand through, first one first (`source`), and
+   * the Bandeja conversations linked to the lead (the same person on a second channel is merged
+   * into one lead when the email or phone matches). Absent on leads from before Bandeja.
+   */
+  channels: z.optional(z.array(z.enum(LEAD_SOURCES))),
+  conversationIds: z.optional(z.array(z.string())),
   /** The consent sentence the visitor accepted, and when (ISO 8601). */
   consentText: z.string(),
   consentAt: z.string(),

@@ -10,6 +10,7 @@ export const PAGES = [
   { key: 'integraciones', label: 'Integraciones', title: 'Integraciones y Conexiones' },
   { key: 'campanas', label: 'Campañas', title: 'Campañas' },
   { key: 'leads', label: 'Leads', title: 'Gestión de Leads' },
+  { key: 'bandeja', label: 'Bandeja', title: 'Bandeja de mensajes' },
   { key: 'admin', label: 'Admin', title: 'Panel de Administración', adminOnly: true },
 ] as const;
 

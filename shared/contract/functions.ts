@@ -17,6 +17,7 @@ import { confirmarAccionChat, enviarMensajeChat, listarMensajesChat } from './ca
 import { aprobarPlan, editarPropuesta, eliminarPublicacion, generarPlanMensual, guardarPublicacion, listarPublicaciones, rechazarPlan } from './callables/plan';
 import { adaptarPublicacion, publicarAhora, resolverPublicacion } from './callables/publishing';
 import { actualizarLead, eliminarLead, listarLeads, obtenerConversacion } from './callables/leads';
+import { aprobarRespuesta, descartarRespuesta, guardarReglasBandeja, listarConversaciones, obtenerReglasBandeja, responderConversacion, verConversacion } from './callables/inbox';
 import { eliminarArticulo, generarArticulo, guardarArticulo, listarArticulos, publicarArticulo } from './callables/blog';
 import { completarOAuth, conectarTelegram, desconectarRed, elegirDestinos, initiateOAuth, listarRedes } from './callables/social';
 
@@ -33,6 +34,7 @@ export * from './callables/chat';
 export * from './callables/plan';
 export * from './callables/publishing';
 export * from './callables/leads';
+export * from './callables/inbox';
 export * from './callables/blog';
 export * from './callables/social';
 
@@ -68,6 +70,13 @@ export const CALLABLES = {
   actualizarLead,
   eliminarLead,
   obtenerConversacion,
+  listarConversaciones,
+  verConversacion,
+  responderConversacion,
+  aprobarRespuesta,
+  descartarRespuesta,
+  obtenerReglasBandeja,
+  guardarReglasBandeja,
   listarPublicaciones,
   guardarPublicacion,
   eliminarPublicacion,

@@ -64,6 +64,14 @@ const SAMPLES: { [N in CallableName]: (f: Fixture) => CallableInput<N> } = {
   actualizarLead: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz', status: 'Contactado' }),
   eliminarLead: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz' }),
   obtenerConversacion: () => ({ leadId: 'zzzzzzzzzzzzzzzzzzzz' }),
+  // Bandeja: ids nobody has are NOT_FOUND past the access check.
+  listarConversaciones: () => ({ channel: 'instagram', state: 'pendiente', search: 'horario' }),
+  verConversacion: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz' }),
+  responderConversacion: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz', text: 'Gracias por escribir' }),
+  aprobarRespuesta: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz', messageId: 'zzzzzzzzzzzzzzzzzzzz' }),
+  descartarRespuesta: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz', messageId: 'zzzzzzzzzzzzzzzzzzzz' }),
+  obtenerReglasBandeja: () => null,
+  guardarReglasBandeja: () => ({ rules: { modes: { facebook: 'suggest', instagram: 'automatic', telegram: 'off' }, businessHours: { days: [1, 2, 3, 4, 5], from: '09:00', to: '18:00' }, handoffMessage: 'Te atiende una persona enseguida.', humanTopics: ['reclamación'] } }),
   // Plan de Contenidos: a far future month (no post there); the twin's offline provider builds a
   // plan for every caller let through; ids nobody has are NOT_FOUND past the access check.
   listarPublicaciones: () => ({ month: '2099-01' }),
@@ -110,7 +118,7 @@ const OWNER_ONLY: readonly CallableName[] = ['enviarMensajeChat', 'listarMensaje
  * the access level lets through gets this status instead of 200, which still proves the access
  * check passed (401/403 come first).
  */
-const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { confirmarAccionChat: 404, guardarPublicacion: 404, eliminarPublicacion: 404, aprobarPlan: 404, rechazarPlan: 404, editarPropuesta: 404, publicarAhora: 404, resolverPublicacion: 404, eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404, actualizarLead: 404, eliminarLead: 404, obtenerConversacion: 404, generarArticulo: 400, guardarArticulo: 404, publicarArticulo: 404, eliminarArticulo: 404, completarOAuth: 400, conectarTelegram: 400, elegirDestinos: 404 };
+const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { confirmarAccionChat: 404, guardarPublicacion: 404, eliminarPublicacion: 404, aprobarPlan: 404, rechazarPlan: 404, editarPropuesta: 404, publicarAhora: 404, resolverPublicacion: 404, eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404, actualizarLead: 404, eliminarLead: 404, obtenerConversacion: 404, verConversacion: 404, responderConversacion: 404, aprobarRespuesta: 404, descartarRespuesta: 404, generarArticulo: 400, guardarArticulo: 404, publicarArticulo: 404, eliminarArticulo: 404, completarOAuth: 400, conectarTelegram: 400, elegirDestinos: 404 };
 
 describe('access matrix', () => {
   let fixture: Fixture;

@@ -28,7 +28,7 @@ export interface NoticeText {
   text: string;
 }
 
-const CONTACT_LABELS: Readonly<Record<LeadContactType, string>> = { email: 'correo electrónico', phone: 'teléfono' };
+const CONTACT_LABELS: Readonly<Record<LeadContactType, string>> = { email: 'correo electrónico', phone: 'teléfono', profile: 'perfil en la red' };
 
 function clip(text: string, max: number): string {
   const clean = cleanLine(text);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGES, resolvePageKey, THEMES, DEFAULT_THEME } from '@director-ia/shared';
 
 describe('dashboard pages (spec section 2)', () => {
-  it('has the eleven page keys with their labels, in order', () => {
+  it('has the spec\'s eleven page keys and issue 14\'s Bandeja after Leads, with their labels, in order', () => {
     expect(PAGES.map((p) => [p.key, p.label])).toEqual([
       ['conoceme', 'Conóceme'],
       ['ia_config', 'Constructor IA'],
@@ -14,6 +14,7 @@ describe('dashboard pages (spec section 2)', () => {
       ['integraciones', 'Integraciones'],
       ['campanas', 'Campañas'],
       ['leads', 'Leads'],
+      ['bandeja', 'Bandeja'],
       ['admin', 'Admin'],
     ]);
   });

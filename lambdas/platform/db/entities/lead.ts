@@ -19,6 +19,9 @@ export const leads = defineEntity({
     source: fixed(LEAD_SOURCES),
     status: required(LEAD_STATUSES),
     conversationId: optional('string'),
+    /** Issue 14: every channel the person used, first one first, and the Bandeja conversations linked. */
+    channels: { type: 'list', items: { type: 'string' } },
+    conversationIds: { type: 'list', items: { type: 'string' } },
     /** The consent sentence shown to the visitor, as accepted. */
     consentText: fixed('string'),
     /** ISO 8601. */

@@ -87,6 +87,13 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   actualizarLead: 'readWrite', // declared 'write'; its access check reads the profile
   eliminarLead: 'readWrite',
   obtenerConversacion: 'read',
+  listarConversaciones: 'read',
+  verConversacion: 'readWrite',
+  responderConversacion: 'readWrite',
+  aprobarRespuesta: 'readWrite',
+  descartarRespuesta: 'readWrite',
+  obtenerReglasBandeja: 'read',
+  guardarReglasBandeja: 'readWrite', // declared 'write'; its access check reads the profile
   listarArticulos: 'read',
   generarArticulo: 'readWrite',
   guardarArticulo: 'readWrite',

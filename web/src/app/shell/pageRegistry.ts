@@ -13,5 +13,6 @@ export const PAGE_COMPONENTS: Record<PageKey, LazyExoticComponent<ComponentType>
   integraciones: lazy(() => import('../../pages/integraciones/IntegracionesPage')),
   campanas: lazy(() => import('../../pages/campanas/CampanasPage')),
   leads: lazy(() => import('../../pages/leads/LeadsPage')),
+  bandeja: lazy(() => import('../../pages/bandeja/BandejaPage')),
   admin: lazy(() => import('../../pages/admin/AdminPage')),
 };
