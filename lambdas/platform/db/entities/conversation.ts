@@ -21,7 +21,10 @@
  * read with fallbacks for older items (core/inbox/view.ts).
  */
 import { CONVERSATION_CHANNELS, CONVERSATION_KINDS, CONVERSATION_STATES, INBOX_MESSAGE_STATES } from '@director-ia/shared';
-import { CREATED, defineEntity, fixed, type ItemOf, model, optional, required, TENANT, TENANT_ITEM, tenantIndex, TIMESTAMPS } from '../schema';
+import { CREATED, defineEntity, fixed, gsi1Index, type ItemOf, model, optional, required, TENANT, TENANT_ITEM, tenantIndex, TIMESTAMPS } from '../schema';
+
+/** GSI1 partition of the inbound messages still waiting for the inbox worker (issue 14). */
+export const INBOX_PENDING_GSI_PARTITION = 'inboxPending';
 
 /** Who wrote a stored message: the customer or widget visitor, the brand's AI, the owner by hand. */
 export const MESSAGE_ROLES = ['visitor', 'assistant', 'owner'] as const;
@@ -91,10 +94,22 @@ export const conversationMessages = defineEntity({
     replyTo: optional('string'),
     /** ISO 8601 of the network's acceptance. */
     sentAt: optional('string'),
+    /**
+     * GSI1 sort key `<stored ISO>#<uid>#<conversationId>#<id>` while an inbound message waits for
+     * its answer (set when stored, removed when the worker has dealt with it), so the sweep finds
+     * the ones whose worker invocation was lost (`pendingKeyOf`). Absent: not in GSI1.
+     */
+    pendingKey: optional('string'),
     ...CREATED,
   },
-  indexes: { byConversation: tenantIndex('convmsg#${conversationId}#${id}', 'conversationId', 'id') },
+  indexes: {
+    byConversation: tenantIndex('convmsg#${conversationId}#${id}', 'conversationId', 'id'),
+    pending: gsi1Index(INBOX_PENDING_GSI_PARTITION, '${pendingKey}', 'pendingKey'),
+  },
 });
 
 export type ConversationItem = ItemOf<typeof conversations>;
 export type ConversationMessageItem = ItemOf<typeof conversationMessages>;
+
+/** The GSI1 sort key of a pending inbound message stored at `storedAt`. */
+export const pendingKeyOf = (storedAt: Date, uid: string, conversationId: string, id: string): string => `${storedAt.toISOString()}#${uid}#${conversationId}#${id}`;
