@@ -52,6 +52,12 @@ export const SCHEDULE_TARGET_ARN_ENV = 'SCHEDULE_TARGET_ARN';
 export const SCHEDULE_DEAD_LETTER_ARN_ENV = 'SCHEDULE_DEAD_LETTER_ARN';
 
 /**
+ * Issue 14: the inbox worker's function name (fixed: `<stack>-inbox`), which the webhook function
+ * and the sweep invoke asynchronously with an InboxWorkerEvent (lambdas/core/inbox/types.ts).
+ */
+export const INBOX_WORKER_FUNCTION_ENV = 'INBOX_WORKER_FUNCTION';
+
+/**
  * The folder of each upload kind under the user's prefix `users/<sub>/` (architecture "Files").
  * Keyed by `UploadKind` (shared/uploads.ts); infra derives IAM key patterns from these.
  */

@@ -44,6 +44,3 @@ export interface InboxWorkerEvent {
   /** The stored inbound message's id (conversationMessage `id`). */
   messageId: string;
 }
-
-/** The inbox worker's function name in the stack (fixed, like the publisher's): `<stack>-inbox`. */
-export const INBOX_WORKER_ENV = 'INBOX_WORKER_FUNCTION';
