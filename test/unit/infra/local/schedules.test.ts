@@ -16,6 +16,7 @@ import {
   scheduledJobs,
   rateMs,
   scheduleEvent,
+  schedulerRetryBaseMs,
   startScheduleTimers,
   type ScheduledJob,
 } from '../../../../infra/local/schedules';
@@ -71,6 +72,19 @@ describe('blogDraftsIntervalMs', () => {
     ['cron(0 8 * * ? *)', 0],
   ])('rateMs(%s) = %d', (expression, ms) => {
     expect(rateMs(expression)).toBe(ms);
+  });
+});
+
+describe('schedulerRetryBaseMs', () => {
+  it.each([
+    [undefined, undefined],
+    ['100', 100],
+    ['0', undefined],
+    ['-5', undefined],
+    ['1.5', undefined],
+    ['pronto', undefined],
+  ])('SCHEDULER_RETRY_BASE_MS=%s → %s (undefined: the Scheduler\'s 1 s default)', (value, expected) => {
+    expect(schedulerRetryBaseMs(value === undefined ? {} : { SCHEDULER_RETRY_BASE_MS: value })).toBe(expected);
   });
 });
 
