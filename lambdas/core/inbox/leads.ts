@@ -8,7 +8,8 @@
  * - `captureLead(uid, conversation, text, now)`: when the message gives a contact or shows
  *   interest (core/widget/interest.ts `showsInterest`), the person becomes or updates a lead:
  *   1. the conversation's lead (`leadId`), else 2. a lead of this brand with the same contact
- *   (emails compared lower-case, phones by their digits), else 3. a new lead: source = the network,
+ *   (emails compared lower-case, phones by their digits, the
+ *   country code optional: the last 9 or more digits agree), else 3. a new lead: source = the network,
  *   contact = the one found or, with intent only, their profile (`@handle (Instagram)`, type
  *   'profile'), consent INBOX_MSG.leadConsent(label) — the person wrote it to the brand — and the
  *   conversation linked (transaction with the conversation's `leadId`, condition: none yet).
@@ -98,10 +99,23 @@ async function mergeInto(lead: LeadItem, network: InboxNetwork, conversationId: 
     .go();
 }
 
+/** Phones written with and without the country code are the same when their last 9+ digits agree. */
+const MIN_NATIONAL_DIGITS = 9;
+
+/** Whether two contacts name the same person (see the module header; phones: `MIN_NATIONAL_DIGITS`). */
+export function sameContact(a: { type: LeadContactType; value: string }, b: { type: LeadContactType; value: string }): boolean {
+  if (a.type !== b.type || a.type === 'profile') return false;
+  const x = normalizedContact(a.type, a.value);
+  const y = normalizedContact(b.type, b.value);
+  if (x === y) return true;
+  if (a.type !== 'phone') return false;
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  return short.length - 'phone:'.length >= MIN_NATIONAL_DIGITS && long.endsWith(short.slice('phone:'.length));
+}
+
 async function findByContact(uid: string, contact: FoundContact): Promise<LeadItem | null> {
-  const wanted = normalizedContact(contact.type, contact.value);
   const { data } = await leads().query.byUser({ uid }).go({ pages: 'all' });
-  return data.find((lead) => lead.contactType !== 'profile' && normalizedContact(lead.contactType, lead.contact) === wanted) ?? null;
+  return data.find((lead) => sameContact({ type: lead.contactType, value: lead.contact }, contact)) ?? null;
 }
 
 async function readLead(uid: string, id: string): Promise<LeadItem | null> {
