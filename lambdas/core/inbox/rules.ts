@@ -37,12 +37,13 @@ export async function readInboxRules(uid: string): Promise<InboxRules> {
 export async function saveInboxRules(uid: string, input: unknown, now = new Date()): Promise<InboxRules> {
   const parsed = z.safeParse(InboxRulesSchema, input);
   if (!parsed.success) throw new InvalidInputError(parsed.error.issues[0]?.message ?? INBOX_MSG.invalidHours);
-  const rules = parsed.data;
+  const hours = parsed.data.businessHours;
+  const rules: InboxRules = { ...parsed.data, businessHours: hours ? { ...hours, days: [...hours.days].sort((a, b) => a - b) } : null };
   await inboxRules()
     .put({
       uid,
       modes: rules.modes,
-      ...(rules.businessHours ? { businessHours: { days: [...rules.businessHours.days].sort((a, b) => a - b), from: rules.businessHours.from, to: rules.businessHours.to } } : {}),
+      ...(rules.businessHours ? { businessHours: rules.businessHours } : {}),
       handoffMessage: rules.handoffMessage,
       humanTopics: rules.humanTopics,
       lastUpdated: now.toISOString(),
