@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { parse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { DEFAULT_INBOX_RULES, INBOX_MSG, describeBusinessHours, localDateTime, type InboxRules } from '@director-ia/shared';
+import type { AiProvider, TextRequest } from '../../../../../lambdas/platform/ai';
 import { uniqueSub } from '../../../../support/domain-env';
 import { usePublishingEnv } from '../publishing/support';
 import { brandReplies, connectInbox, customerWrites } from './support';
@@ -24,8 +25,6 @@ const { replyToConversation } = await import('../../../../../lambdas/core/inbox/
 const { conversations, conversationMessages } = await import('../../../../../lambdas/platform/db/entities/conversation');
 const { offlineProvider } = await import('../../../../../lambdas/platform/ai');
 const { WIDGET_REPLIES } = await import('../../../../../lambdas/core/widget/answer');
-type AiProvider = import('../../../../../lambdas/platform/ai').AiProvider;
-type TextRequest = import('../../../../../lambdas/platform/ai').TextRequest;
 
 const HOUR = 60 * 60 * 1000;
 const offline = { provider: offlineProvider };
