@@ -38,30 +38,19 @@ export class ReplyError extends Error {
     super(`${network}: ${kind}: ${detail}`);
   }
 }
-export class OutsideWindow extends ReplyError {
-  override readonly name: string = 'OutsideWindow';
-  constructor(network: InboxNetwork, detail: string) {
-    super(network, 'outside_window', detail);
-  }
+/** The subclass of one kind: its constructor takes the network and the detail. */
+function replyErrorOf(kind: ReplyError['kind'], name: string) {
+  return class extends ReplyError {
+    override readonly name: string = name;
+    constructor(network: InboxNetwork, detail: string) {
+      super(network, kind, detail);
+    }
+  };
 }
-export class AccessRevoked extends ReplyError {
-  override readonly name: string = 'AccessRevoked';
-  constructor(network: InboxNetwork, detail: string) {
-    super(network, 'access_revoked', detail);
-  }
-}
-export class ReplyRejected extends ReplyError {
-  override readonly name: string = 'ReplyRejected';
-  constructor(network: InboxNetwork, detail: string) {
-    super(network, 'rejected', detail);
-  }
-}
-export class ReplyUnavailable extends ReplyError {
-  override readonly name: string = 'ReplyUnavailable';
-  constructor(network: InboxNetwork, detail: string) {
-    super(network, 'unavailable', detail);
-  }
-}
+export class OutsideWindow extends replyErrorOf('outside_window', 'OutsideWindow') {}
+export class AccessRevoked extends replyErrorOf('access_revoked', 'AccessRevoked') {}
+export class ReplyRejected extends replyErrorOf('rejected', 'ReplyRejected') {}
+export class ReplyUnavailable extends replyErrorOf('unavailable', 'ReplyUnavailable') {}
 
 /** Where a reply goes and with what. */
 export interface ReplyRequest {
