@@ -240,15 +240,22 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   eliminarLead: { table: 'readWrite' },
   // Reads the lead and queries its conversation's messages.
   obtenerConversacion: { table: 'read' },
-  // Bandeja (issue 14). PROVISIONAL (the inbox helpers set the final grants): one Query of the caller's conversations.
+  // Bandeja (issue 14, lambdas/core/inbox/conversations.ts). One Query of the caller's conversations.
   listarConversaciones: { table: 'read' },
-  // Reads the conversation and its messages; marks it read (one UpdateItem).
+  // Reads the conversation and Queries its messages; marks it read (one UpdateItem).
   verConversacion: { table: 'readWrite' },
-  // Stores the owner's reply, sends it with the connection's sealed page or bot token (refreshed if due), stores the outcome.
-  responderConversacion: { table: 'readWrite', permissions: ['secrets:open', 'secrets:seal', 'socialApps:read'] },
-  aprobarRespuesta: { table: 'readWrite', permissions: ['secrets:open', 'secrets:seal', 'socialApps:read'] },
+  // Reads the conversation, puts the owner's message ('enviando'), reads the connection and the
+  // network apps, opens the page's sealed token (Instagram: the linked page's) or the bot token,
+  // sends the reply, updates message and conversation; a refused token marks the connection
+  // `reconectar` (UpdateItem). Meta and Telegram tokens have no refresh token: nothing is sealed.
+  responderConversacion: { table: 'readWrite', permissions: ['secrets:open', 'socialApps:read'] },
+  // Claims the suggestion (conditional UpdateItem), then as responderConversacion.
+  aprobarRespuesta: { table: 'readWrite', permissions: ['secrets:open', 'socialApps:read'] },
+  // Reads the conversation and the message; one conditional UpdateItem.
   descartarRespuesta: { table: 'readWrite' },
+  // One GetItem of the rules (`settings#bandeja`).
   obtenerReglasBandeja: { table: 'read' },
+  // One PutItem of the rules.
   guardarReglasBandeja: { table: 'write' },
   // Plan de Contenidos (issue 5 items 1–2). One Query of the month's posts and one of the caller's
   // pending proposals (the month's is returned with the posts).

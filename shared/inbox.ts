@@ -148,6 +148,12 @@ export const INBOX_MSG = {
   sandboxLabel: 'Red de pruebas',
   /** The consent line a lead from a conversation records (the person wrote to the brand and gave the data). */
   leadConsent: (channel: string) => `Datos facilitados por la persona en una conversación con la marca por ${channel}.`,
+  /** The person of a widget conversation, and of a network one whose name the network did not give. */
+  widgetVisitor: 'Visitante web',
+  unknownCustomer: 'Cliente',
+  /** Reasons of INBOX_MSG.sendFailed. */
+  reasonRejected: 'rechazó el mensaje (revisa su longitud y que la persona siga disponible).',
+  reasonUnavailable: 'no respondió. Inténtalo de nuevo en unos minutos.',
 } as const;
 
 /** Business hours in the brand's time zone: the ISO weekdays, from `from` to `to` (HH:mm, same day). */

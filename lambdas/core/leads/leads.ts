@@ -16,7 +16,7 @@
  * - `leadView(item)` → the browser's `Lead`.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LEAD_ID_PATTERN, leadMatches, LEADS_MSG, type Lead, type LeadFilter, type LeadStatus, type TranscriptMessage, type TranscriptRole } from '@director-ia/shared';
+import { LEAD_ID_PATTERN, LEAD_SOURCES, leadMatches, LEADS_MSG, type Lead, type LeadFilter, type LeadStatus, type TranscriptMessage, type TranscriptRole } from '@director-ia/shared';
 import { conversationMessages, MESSAGE_ROLES } from '../../platform/db/entities/conversation';
 import { leads, type LeadItem } from '../../platform/db/entities/lead';
 import { isConditionalCheckFailure, TransactionCancelled } from '../../platform/db/errors';
@@ -32,7 +32,9 @@ void ROLES_MATCH;
 /** Rounds of a batch delete while DynamoDB leaves items unprocessed (ElectroDB splits batches into 25s). */
 const MAX_BATCH_ATTEMPTS = 6;
 
-/** The browser's view of a stored lead. */
+const isLeadSource = (value: string): value is Lead['source'] => (LEAD_SOURCES as readonly string[]).includes(value);
+
+/** The browser's view of a stored lead (issue 14: with the channels and Bandeja conversations it gathers). */
 export function leadView(item: LeadItem): Lead {
   return {
     id: item.id,
@@ -42,6 +44,8 @@ export function leadView(item: LeadItem): Lead {
     source: item.source,
     status: item.status,
     ...(item.conversationId ? { conversationId: item.conversationId } : {}),
+    ...(item.channels?.length ? { channels: item.channels.filter(isLeadSource) } : {}),
+    ...(item.conversationIds?.length ? { conversationIds: item.conversationIds } : {}),
     consentText: item.consentText,
     consentAt: item.consentAt,
     createdAt: item.createdAt,

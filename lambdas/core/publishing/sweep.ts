@@ -7,13 +7,16 @@
  *    sent) becomes `no_publicado`; any other whose schedule never fired, or whose holder's lease
  *    expired, gets its schedule put again at now with the same revision (a duplicate delivery is
  *    harmless: the claim lets one through);
- * 3. the daily failure digest (./digest.ts).
+ * 3. the daily failure digest (./digest.ts);
+ * 4. issue 14: inbound inbox messages still waiting for their answer a minute after they were
+ *    stored are handed to the inbox worker again (core/inbox/pending.ts).
  * Stops starting work when `remainingMs()` runs below a minute. Reads of GSI1 are eventually
  * consistent: every write here is conditional or idempotent, so a stale entry does no harm.
  */
 import { publications, type PublicationItem } from '../../platform/db/entities/publication';
 import { scheduledPosts } from '../../platform/db/entities/scheduledPost';
 import { logger } from '../../platform/logger';
+import { redeliverPending } from '../inbox/pending';
 import { sendDigests } from './digest';
 import { markMissed } from './outcomes';
 import { putPublicationSchedule } from './schedules';
@@ -27,6 +30,8 @@ export interface SweepResult {
   redelivered: number;
   missed: number;
   digests: number;
+  /** Inbox messages handed to the inbox worker again. */
+  inboxRedelivered: number;
 }
 
 /** How long after its instant (or its outbox key) the sweep steps in, ms: the schedule and the caller's own sync come first. */
@@ -67,7 +72,7 @@ async function handleDue(item: PublicationItem, now: Date): Promise<'missed' | '
 export async function runPublishingSweep(now: Date = new Date(), options: { remainingMs?: () => number } = {}): Promise<SweepResult> {
   const remainingMs = options.remainingMs ?? (() => Infinity);
   const more = () => remainingMs() > STOP_BELOW_MS;
-  const result: SweepResult = { synced: 0, redelivered: 0, missed: 0, digests: 0 };
+  const result: SweepResult = { synced: 0, redelivered: 0, missed: 0, digests: 0, inboxRedelivered: 0 };
   result.synced = await finishSyncs(now, more);
   const { data: due } = await publications().query.due({}).lt({ dueKey: before(new Date(now.getTime() - SWEEP_GRACE_MS)) }).go({ pages: 'all' });
   for (const item of due) {
@@ -80,6 +85,13 @@ export async function runPublishingSweep(now: Date = new Date(), options: { rema
     }
   }
   if (more()) result.digests = await sendDigests(now, remainingMs);
+  if (more()) {
+    try {
+      result.inboxRedelivered = await redeliverPending(now, more);
+    } catch (error) {
+      logger.error('Sweep: the pending inbox messages could not be read', { error: { name: (error as Error).name } });
+    }
+  }
   logger.info('Publishing sweep finished', { ...result });
   return result;
 }

@@ -7,6 +7,9 @@
  * - a turn (the visitor's message and the assistant's answer) is stored in one transaction with
  *   the conversation's message count: created for a new conversation (condition: no such item),
  *   `ADD messageCount 2` for an existing one (condition: exists and has room).
+ *   Issue 14 (Bandeja): the conversation also carries the inbox summary: kind 'dm', state
+ *   'respondida' (the widget answers live), `ADD unread 1`, the assistant's answer as the last
+ *   message (clipped) with its time, and the visitor's time as `lastCustomerAt`.
  * An id from the body that is not one of this brand's conversations is 404 NOT_FOUND.
  */
 import { WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
@@ -15,6 +18,7 @@ import { conversationMessages, conversations, type ConversationItem } from '../.
 import { TransactionCancelled } from '../../platform/db/errors';
 import { transactWrite, type DirectorEntities } from '../../platform/db/service';
 import { NotFoundError, QuotaExceededError } from '../../platform/errors';
+import { clipLine } from '../inbox/view';
 import { newObjectId } from '../uploads/keys';
 
 /** Messages (visitor's and assistant's) a conversation may hold. */
@@ -54,15 +58,23 @@ export interface Turn {
 export async function storeTurn(turn: Turn, now = new Date()): Promise<string> {
   const at = now.toISOString();
   const id = turn.conversationId ?? newObjectId(now.getTime());
+  const summary = {
+    kind: 'dm' as const,
+    state: 'respondida' as const,
+    lastMessage: clipLine(turn.assistantText),
+    lastAuthor: 'assistant' as const,
+    lastMessageAt: new Date(now.getTime() + 1).toISOString(),
+    lastCustomerAt: at,
+  };
   const conversationOp = ({ conversation }: DirectorEntities) =>
     turn.conversationId
       ? conversation
           .patch({ uid: turn.uid, id })
-          .add({ messageCount: 2 })
-          .set({ updatedAt: at })
+          .add({ messageCount: 2, unread: 1 })
+          .set({ ...summary, updatedAt: at })
           .where(({ messageCount }, { lte }) => lte(messageCount, MAX_STORED_MESSAGES - 2))
           .commit()
-      : conversation.create({ uid: turn.uid, id, channel: 'widget', messageCount: 2, createdAt: at, updatedAt: at }).commit();
+      : conversation.create({ uid: turn.uid, id, channel: 'widget', messageCount: 2, unread: 1, ...summary, createdAt: at, updatedAt: at }).commit();
   // The assistant's id is a millisecond later, so the transcript keeps the order of the turn.
   const message = ({ conversationMessage }: DirectorEntities, role: 'visitor' | 'assistant', text: string, time: number) =>
     conversationMessage.create({ uid: turn.uid, conversationId: id, id: newObjectId(time), role, text, createdAt: new Date(time).toISOString() }).commit();

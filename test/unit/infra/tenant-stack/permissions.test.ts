@@ -233,6 +233,8 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   completarOAuth: [SEAL, OPEN, SOCIAL_APPS],
   conectarTelegram: [SEAL, SOCIAL_APPS],
   desconectarRed: [OPEN, SOCIAL_APPS],
+  responderConversacion: [OPEN, SOCIAL_APPS],
+  aprobarRespuesta: [OPEN, SOCIAL_APPS],
   socialTokens: [SEAL, OPEN, SOCIAL_APPS],
   // Failed invocations go to the dead-letter queue (its on-failure destination): SendMessage only.
   publisher: [OPEN, SEAL, SOCIAL_APPS, `s3:GetObject @ ${ASSETS}`, ...SCHEDULES, 'sqs:SendMessage @ deadLetters'],
@@ -254,7 +256,7 @@ const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
 const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback', 'publisher', 'publishingSweep'] as FunctionName[];
 /** The functions that declare socialApps:read (GetSecretValue on the social apps secret and SOCIAL_APPS_SECRET). */
-const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens', 'publisher'];
+const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher'];
 
 describe('function permissions (tenant stack with AI context)', () => {
   let stack: TenantStack;
@@ -349,7 +351,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('is named SECRETS_KMS_KEY_ARN on exactly the functions with a secrets permission', () => {
       expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
       const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
-      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion'];
+      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion'];
       for (const name of ALL_FUNCTIONS) {
         const usesSecrets = sealing.includes(name);
         expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);
