@@ -5,7 +5,7 @@
  */
 export { INBOX_UI } from './labels';
 export { conversationListKey, conversationsKey, inboxKey, inboxRulesKey, serverFilter, threadKey } from './keys';
-export { openConversation, takeRequestedConversation } from './navigation';
+export { forgetRequestedConversation, openConversation, requestedConversation } from './navigation';
 export {
   DEFAULT_FORM_HOURS,
   RULE_NETWORKS,

@@ -1,8 +1,8 @@
 /**
  * Opening Bandeja on one conversation from another page (issue 14 item 4: a lead's 'Ver en
  * Bandeja'). The dashboard has no URL routes (lib/navigation.ts): the conversation id is left in
- * session storage, the shell is asked to show Bandeja, and the page takes the id once when it
- * mounts (so a later visit does not jump to it again).
+ * session storage, the shell is asked to show Bandeja, and the page reads the id when it mounts
+ * and then forgets it (so a later visit does not jump to it again).
  */
 import { openPage } from '../../lib/navigation';
 
@@ -21,15 +21,21 @@ export function openConversation(id: string): void {
   openPage('bandeja');
 }
 
-/** The conversation another page asked Bandeja to open, once (then forgotten); null if none. */
-export function takeRequestedConversation(): string | null {
-  let id = pending;
+/** The conversation another page asked Bandeja to open, or null (read twice gives the same: StrictMode-safe). */
+export function requestedConversation(): string | null {
   try {
-    id = sessionStorage.getItem(STORAGE_KEY) ?? id;
+    return sessionStorage.getItem(STORAGE_KEY) ?? pending;
+  } catch {
+    return pending;
+  }
+}
+
+/** Forgets the request once Bandeja has opened it. */
+export function forgetRequestedConversation(): void {
+  pending = null;
+  try {
     sessionStorage.removeItem(STORAGE_KEY);
   } catch {
     // Only the module variable.
   }
-  pending = null;
-  return id;
 }
