@@ -1,7 +1,7 @@
 /** The active user's dashboard (lazy chunk): top bar (with Bandeja's unread badge, issue 14), side panel, current page and tool modal. */
 import { Suspense, useEffect, useState } from 'react';
 import type { Profile } from '@director-ia/shared';
-import { useInboxUnread } from '../../features/inbox';
+import { useInboxUnread } from '../../features/inbox/useConversations';
 import { useSaveTheme } from '../../features/theme/useSaveTheme';
 import type { AuthUser } from '../../lib/auth';
 import { Spinner } from '../../ui/Spinner';

@@ -10,7 +10,7 @@
  */
 import { useDeferredValue, useMemo, useState } from 'react';
 import { filterLeads, LEAD_STATUSES, LEADS_MSG, MAX_LEAD_SEARCH_LENGTH, PAGES, type Lead, type LeadStatus } from '@director-ia/shared';
-import { openConversation } from '../../features/inbox';
+import { openConversation } from '../../features/inbox/navigation';
 import { csvFileName, downloadCsv, leadsCsv } from '../../features/leads/csv';
 import { leadConversation, leadSourcesText } from '../../features/leads/sources';
 import { useDeleteLead } from '../../features/leads/useDeleteLead';
