@@ -6,8 +6,7 @@
 import { INBOX_MSG, type InboxMessage } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 import { useCallableMutation } from '../../lib/queries';
-import { conversationsKey, threadKey } from './keys';
-import { storeMessage } from './threadCache';
+import { messageMutation } from './threadCache';
 
 export interface Approval {
   messageId: string;
@@ -27,10 +26,5 @@ export function approvalOf(messageId: string, original: string, edited: string):
 
 /** Approves suggestions of conversation `id`. */
 export function useApproveSuggestion(id: string) {
-  return useCallableMutation({
-    mutationFn: (approval: Approval) => approveSuggestion(id, approval),
-    success: INBOX_MSG.replySent,
-    invalidates: [threadKey(id), conversationsKey],
-    onSuccess: (message, _approval, _onMutate, { client }) => storeMessage(client, id, message),
-  });
+  return useCallableMutation(messageMutation(id, (approval: Approval) => approveSuggestion(id, approval), INBOX_MSG.replySent));
 }

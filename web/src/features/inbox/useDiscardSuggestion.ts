@@ -2,8 +2,7 @@
 import { INBOX_MSG, type InboxMessage } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 import { useCallableMutation } from '../../lib/queries';
-import { conversationsKey, threadKey } from './keys';
-import { storeMessage } from './threadCache';
+import { messageMutation } from './threadCache';
 
 export async function discardSuggestion(id: string, messageId: string): Promise<InboxMessage> {
   const { message } = await callFunction('descartarRespuesta', { id, messageId });
@@ -12,10 +11,5 @@ export async function discardSuggestion(id: string, messageId: string): Promise<
 
 /** Discards suggestions of conversation `id`; `mutate(messageId)`. */
 export function useDiscardSuggestion(id: string) {
-  return useCallableMutation({
-    mutationFn: (messageId: string) => discardSuggestion(id, messageId),
-    success: INBOX_MSG.suggestionDiscarded,
-    invalidates: [threadKey(id), conversationsKey],
-    onSuccess: (message, _messageId, _onMutate, { client }) => storeMessage(client, id, message),
-  });
+  return useCallableMutation(messageMutation(id, (messageId: string) => discardSuggestion(id, messageId), INBOX_MSG.suggestionDiscarded));
 }

@@ -7,8 +7,7 @@
 import { INBOX_MSG, type InboxMessage } from '@director-ia/shared';
 import { callFunction } from '../../lib/api';
 import { useCallableMutation } from '../../lib/queries';
-import { conversationsKey, threadKey } from './keys';
-import { storeMessage } from './threadCache';
+import { messageMutation } from './threadCache';
 
 export async function replyConversation(id: string, text: string): Promise<InboxMessage> {
   const { message } = await callFunction('responderConversacion', { id, text });
@@ -17,10 +16,5 @@ export async function replyConversation(id: string, text: string): Promise<Inbox
 
 /** Replies in conversation `id`; `mutate(text)`. */
 export function useReplyConversation(id: string) {
-  return useCallableMutation({
-    mutationFn: (text: string) => replyConversation(id, text),
-    success: INBOX_MSG.replySent,
-    invalidates: [threadKey(id), conversationsKey],
-    onSuccess: (message, _text, _onMutate, { client }) => storeMessage(client, id, message),
-  });
+  return useCallableMutation(messageMutation(id, (text: string) => replyConversation(id, text), INBOX_MSG.replySent));
 }

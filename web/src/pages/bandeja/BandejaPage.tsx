@@ -11,7 +11,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { INBOX_MSG, PAGES, type ConversationChannel, type ConversationState } from '@director-ia/shared';
 import { forgetRequestedConversation, INBOX_UI, requestedConversation, useConversations, visibleConversations } from '../../features/inbox';
 import { Button } from '../../ui/Button';
-import { PageHeader } from '../../ui/PageHeader';
+import { PageHeader, Panel } from '../../ui/PageHeader';
 import { ConversationList, Filters } from './ConversationList';
 import { RulesDialog } from './RulesDialog';
 import { ThreadPanel } from './ThreadPanel';
@@ -49,7 +49,7 @@ export default function BandejaPage() {
         </Button>
       </div>
       <div className={styles.layout} data-open={selected ? 'thread' : 'list'}>
-        <div className={styles.listPanel}>
+        <Panel className={styles.listPanel}>
           <Filters
             channel={channel}
             state={state}
@@ -61,10 +61,10 @@ export default function BandejaPage() {
             onRefresh={() => void list.refetch()}
           />
           <ConversationList query={list} shown={shown} filtered={Boolean(channel || state || search.trim())} selected={selected} onSelect={setSelected} now={now} />
-        </div>
-        <div className={styles.threadPanel}>
+        </Panel>
+        <Panel className={styles.threadPanel}>
           {selected ? <ThreadPanel key={selected} id={selected} now={now} onBack={() => setSelected(null)} /> : <p className={styles.noSelection}>{INBOX_UI.noSelection}</p>}
-        </div>
+        </Panel>
       </div>
       {rulesOpen && <RulesDialog onClose={() => setRulesOpen(false)} />}
     </>

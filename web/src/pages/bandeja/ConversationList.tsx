@@ -20,6 +20,7 @@ import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { PageIcon } from '../../ui/PageIcon';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
+import { SearchField } from '../../ui/SearchField';
 import { Spinner } from '../../ui/Spinner';
 import styles from './BandejaPage.module.css';
 
@@ -37,11 +38,7 @@ interface FiltersProps {
 export function Filters({ channel, state, search, onChannel, onState, onSearch, refreshing, onRefresh }: FiltersProps) {
   return (
     <div className={styles.toolbar} role="search">
-      <label className={styles.searchField}>
-        <span className="visually-hidden">{INBOX_UI.searchLabel}</span>
-        <PageIcon name="search" />
-        <input type="search" placeholder={INBOX_UI.searchPlaceholder} value={search} maxLength={MAX_INBOX_SEARCH_LENGTH} onChange={(event) => onSearch(event.target.value)} />
-      </label>
+      <SearchField label={INBOX_UI.searchLabel} placeholder={INBOX_UI.searchPlaceholder} value={search} maxLength={MAX_INBOX_SEARCH_LENGTH} onValue={onSearch} />
       <div className={styles.filters}>
         <select value={channel} onChange={(event) => onChannel(event.target.value as ConversationChannel | '')} aria-label={INBOX_UI.channelFilter}>
           <option value="">{INBOX_UI.allChannels}</option>

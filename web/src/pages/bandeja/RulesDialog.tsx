@@ -6,7 +6,7 @@
  * does and shows each problem under its field; a server refusal is placed the same way when its
  * message names a field, else above the buttons.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { INBOX_MODE_LABELS, INBOX_MODES, MAX_HANDOFF_LENGTH, WEEKDAY_LABELS, type InboxMode, type InboxRules } from '@director-ia/shared';
 import {
   fieldOfMessage,
@@ -113,34 +113,17 @@ function RulesFormView({ rules, onClose }: { rules: InboxRules; onClose: () => v
         <Problem id="rules-hours-error" text={problems.hours} />
       </div>
 
-      <Field id="rules-handoff" label={INBOX_UI.handoff} hint={INBOX_UI.handoffHint} problem={problems.handoff}>
-        {(describedBy) => (
-          <textarea
-            id="rules-handoff"
-            className={styles.textarea}
-            rows={3}
-            maxLength={MAX_HANDOFF_LENGTH}
-            value={form.handoffMessage}
-            aria-invalid={problems.handoff ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(event) => update({ handoffMessage: event.target.value })}
-          />
-        )}
-      </Field>
-
-      <Field id="rules-topics" label={INBOX_UI.topics} hint={INBOX_UI.topicsHint} problem={problems.topics}>
-        {(describedBy) => (
-          <textarea
-            id="rules-topics"
-            className={styles.textarea}
-            rows={4}
-            value={form.topicsText}
-            aria-invalid={problems.topics ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(event) => update({ topicsText: event.target.value })}
-          />
-        )}
-      </Field>
+      <TextAreaField
+        id="rules-handoff"
+        label={INBOX_UI.handoff}
+        hint={INBOX_UI.handoffHint}
+        problem={problems.handoff}
+        rows={3}
+        maxLength={MAX_HANDOFF_LENGTH}
+        value={form.handoffMessage}
+        onValue={(handoffMessage) => update({ handoffMessage })}
+      />
+      <TextAreaField id="rules-topics" label={INBOX_UI.topics} hint={INBOX_UI.topicsHint} problem={problems.topics} rows={4} value={form.topicsText} onValue={(topicsText) => update({ topicsText })} />
 
       <Problem id="rules-form-error" text={problems.form} />
       <div className={styles.rulesActions}>
@@ -154,13 +137,32 @@ function RulesFormView({ rules, onClose }: { rules: InboxRules; onClose: () => v
   );
 }
 
-/** A labelled control with its hint and, when there is one, its problem; `children` gets the ids that describe it. */
-function Field({ id, label, hint, problem, children }: { id: string; label: string; hint: string; problem: string | undefined; children: (describedBy: string) => ReactNode }) {
-  const describedBy = problem ? `${id}-hint ${id}-error` : `${id}-hint`;
+interface TextAreaFieldProps {
+  id: string;
+  label: string;
+  hint: string;
+  problem: string | undefined;
+  rows: number;
+  maxLength?: number;
+  value: string;
+  onValue: (value: string) => void;
+}
+
+/** A labelled textarea described by its hint and, when there is one, its problem. */
+function TextAreaField({ id, label, hint, problem, rows, maxLength, value, onValue }: TextAreaFieldProps) {
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
-      {children(describedBy)}
+      <textarea
+        id={id}
+        className={styles.textarea}
+        rows={rows}
+        maxLength={maxLength}
+        value={value}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-hint ${id}-error` : `${id}-hint`}
+        onChange={(event) => onValue(event.target.value)}
+      />
       <p id={`${id}-hint`} className={styles.hint}>
         {hint}
       </p>

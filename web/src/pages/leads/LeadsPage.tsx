@@ -20,6 +20,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
 import { Options } from '../../ui/Options';
+import { SearchField } from '../../ui/SearchField';
 import { Icon } from '../../ui/Icon';
 import { PageHeader, Panel } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
@@ -67,17 +68,14 @@ export default function LeadsPage() {
       </div>
       <Panel className={styles.panel}>
         <div className={styles.toolbar} role="search">
-          <label className={styles.searchField}>
-            <span className="visually-hidden">Buscar leads</span>
-            <PageIcon name="search" />
-            <input
-              type="search"
-              placeholder="Buscar por nombre o contacto"
-              value={search}
-              maxLength={MAX_LEAD_SEARCH_LENGTH}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </label>
+          <SearchField
+            className={styles.searchField}
+            label="Buscar leads"
+            placeholder="Buscar por nombre o contacto"
+            value={search}
+            maxLength={MAX_LEAD_SEARCH_LENGTH}
+            onValue={setSearch}
+          />
           <label className={styles.filterField}>
             <span>Estado</span>
             <select value={status} onChange={(event) => setStatus(event.target.value as LeadStatus | typeof ALL)} aria-label="Filtrar por estado">
