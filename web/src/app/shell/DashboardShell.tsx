@@ -1,6 +1,7 @@
-/** The active user's dashboard (lazy chunk): top bar, side panel, current page and tool modal. */
+/** The active user's dashboard (lazy chunk): top bar (with Bandeja's unread badge, issue 14), side panel, current page and tool modal. */
 import { Suspense, useEffect, useState } from 'react';
 import type { Profile } from '@director-ia/shared';
+import { useInboxUnread } from '../../features/inbox/useConversations';
 import { useSaveTheme } from '../../features/theme/useSaveTheme';
 import type { AuthUser } from '../../lib/auth';
 import { Spinner } from '../../ui/Spinner';
@@ -15,6 +16,7 @@ export default function DashboardShell({ user, profile }: { user: AuthUser; prof
   const [page, selectPage] = usePageKey(profile.isAdmin);
   const [tool, setTool] = useState<ToolId | null>(null);
   const { theme, setTheme } = useSaveTheme(user.uid, profile.theme);
+  const unread = useInboxUnread();
 
   useEffect(() => {
     const root = document.documentElement;
@@ -28,7 +30,7 @@ export default function DashboardShell({ user, profile }: { user: AuthUser; prof
 
   return (
     <div className={styles.shell}>
-      <TopBar current={page} isAdmin={profile.isAdmin} onSelect={selectPage} />
+      <TopBar current={page} isAdmin={profile.isAdmin} onSelect={selectPage} badges={{ bandeja: unread }} />
       <div className={styles.body}>
         <SidePanel profile={profile} theme={theme} onThemeChange={setTheme} onOpenTool={setTool} />
         <main className={styles.content} id="contenido">

@@ -1,15 +1,18 @@
 /**
  * Spec 2 'leads' — 'Gestión de Leads' (issue 6 item 2): the owner's real leads in a table with the
  * spec's columns (Nombre, Contacto, Fuente, Estado, Acciones). Each row changes its status with a
- * select (Nuevo, Contactado, Interesado), opens its conversation transcript in a modal, or is
- * deleted after confirming (with its conversation). A search box (name and contact, case and
+ * select (Nuevo, Contactado, Interesado), opens its conversation transcript in a modal, opens its
+ * conversation in Bandeja ('Ver en Bandeja', issue 14: leads from the inbox), or is deleted after
+ * confirming (with its conversation). Fuente lists every channel the person used (issue 14). A search box (name and contact, case and
  * accents ignored) and a status filter narrow the table; 'Exportar CSV' downloads exactly the rows
  * shown (the page says so). The list re-reads itself every few seconds and on window focus, so a
  * lead captured by the website widget shows up at once; the header counts the Nuevo leads.
  */
 import { useDeferredValue, useMemo, useState } from 'react';
-import { filterLeads, LEAD_SOURCE_LABELS, LEAD_STATUSES, LEADS_MSG, MAX_LEAD_SEARCH_LENGTH, PAGES, type Lead, type LeadStatus } from '@director-ia/shared';
+import { filterLeads, LEAD_STATUSES, LEADS_MSG, MAX_LEAD_SEARCH_LENGTH, PAGES, type Lead, type LeadStatus } from '@director-ia/shared';
+import { openConversation } from '../../features/inbox/navigation';
 import { csvFileName, downloadCsv, leadsCsv } from '../../features/leads/csv';
+import { leadConversation, leadSourcesText } from '../../features/leads/sources';
 import { useDeleteLead } from '../../features/leads/useDeleteLead';
 import { useLeads } from '../../features/leads/useLeads';
 import { useUpdateLeadStatus } from '../../features/leads/useUpdateLeadStatus';
@@ -17,6 +20,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
 import { Options } from '../../ui/Options';
+import { SearchField } from '../../ui/SearchField';
 import { Icon } from '../../ui/Icon';
 import { PageHeader, Panel } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
@@ -64,17 +68,14 @@ export default function LeadsPage() {
       </div>
       <Panel className={styles.panel}>
         <div className={styles.toolbar} role="search">
-          <label className={styles.searchField}>
-            <span className="visually-hidden">Buscar leads</span>
-            <PageIcon name="search" />
-            <input
-              type="search"
-              placeholder="Buscar por nombre o contacto"
-              value={search}
-              maxLength={MAX_LEAD_SEARCH_LENGTH}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </label>
+          <SearchField
+            className={styles.searchField}
+            label="Buscar leads"
+            placeholder="Buscar por nombre o contacto"
+            value={search}
+            maxLength={MAX_LEAD_SEARCH_LENGTH}
+            onValue={setSearch}
+          />
           <label className={styles.filterField}>
             <span>Estado</span>
             <select value={status} onChange={(event) => setStatus(event.target.value as LeadStatus | typeof ALL)} aria-label="Filtrar por estado">
@@ -112,6 +113,8 @@ function LeadsBody({ query, shown }: { query: ReturnType<typeof useLeads>; shown
 }
 
 function ContactLink({ lead }: { lead: Lead }) {
+  // A network profile (issue 14) is a name or @handle: answered in its Bandeja conversation, not a link.
+  if (lead.contactType === 'profile') return <span className={styles.profile}>{lead.contact}</span>;
   const href = lead.contactType === 'email' ? `mailto:${lead.contact}` : `tel:${lead.contact.replace(/[^\d+]/g, '')}`;
   return (
     <a className={styles.contact} href={href}>
@@ -144,6 +147,7 @@ function LeadsTable({ leads }: { leads: Lead[] }) {
       {leads.map((lead) => {
         const saving = update.isPending && update.variables?.id === lead.id;
         const deleting = remove.isPending && remove.variables === lead.id;
+        const inboxConversation = leadConversation(lead);
         return (
           <tr key={lead.id} data-lead-id={lead.id}>
             <td className={styles.name}>
@@ -155,7 +159,7 @@ function LeadsTable({ leads }: { leads: Lead[] }) {
             <td>
               <ContactLink lead={lead} />
             </td>
-            <td className={styles.source}>{LEAD_SOURCE_LABELS[lead.source]}</td>
+            <td className={styles.source}>{leadSourcesText(lead)}</td>
             <td>
               <select
                 className={`${styles.status} ${STATUS_CLASS[lead.status] ?? ''}`}
@@ -173,6 +177,12 @@ function LeadsTable({ leads }: { leads: Lead[] }) {
                 <Icon name="chat" size={16} />
                 Conversación
               </Button>
+              {inboxConversation && (
+                <Button size="small" onClick={() => openConversation(inboxConversation)} aria-label={`Ver en Bandeja la conversación de ${lead.name}`}>
+                  <Icon name="chat" size={16} />
+                  Ver en Bandeja
+                </Button>
+              )}
               <Button size="small" variant="danger" disabled={deleting} aria-busy={deleting} onClick={() => setConfirming(lead)} aria-label={`Eliminar lead ${lead.name}`}>
                 {deleting ? <Spinner /> : <PageIcon name="trash" />}
                 Eliminar

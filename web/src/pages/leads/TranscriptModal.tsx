@@ -3,7 +3,8 @@
  * sentence they accepted and when) and the chat they had with the website widget, oldest first,
  * each line with its author (Visitante / Asistente) and time. Everything is shown as text.
  */
-import { LEAD_SOURCE_LABELS, LEADS_MSG, TRANSCRIPT_ROLE_LABELS, type Lead } from '@director-ia/shared';
+import { LEADS_MSG, TRANSCRIPT_ROLE_LABELS, type Lead } from '@director-ia/shared';
+import { leadSourcesText } from '../../features/leads/sources';
 import { useTranscript } from '../../features/leads/useTranscript';
 import { Icon } from '../../ui/Icon';
 import { Modal } from '../../ui/Modal';
@@ -22,7 +23,7 @@ export function TranscriptModal({ lead, onClose }: { lead: Lead; onClose: () => 
         </div>
         <div>
           <dt>Fuente</dt>
-          <dd>{LEAD_SOURCE_LABELS[lead.source]}</dd>
+          <dd>{leadSourcesText(lead)}</dd>
         </div>
         <div>
           <dt>Fecha</dt>

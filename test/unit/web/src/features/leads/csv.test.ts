@@ -1,5 +1,5 @@
 /**
- * 'Exportar CSV' of the leads page: one row per lead with the source's label and a local date,
+ * 'Exportar CSV' of the leads page: one row per lead with its channels' labels and a local date,
  * UTF-8 with a byte-order mark for Excel, quoting where needed, and no formula a spreadsheet
  * would run from what a visitor typed.
  */
@@ -9,13 +9,15 @@ import { CSV_COLUMNS, csvDate, csvFileName, leadCsvRows, leadsCsv, UTF8_BOM } fr
 import type { Lead } from '@director-ia/shared';
 
 const base = { source: 'widget', status: 'Nuevo', createdAt: '2026-05-05T10:30:00.000Z' } as const;
-type CsvLead = Pick<Lead, 'name' | 'contact' | 'source' | 'status' | 'createdAt'>;
+type CsvLead = Pick<Lead, 'name' | 'contact' | 'source' | 'channels' | 'status' | 'createdAt'>;
 
 describe('leadCsvRows', () => {
   it.each<[string, CsvLead, string[]]>([
     ['a widget lead (Madrid time)', { ...base, name: 'José Pérez', contact: 'jose@correo.es' }, ['José Pérez', 'jose@correo.es', 'Widget web', 'Nuevo', '2026-05-05 12:30']],
     ['a mobile chat lead', { ...base, source: 'chat', status: 'Interesado', name: 'Ñandú S.L.', contact: '+34 600 123 456' }, ['Ñandú S.L.', '+34 600 123 456', 'Chat móvil', 'Interesado', '2026-05-05 12:30']],
     ['a contacted lead after midnight', { ...base, status: 'Contactado', createdAt: '2026-12-31T23:15:00.000Z', name: 'Ana', contact: 'a@b.es' }, ['Ana', 'a@b.es', 'Widget web', 'Contactado', '2027-01-01 00:15']],
+    ['an Instagram lead (issue 14)', { ...base, source: 'instagram', name: 'Lucía', contact: '@lucia' }, ['Lucía', '@lucia', 'Instagram', 'Nuevo', '2026-05-05 12:30']],
+    ['a lead reached on two channels (issue 14)', { ...base, source: 'telegram', channels: ['telegram', 'widget'], name: 'Lucía', contact: 'l@b.es' }, ['Lucía', 'l@b.es', 'Telegram, Widget web', 'Nuevo', '2026-05-05 12:30']],
     ['a lead with a broken date', { ...base, createdAt: 'ayer', name: 'Ana', contact: 'a@b.es' }, ['Ana', 'a@b.es', 'Widget web', 'Nuevo', '']],
   ])('%s', (_label, lead, row) => {
     expect(leadCsvRows([lead], 'Europe/Madrid')).toEqual([row]);

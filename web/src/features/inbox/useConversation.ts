@@ -1,0 +1,35 @@
+/**
+ * verConversacion (active; issue 14 item 2): one conversation's thread, oldest first; the server
+ * marks it read, and the cached lists show it read at once (its unread off the total). While the
+ * thread is open it is re-read every THREAD_REFRESH_MS, so the AI's reply or a new customer
+ * message that arrives later appears without reloading.
+ */
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CallableOutput } from '@director-ia/shared';
+import { callFunction } from '../../lib/api';
+import { useCallableQuery } from '../../lib/queries';
+import { conversationsKey, threadKey } from './keys';
+import { withConversationRead, type ConversationList } from './view';
+
+/** How often an open thread is re-read, ms. */
+export const THREAD_REFRESH_MS = 5_000;
+
+/** `{conversation, messages}`. */
+export type Thread = CallableOutput<'verConversacion'>;
+
+/** Reads conversation `id` (marking it read) and shows it read in every cached list. */
+export async function fetchThread(client: QueryClient, id: string, signal?: AbortSignal): Promise<Thread> {
+  const thread = await callFunction('verConversacion', { id }, { signal });
+  client.setQueriesData<ConversationList>({ queryKey: conversationsKey }, (old) => (old ? withConversationRead(old, thread.conversation) : old));
+  return thread;
+}
+
+/** The thread of conversation `id`; nothing is read while `id` is null. */
+export function useConversation(id: string | null) {
+  const client = useQueryClient();
+  return useCallableQuery(threadKey(id ?? ''), (signal) => fetchThread(client, id ?? '', signal), {
+    enabled: id !== null,
+    staleTime: 2_000,
+    refetchInterval: THREAD_REFRESH_MS,
+  });
+}
