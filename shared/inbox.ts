@@ -148,6 +148,8 @@ export const INBOX_MSG = {
   sandboxLabel: 'Red de pruebas',
   /** The consent line a lead from a conversation records (the person wrote to the brand and gave the data). */
   leadConsent: (channel: string) => `Datos facilitados por la persona en una conversación con la marca por ${channel}.`,
+  /** The stored text of a message that carried only attachments (photo, audio, sticker…): shown, never answered by the AI. */
+  attachment: '[adjunto]',
 } as const;
 
 /** Business hours in the brand's time zone: the ISO weekdays, from `from` to `to` (HH:mm, same day). */

@@ -21,6 +21,7 @@ import { blogSettings } from './entities/blogSettings';
 import { blogSlugs } from './entities/blogSlug';
 import { chatMessages } from './entities/chatMessage';
 import { conversationMessages, conversations } from './entities/conversation';
+import { inboxRoutes } from './entities/inboxRoute';
 import { integrationSettings } from './entities/integrationSettings';
 import { knowledgeChunks } from './entities/knowledgeChunk';
 import { knowledgeDocuments } from './entities/knowledgeDocument';
@@ -51,6 +52,7 @@ function createDirectorService() {
       chatMessage: chatMessages(),
       conversation: conversations(),
       conversationMessage: conversationMessages(),
+      inboxRoute: inboxRoutes(),
       integrationSettings: integrationSettings(),
       knowledgeChunk: knowledgeChunks(),
       knowledgeDocument: knowledgeDocuments(),
