@@ -29,7 +29,7 @@ export async function useInboxEnv(extra: Record<string, string> = {}) {
   const invocations = () =>
     lambda.commandCalls(InvokeCommand).map((call) => {
       const input = call.args[0].input;
-      return { functionName: input.FunctionName, type: input.InvocationType, event: JSON.parse(new TextDecoder().decode(input.Payload)) as Record<string, unknown> };
+      return { functionName: input.FunctionName, type: input.InvocationType, event: JSON.parse(new TextDecoder().decode(input.Payload as Uint8Array)) as Record<string, unknown> };
     });
   return { ...db, table, raw: rawTableAt(db.endpoint, table), lambda, invocations };
 }
