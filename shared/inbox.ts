@@ -154,6 +154,8 @@ export const INBOX_MSG = {
   /** Reasons of INBOX_MSG.sendFailed. */
   reasonRejected: 'rechazó el mensaje (revisa su longitud y que la persona siga disponible).',
   reasonUnavailable: 'no respondió. Inténtalo de nuevo en unos minutos.',
+  /** The stored text of a message that carried only attachments (photo, audio, sticker…): shown, never answered by the AI. */
+  attachment: '[adjunto]',
 } as const;
 
 /** Business hours in the brand's time zone: the ISO weekdays, from `from` to `to` (HH:mm, same day). */

@@ -1,6 +1,7 @@
 /**
  * The networks' APIs as the sandbox serves them under `/N/api` (issue 12 brief, per-network
- * shapes: the account and target reads here) and the publishing routes of issue 13 (./meta.ts,
+ * shapes: the account and target reads here), the Page Subscribed Apps edge of issue 14
+ * (./pageSubscriptions.ts) and the publishing routes of issue 13 (./meta.ts,
  * ./x.ts, ./linkedin.ts, ./youtube.ts, ./tiktok.ts, ./pinterest.ts), Meta's Send API and comment
  * replies of issue 14 (./messaging.ts), plus the upload bases
  * `/N/upload` (YouTube's resumable uploads, LinkedIn's and TikTok's upload URLs). How a route
@@ -14,6 +15,7 @@ import { json, type SandboxRequest, type SandboxResponse } from './http';
 import { LINKEDIN_PUBLISH_ROUTES, LINKEDIN_UPLOAD_ROUTES } from './linkedin';
 import { FACEBOOK_PUBLISH_ROUTES, INSTAGRAM_PUBLISH_ROUTES } from './meta';
 import { FACEBOOK_MESSAGING_ROUTES, INSTAGRAM_MESSAGING_ROUTES } from './messaging';
+import { PAGE_SUBSCRIPTION_ROUTES } from './pageSubscriptions';
 import { logId, NETWORK_SPECS } from './networks';
 import { revoke } from './oauth';
 import { PINTEREST_PUBLISH_ROUTES } from './pinterest';
@@ -87,8 +89,8 @@ const YOUTUBE_READ = ['https://www.googleapis.com/auth/youtube.readonly', 'https
 
 /** Each network's API routes. */
 export const API_ROUTES: Readonly<Record<OAuthNetwork, readonly ApiRoute[]>> = {
-  facebook: [...META_ROUTES, ...FACEBOOK_MESSAGING_ROUTES, ...FACEBOOK_PUBLISH_ROUTES],
-  instagram: [...META_ROUTES, ...INSTAGRAM_MESSAGING_ROUTES, ...INSTAGRAM_PUBLISH_ROUTES],
+  facebook: [...META_ROUTES, ...PAGE_SUBSCRIPTION_ROUTES, ...FACEBOOK_MESSAGING_ROUTES, ...FACEBOOK_PUBLISH_ROUTES],
+  instagram: [...META_ROUTES, ...PAGE_SUBSCRIPTION_ROUTES, ...INSTAGRAM_MESSAGING_ROUTES, ...INSTAGRAM_PUBLISH_ROUTES],
   x: [
     {
       method: 'GET',

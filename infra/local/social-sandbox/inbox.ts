@@ -18,6 +18,9 @@
  *   from:{id, is_bot:false, first_name, username}, chat:{id, type:"private", first_name}, date:<s>, text}}`.
  * Customers get stable ids per network and target (PSIDs are page-scoped) by name; a thread is a
  * DM conversation (`<target>_<customer>`) or one comment with its replies (the comment id).
+ * Meta bodies go out only when the network app has a webhook AND the page has subscribed the app
+ * (./pageSubscriptions.ts: Facebook `messages` for DMs, `feed` for comments; Instagram the linked
+ * page); otherwise the write is kept with no delivery and the reason.
  * State lives in the publishing store (tables `inbox.threads`, `inbox.customers`).
  */
 import { randomBytes } from 'node:crypto';
@@ -27,7 +30,8 @@ import type { SandboxContext } from './context';
 import { json, type SandboxRequest, type SandboxResponse } from './http';
 import { objectField, stringField } from './publish';
 import { deliverTelegramUpdate, telegramBotName } from './telegramWebhooks';
-import { deliverMeta, deliveryView, type Delivery } from './webhooks';
+import { unsubscribedReason } from './pageSubscriptions';
+import { deliverMeta, deliveryView, subscriptionOf, type Delivery, type MetaWebhookNetwork } from './webhooks';
 
 export const INBOX_NETWORKS = ['facebook', 'instagram', 'telegram'] as const;
 export type InboxNetwork = (typeof INBOX_NETWORKS)[number];
@@ -151,6 +155,17 @@ export function parseWrite(body: Record<string, unknown> | null, network?: Inbox
 export interface WriteResult {
   thread: Thread;
   delivery: Delivery | null;
+  /** Why there is no delivery (Meta: no app webhook, or the page has not subscribed the app). */
+  reason?: string;
+}
+
+/** Sends a Meta body when the app has a webhook and the page subscribed it; else why not. */
+async function deliverIfSubscribed(ctx: SandboxContext, write: CustomerWrite, payload: unknown, bodyId: string): Promise<{ delivery: Delivery | null; reason?: string }> {
+  const network = write.network as MetaWebhookNetwork;
+  if (!subscriptionOf(ctx, network)) return { delivery: null, reason: `the ${network} app has no webhook subscription (POST /__sandbox/webhooks)` };
+  const unsubscribed = unsubscribedReason(ctx, network, write.targetId, write.kind);
+  if (unsubscribed) return { delivery: null, reason: unsubscribed };
+  return { delivery: await deliverMeta(ctx, network, payload, bodyId, write.badSignature) };
 }
 
 /** A customer writes (see the module header); the thread and the webhook delivery, or why not. */
@@ -164,6 +179,7 @@ export async function customerWrites(ctx: SandboxContext, write: CustomerWrite):
   const thread: Thread = threads(ctx).get(threadId) ?? { id: threadId, network, kind: 'message', targetId, targetName: name, customer, messages: [], lastCustomerAt: now, createdAt: now };
   thread.customer = customer;
   let delivery: Delivery | null;
+  let reason: string | undefined;
   let messageId: string;
   if (network === 'telegram') {
     const sent = await deliverTelegramUpdate(ctx, Number(targetId), customer, text);
@@ -175,12 +191,12 @@ export async function customerWrites(ctx: SandboxContext, write: CustomerWrite):
       object: network === 'facebook' ? 'page' : 'instagram',
       entry: [{ id: targetId, time: now, messaging: [{ sender: { id: customer.id }, recipient: { id: targetId }, timestamp: now, message: { mid: messageId, text } }] }],
     };
-    delivery = await deliverMeta(ctx, network, payload, messageId, write.badSignature);
+    ({ delivery, reason } = await deliverIfSubscribed(ctx, write, payload, messageId));
   }
   thread.messages.push({ id: messageId, from: 'customer', text, time: new Date(now).toISOString(), deliveryId: delivery?.id ?? null });
   thread.lastCustomerAt = now;
   threads(ctx).set(threadId, thread);
-  return { thread: threads(ctx).get(threadId) ?? thread, delivery };
+  return { thread: threads(ctx).get(threadId) ?? thread, delivery, ...(reason ? { reason } : {}) };
 }
 
 async function comment(ctx: SandboxContext, write: CustomerWrite, customer: Customer, name: string, now: number): Promise<WriteResult | string> {
@@ -200,7 +216,7 @@ async function comment(ctx: SandboxContext, write: CustomerWrite, customer: Cust
     const value = { id: commentId, text, from: { id: customer.id, username: customer.username }, media: { id: post.id, media_product_type: post.refs?.mediaType === 'VIDEO' ? 'REELS' : 'FEED' } };
     payload = { object: 'instagram', entry: [{ id: targetId, time: now, changes: [{ field: 'comments', value }] }] };
   }
-  const delivery = await deliverMeta(ctx, network, payload, commentId, write.badSignature);
+  const { delivery, reason } = await deliverIfSubscribed(ctx, write, payload, commentId);
   const thread: Thread = {
     id: commentId,
     network,
@@ -215,7 +231,7 @@ async function comment(ctx: SandboxContext, write: CustomerWrite, customer: Cust
     createdAt: now,
   };
   threads(ctx).set(commentId, thread);
-  return { thread, delivery };
+  return { thread, delivery, ...(reason ? { reason } : {}) };
 }
 
 /** `POST /__sandbox/dm`, `GET /__sandbox/threads[?network=]`, `POST /__sandbox/threads/age` (see ./index.ts). */
@@ -225,7 +241,7 @@ export async function serveInboxHook(ctx: SandboxContext, req: SandboxRequest, h
     if (typeof write === 'string') return json(400, { error: write });
     const result = await customerWrites(ctx, write);
     if (typeof result === 'string') return json(400, { error: result });
-    return json(200, { delivery: result.delivery && deliveryView(result.delivery), thread: result.thread });
+    return json(200, { delivery: result.delivery && deliveryView(result.delivery), ...(result.reason ? { reason: result.reason } : {}), thread: result.thread });
   }
   if (hook === 'threads' && req.method === 'GET') {
     const network = req.query.get('network');

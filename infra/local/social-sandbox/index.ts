@@ -11,7 +11,8 @@
  * - `/N/oauth/token`           code exchange, refresh, Meta's fb_exchange_token, ./oauth.ts
  * - `/N/oauth/revoke`          where the network has one (not Pinterest); Meta: DELETE with Bearer
  * - `/N/api/...`               the API base: the real API paths the adapters call (account reads,
- *                              publishing, recent posts), ./api.ts and the per-network modules
+ *                              publishing, recent posts, page webhook subscriptions), ./api.ts and
+ *                              the per-network modules
  * - `/N/upload/...`            upload bases: YouTube's resumable uploads (the app's `urls.upload`),
  *                              LinkedIn's and TikTok's upload URLs (./youtube.ts, ./linkedin.ts, ./tiktok.ts)
  * - `GET  /N/feed`             "Red de pruebas · <Network> — Publicaciones": what was published, in
@@ -57,8 +58,12 @@
  *   them at start, unverified.
  * - `POST /__sandbox/dm` `{network: 'facebook'|'instagram'|'telegram', targetId, customer: {id?,
  *   name}, text, kind?: 'message'|'comment', postId?, badSignature?}` → `{delivery: DeliveryView |
- *   null, thread}` after the first delivery attempt (null: no webhook subscribed; Telegram
- *   updates then wait for setWebhook). `badSignature` signs with a wrong app secret.
+ *   null, reason?, thread}` after the first delivery attempt (null: Meta, no app webhook or the
+ *   page has not subscribed the app, `reason` says which; Telegram, the update waits for
+ *   setWebhook). `badSignature` signs with a wrong app secret.
+ * - Meta's Page Subscribed Apps edge (`POST|GET|DELETE /facebook|instagram/api/{page-id|me}/
+ *   subscribed_apps`, page token, pages_manage_metadata; ./pageSubscriptions.ts): page webhooks
+ *   are delivered only for pages that subscribed the app, as Meta does.
  * - `GET /__sandbox/deliveries[?network=]` → `{deliveries: DeliveryView[]}` oldest first: id,
  *   network, url, bodyId, body (parsed), state (pending, delivered, failed), attempt, status,
  *   attempts [{attempt, status, error?, time}], redeliveryOf?. `POST /__sandbox/deliveries/<id>/
@@ -96,7 +101,7 @@ import { maskBotToken, serveTelegram } from './telegram';
 import { wireTelegramWebhooks } from './telegramWebhooks';
 import { settleTikTok } from './tiktok';
 import { customerWrites, isInboxNetwork, listThreads, parseWrite, serveInboxHook, type Thread } from './inbox';
-import { DeliveryEngine, deliveryView, isMetaWebhookNetwork, serveDeliveriesHook, serveWebhooksHook, subscribeUnverified, type DeliveryView, type MetaWebhookNetwork } from './webhooks';
+import { DeliveryEngine, deliveryView, isMetaWebhookNetwork, serveDeliveriesHook, serveWebhooksHook, subscribeUnverified, subscriptionOf, type DeliveryView, type MetaWebhookNetwork } from './webhooks';
 
 export type { SandboxClient, SandboxRequestRecord } from './store';
 export type { FeedMedia, FeedPost } from './feed';
@@ -264,7 +269,7 @@ function servePage(ctx: SandboxContext, req: SandboxRequest): SandboxResponse | 
 }
 
 /** Notices of the inbox page after a send (`?estado=`). */
-const INBOX_STATES = new Set(['entregado', 'reintentando', 'sin-webhook', 'sin-actualizaciones', 'error']);
+const INBOX_STATES = new Set(['entregado', 'reintentando', 'sin-webhook', 'sin-suscripcion', 'sin-actualizaciones', 'error']);
 
 /** `GET|POST /N/inbox` (./pages.ts `inboxPage`); null for other paths. */
 async function serveInbox(ctx: SandboxContext, req: SandboxRequest): Promise<SandboxResponse | null> {
@@ -283,7 +288,8 @@ async function serveInbox(ctx: SandboxContext, req: SandboxRequest): Promise<San
   if (typeof result === 'string') return html(400, inboxPage({ ...view(), notice: null, error: result }));
   const { delivery, thread } = result;
   // A Telegram update made while the bot has no webhook has no attempt yet: it waits.
-  const state = !delivery ? 'sin-webhook' : delivery.attempts.length === 0 ? 'sin-actualizaciones' : delivery.state === 'delivered' ? 'entregado' : delivery.state === 'pending' ? 'reintentando' : 'error';
+  const unsubscribedPage = network !== 'telegram' && subscriptionOf(ctx, network) !== undefined;
+  const state = !delivery ? (unsubscribedPage ? 'sin-suscripcion' : 'sin-webhook') : delivery.attempts.length === 0 ? 'sin-actualizaciones' : delivery.state === 'delivered' ? 'entregado' : delivery.state === 'pending' ? 'reintentando' : 'error';
   return { status: 303, headers: { location: `/${network}/inbox?estado=${state}#hilo-${encodeURIComponent(thread.id)}`, 'cache-control': 'no-store' }, body: '' };
 }
 

@@ -207,7 +207,7 @@ export interface InboxView {
   posts: readonly FeedPost[];
   /** Telegram: bot ids with a webhook or a conversation. */
   bots: readonly string[];
-  /** After a send (`?estado=`): entregado, reintentando, sin-webhook, sin-actualizaciones, error. */
+  /** After a send (`?estado=`): entregado, reintentando, sin-webhook, sin-suscripcion, sin-actualizaciones, error. */
   notice: string | null;
   /** Why the last send was refused. */
   error?: string;
@@ -217,6 +217,7 @@ const INBOX_NOTICES: Record<string, string> = {
   entregado: 'Enviado: el webhook de la aplicación lo recibió.',
   reintentando: 'Enviado, pero el webhook no respondió bien: la red lo reintentará (ver /__sandbox/deliveries).',
   'sin-webhook': 'Guardado, pero la aplicación de esta red no tiene webhook suscrito: nadie lo ha recibido.',
+  'sin-suscripcion': 'Guardado, pero la página no ha suscrito la aplicación a sus webhooks (se hace al elegir la página como destino): nadie lo ha recibido.',
   'sin-actualizaciones': 'Guardado: el bot no tiene webhook; la actualización queda pendiente hasta que se configure.',
   error: 'Enviado, pero el webhook lo rechazó y la red dejó de reintentarlo.',
 };

@@ -23,7 +23,7 @@
  * 6. the inbound message's `pendingKey` is removed (the sweep stops redelivering it).
  * Unexpected failures throw (Lambda retries the event; the claim keeps a retry from sending twice).
  */
-import { REPLY_MAX_LENGTH, REPLY_WINDOW_MS, WINDOW_NETWORKS, type InboxNetwork, type InboxRules } from '@director-ia/shared';
+import { INBOX_MSG, REPLY_MAX_LENGTH, REPLY_WINDOW_MS, WINDOW_NETWORKS, type InboxNetwork, type InboxRules } from '@director-ia/shared';
 import { offlineProvider, type AiProvider, type ChatMessage } from '../../platform/ai';
 import { conversationMessages, conversations, type ConversationItem, type ConversationMessageItem } from '../../platform/db/entities/conversation';
 import { isConditionalCheckFailure } from '../../platform/db/errors';
@@ -46,7 +46,7 @@ import type { InboxWorkerEvent } from './types';
 export type AnswerOutcome = 'answered' | 'suggested' | 'handoff' | 'skipped' | 'duplicate' | 'failed';
 
 /** The text RECEIVE stores for a message without text (an attachment): never answered by the AI. */
-export const ATTACHMENT_TEXT = '[adjunto]';
+export const ATTACHMENT_TEXT = INBOX_MSG.attachment;
 
 /** Test seams: the model provider (default: the brand's, offline when unusable). */
 export interface AnswerOptions {

@@ -3,13 +3,15 @@
  * stored tokens and revokes them at the network where its API allows (best effort: a failure is
  * logged, never shown), then replaces the item with a `desconectada` one: no tokens, no targets,
  * no account, no GSI1 entry, no lease (a refresh racing it loses its conditional write).
- * Disconnecting what is not connected just answers the disconnected card.
+ * Disconnecting what is not connected just answers the disconnected card. Issue 14: the inbox's
+ * routes of the network are removed and Telegram's webhook deleted (./inbox.ts).
  */
 import { isOAuthNetwork, type SocialConnection, type SocialNetwork } from '@director-ia/shared';
 import { socialConnections } from '../../platform/db/entities/socialConnection';
 import { logger } from '../../platform/logger';
 import { openSecret } from '../../platform/secrets/lazy';
 import { loadNetworkApps, revokeTokens, type NetworkApp } from '../../platform/social';
+import { disconnectInbox } from './inbox';
 import { readConnection, tokenContext, type SocialConnectionItem } from './store';
 import { connectionView } from './view';
 
@@ -34,6 +36,7 @@ export async function disconnect(sub: string, network: SocialNetwork, now = new 
   const item = await readConnection(sub, network);
   if (!item || item.state === 'desconectada') return connectionView(network, item, app, now);
   await revokeBestEffort(sub, network, item, app);
+  await disconnectInbox(sub, network, item, app);
   const cleared = { uid: sub, network, state: 'desconectada' as const, targets: [], sandbox: item.sandbox, updatedAt: now.toISOString() };
   await socialConnections().put(cleared).go();
   return connectionView(network, cleared, app, now);

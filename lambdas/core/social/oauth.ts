@@ -11,7 +11,8 @@
  *   with ONE conditional DeleteItem (it exists, is `sub`'s, is of `platform`, has not expired),
  *   else InvalidInputError(SOCIAL_MSG.stateInvalid) and nothing changes (another user's state is
  *   not consumed). Then exchanges the code once, reads the account and its targets, seals every
- *   token and saves the connection (store.ts). Network failures: see `connectFailure`.
+ *   token and saves the connection (store.ts); Facebook and Instagram then route the selected
+ *   targets' messages to the brand's inbox (./inbox.ts, issue 14). Network failures: see `connectFailure`.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { OAUTH_STATE_TTL_SECONDS, oauthCallbackPath, SOCIAL_MSG, type OAuthNetwork, type SocialConnection, type SocialNetwork } from '@director-ia/shared';
@@ -21,6 +22,7 @@ import { InvalidInputError, UnavailableError, UnsupportedError } from '../../pla
 import { logger } from '../../platform/logger';
 import { openSecret, sealSecret, type SecretContext } from '../../platform/secrets/lazy';
 import { authorizationUrl, createPkce, exchangeCode, loadNetworkApps, NetworkError, readAccount, usesPkce, type NetworkApp } from '../../platform/social';
+import { syncMetaInbox } from './inbox';
 import { siteUrl } from './site';
 import { saveConnection } from './store';
 import { connectionView } from './view';
@@ -111,5 +113,6 @@ export async function completeOAuth(
     throw connectFailure(network, 'read', error);
   });
   const item = await saveConnection(sub, network, { account: read.account, targets: read.targets, tokens: read.tokens ?? exchanged, sandbox: app.sandbox }, now);
+  await syncMetaInbox(sub, network, item, app, now);
   return { connection: connectionView(network, item, app, now), found: item.targets.length };
 }

@@ -6,12 +6,16 @@
  *   nothing changes.
  * The write is conditional on the connection being the one read (same `connectedAt`, still
  * connected), so a reconnect in between cannot get the old target list back; it is retried once.
- * Only the table is used: the card's `available` and `sandbox` come from the stored connection.
+ * The card's `available` and `sandbox` come from the stored connection. Issue 14: Facebook and
+ * Instagram then route exactly the selected targets' messages to the brand's inbox and subscribe
+ * their pages to the webhooks (./inbox.ts; without the network app, only the routes).
  */
 import { SOCIAL_MSG, type SocialConnection, type SocialNetwork } from '@director-ia/shared';
 import { socialConnections } from '../../platform/db/entities/socialConnection';
 import { isConditionalCheckFailure } from '../../platform/db/errors';
 import { InvalidInputError, NotFoundError } from '../../platform/errors';
+import { loadNetworkApps } from '../../platform/social';
+import { syncMetaInbox } from './inbox';
 import { readConnection, type SocialConnectionItem } from './store';
 import { storedCard } from './view';
 
@@ -45,5 +49,6 @@ export async function chooseTargets(sub: string, network: SocialNetwork, targetI
   const wanted = new Set(targetIds);
   const item = (await writeChoice(sub, network, wanted, now)) ?? (await writeChoice(sub, network, wanted, now));
   if (!item) throw new NotFoundError(SOCIAL_MSG.notConnected(network));
+  if (network === 'facebook' || network === 'instagram') await syncMetaInbox(sub, network, item, (await loadNetworkApps())[network], now);
   return storedCard(item, now);
 }

@@ -7,10 +7,13 @@
  * `connectTelegram(sub, {botToken, channel}, now)` → `{connection, found}`. Refusals are
  * InvalidInputError with the SOCIAL_MSG.telegram* message of the reason; Telegram unreachable is
  * UnavailableError(connectError('telegram', networkUnreachable)).
+ * Issue 14: the bot's private messages are routed to the brand's inbox (./inbox.ts: a route item
+ * and setWebhook, best effort).
  */
 import { SOCIAL_MSG, type SocialConnection } from '@director-ia/shared';
 import { InvalidInputError } from '../../platform/errors';
 import { checkTelegramBot, TelegramRefusal, type TelegramRefusalReason } from '../../platform/social';
+import { connectTelegramInbox } from './inbox';
 import { connectFailure, requireApp } from './oauth';
 import { saveConnection } from './store';
 import { connectionView } from './view';
@@ -31,5 +34,6 @@ export async function connectTelegram(sub: string, request: { botToken: string; 
     throw connectFailure('telegram', 'read', error);
   });
   const item = await saveConnection(sub, 'telegram', { account: checked.bot, targets: [checked.channel], tokens: { accessToken: request.botToken }, sandbox: app.sandbox }, now);
+  await connectTelegramInbox(sub, checked.bot, request.botToken, app, app.sandbox, now);
   return { connection: connectionView('telegram', item, app, now), found: item.targets.length };
 }

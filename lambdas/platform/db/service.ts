@@ -21,6 +21,7 @@ import { blogSettings } from './entities/blogSettings';
 import { blogSlugs } from './entities/blogSlug';
 import { chatMessages } from './entities/chatMessage';
 import { conversationMessages, conversations } from './entities/conversation';
+import { inboxRoutes } from './entities/inboxRoute';
 import { inboxRules } from './entities/inboxRules';
 import { integrationSettings } from './entities/integrationSettings';
 import { knowledgeChunks } from './entities/knowledgeChunk';
@@ -53,6 +54,7 @@ function createDirectorService() {
       conversation: conversations(),
       conversationMessage: conversationMessages(),
       inboxRules: inboxRules(),
+      inboxRoute: inboxRoutes(),
       integrationSettings: integrationSettings(),
       knowledgeChunk: knowledgeChunks(),
       knowledgeDocument: knowledgeDocuments(),

@@ -22,3 +22,14 @@ export async function getSecretJson(name: string): Promise<unknown> {
   const { getSecret } = await loadSecrets();
   return getSecret(name, { transform: 'json', maxAge: SECRET_MAX_AGE_SECONDS });
 }
+
+/**
+ * The secret `name` (name or ARN) as its plain string (issue 14: the webhooks' verify token),
+ * cached like `getSecretJson`. Rejects when it cannot be read or holds no string (binary).
+ */
+export async function getSecretString(name: string): Promise<string> {
+  const { getSecret } = await loadSecrets();
+  const value = await getSecret(name, { maxAge: SECRET_MAX_AGE_SECONDS });
+  if (typeof value !== 'string') throw new TypeError('the secret holds no string');
+  return value;
+}

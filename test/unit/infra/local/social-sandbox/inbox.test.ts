@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { postJson, send, startTestSandbox, TARGET } from './support';
-import { dm, inboxEnv, publishedPost, VERIFY_TOKEN } from './inboxSupport';
+import { dm, inboxEnv, pageToken, publishedPost, subscribePage, VERIFY_TOKEN } from './inboxSupport';
 
 const env = inboxEnv();
 
@@ -79,6 +79,7 @@ describe('inbox pages', () => {
 describe('restart', () => {
   it('subscriptions, threads and deliveries persist; and customers keep their ids', async () => {
     const first = await startTestSandbox({ webhooks: [{ network: 'instagram', url: `${env.receiver.url}/ig`, verifyToken: VERIFY_TOKEN }] });
+    await subscribePage(first.sandbox, 'instagram', await pageToken(first.sandbox, 'instagram'));
     const written = await dm(first.sandbox, { network: 'instagram', targetId: TARGET.instagram, customer: { name: 'Persistente' }, text: 'antes' });
     await first.sandbox.stop();
     const second = await startTestSandbox({ stateDir: first.stateDir });

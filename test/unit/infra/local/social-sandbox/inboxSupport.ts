@@ -1,19 +1,19 @@
 /**
  * Helpers for the inbox tests (issue 14): a sandbox with quick webhook retries, the product's
  * stand-in receiver (./receiver.ts), page tokens with the messaging and comment scopes, Meta
- * subscriptions, customer writes through `/__sandbox/dm`, and a published post to comment on.
+ * subscriptions (the app's webhook and each page's subscribed_apps), customer writes through `/__sandbox/dm`, and a published post to comment on.
  */
 import { createHmac } from 'node:crypto';
 import type { SocialSandbox } from '../../../../../infra/local/social-sandbox';
 import { afterAll, beforeAll } from 'vitest';
-import { callApi, connectWith, hook, postForm, startMediaServer, startTestSandbox, TARGET, type JsonAnswer, type MediaServer, type TestSandbox } from './support';
+import { callApi, connectWith, hook, postForm, startMediaServer, startTestSandbox, TARGET, type JsonAnswer, type MediaServer, type RawAnswer, type TestSandbox } from './support';
 import { publishWithMedia } from './publishers';
 import { startReceiver, type Receiver } from './receiver';
 
 /** Scopes a product that answers DMs and comments asks for. */
 export const INBOX_SCOPES = {
-  facebook: 'pages_show_list,pages_manage_posts,pages_read_engagement,pages_messaging,pages_manage_engagement',
-  instagram: 'instagram_basic,instagram_content_publish,instagram_manage_messages,instagram_manage_comments,pages_show_list,pages_read_engagement',
+  facebook: 'pages_show_list,pages_manage_posts,pages_read_engagement,pages_messaging,pages_manage_engagement,pages_manage_metadata',
+  instagram: 'instagram_basic,instagram_content_publish,instagram_manage_messages,instagram_manage_comments,pages_show_list,pages_read_engagement,pages_manage_metadata',
 } as const;
 
 export const VERIFY_TOKEN = 'token-de-verificacion';
@@ -25,6 +25,12 @@ export async function pageToken(sandbox: SocialSandbox, network: 'facebook' | 'i
   const tokens = await connectWith(sandbox, network, { scope });
   const accounts = await callApi(sandbox, network, '/me/accounts?fields=id,access_token', tokens.body.access_token);
   return accounts.body.data[0].access_token;
+}
+
+/** The page (Instagram: the linked page, through `/me`) subscribes the app to its webhooks, as the product does at target selection. */
+export async function subscribePage(sandbox: SocialSandbox, network: 'facebook' | 'instagram', token: string, fields = network === 'facebook' ? 'messages,feed' : 'messages'): Promise<RawAnswer> {
+  const page = network === 'facebook' ? TARGET.facebook : 'me';
+  return postForm(`${sandbox.apps()[network].urls.api}/${page}/subscribed_apps`, token, { subscribed_fields: fields });
 }
 
 /** The hex HMAC-SHA256 of `raw` with `secret`, computed here independently of the sandbox. */
@@ -49,6 +55,10 @@ export function inboxEnv(options: { timeoutMs?: number } = {}): InboxEnv {
       if (subscribed.status !== 200) throw new Error(`subscribe ${network}: ${JSON.stringify(subscribed.body)}`);
     }
     env.tokens = { facebook: await pageToken(env.t.sandbox, 'facebook'), instagram: await pageToken(env.t.sandbox, 'instagram') };
+    for (const network of ['facebook', 'instagram'] as const) {
+      const subscribed = await subscribePage(env.t.sandbox, network, env.tokens[network]);
+      if (subscribed.status !== 200) throw new Error(`subscribed_apps ${network}: ${JSON.stringify(subscribed.body)}`);
+    }
   });
   afterAll(async () => {
     await env.t?.close();

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { send, eventually, hook, startTestSandbox, TARGET } from './support';
-import { dm, expectedSignature, inboxEnv, publishedPost, RETRY_DELAYS_MS, VERIFY_TOKEN } from './inboxSupport';
+import { dm, expectedSignature, inboxEnv, pageToken, publishedPost, RETRY_DELAYS_MS, subscribePage, VERIFY_TOKEN } from './inboxSupport';
 import { startReceiver } from './receiver';
 
 const env = inboxEnv({ timeoutMs: 500 });
@@ -195,17 +195,23 @@ describe('deliveries', () => {
 });
 
 describe('subscriptions at start', () => {
-  it('the factory option subscribes without verifying; without a subscription a DM is kept with no delivery', async () => {
+  it('the factory option subscribes without verifying; without the app’s subscription, or the page’s, a DM is kept with no delivery and the reason', async () => {
     const receiver = await startReceiver();
     const t = await startTestSandbox({ webhooks: [{ network: 'facebook', url: `${receiver.url}/wh`, verifyToken: 'x' }] });
     try {
       expect(receiver.verifications).toEqual([]);
       expect((await send(`${t.sandbox.url}/__sandbox/webhooks`)).body.webhooks).toEqual([{ network: 'facebook', url: `${receiver.url}/wh`, verified: false, verifiedAt: null }]);
+      const unsubscribed = await dm(t.sandbox, { network: 'facebook', targetId: TARGET.facebook, customer: { name: 'A' }, text: 'antes' });
+      expect(unsubscribed.body.delivery).toBeNull();
+      expect(unsubscribed.body.reason).toMatch(/has not subscribed the app to 'messages'/);
+      expect((await subscribePage(t.sandbox, 'facebook', await pageToken(t.sandbox, 'facebook'))).body).toEqual({ success: true });
       const delivered = await dm(t.sandbox, { network: 'facebook', targetId: TARGET.facebook, customer: { name: 'A' }, text: 'hola' });
       expect(delivered.body.delivery.state).toBe('delivered');
+      expect(receiver.received).toHaveLength(1);
       const none = await dm(t.sandbox, { network: 'instagram', targetId: TARGET.instagram, customer: { name: 'A' }, text: 'hola' });
       expect(none.status).toBe(200);
       expect(none.body.delivery).toBeNull();
+      expect(none.body.reason).toMatch(/no webhook subscription/);
       expect(none.body.thread.messages).toHaveLength(1);
     } finally {
       await t.close();

@@ -45,7 +45,7 @@ interface Grant {
   challenge: string | null;
 }
 
-type Operation = 'exchange' | 'read' | 'refresh' | 'revoke' | 'telegram';
+type Operation = 'exchange' | 'read' | 'refresh' | 'revoke' | 'telegram' | 'subscribe';
 
 const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
@@ -60,6 +60,8 @@ class FakeNetworks {
     refresh: [] as { network: SocialNetwork; refreshToken: string }[],
     revoke: [] as { network: SocialNetwork; accessToken?: string; refreshToken?: string; accountId?: string }[],
     telegram: [] as { botToken: string; channel: string }[],
+    /** Issue 14: page webhook subscriptions and Telegram webhooks asked for. */
+    webhooks: [] as { network: SocialNetwork; call: 'subscribePage' | 'setWebhook' | 'deleteWebhook'; target?: string; token: string; url?: string }[],
   };
   /** The next call of an operation throws this error instead. */
   readonly failNext = new Map<Operation, Error>();
@@ -191,6 +193,16 @@ class FakeNetworks {
         channel: { id: '-1001234567890', name: 'Canal de pruebas', kind: 'channel' as const, pictureUrl: null },
       };
     }) satisfies CheckTelegramBot,
+    subscribePage: async (app: NetworkApp, pageId: string, pageToken: string): Promise<void> => {
+      this.calls.webhooks.push({ network: app.network, call: 'subscribePage', target: pageId, token: pageToken });
+      this.failure('subscribe');
+    },
+    setTelegramWebhook: async (app: NetworkApp, botToken: string, request: { url: string }): Promise<void> => {
+      this.calls.webhooks.push({ network: app.network, call: 'setWebhook', token: botToken, url: request.url });
+    },
+    deleteTelegramWebhook: async (app: NetworkApp, botToken: string): Promise<void> => {
+      this.calls.webhooks.push({ network: app.network, call: 'deleteWebhook', token: botToken });
+    },
   };
 }
 

@@ -32,12 +32,12 @@ describe('authorizationUrl', () => {
     [
       'facebook',
       'https://www.facebook.com/v25.0/dialog/oauth',
-      { client_id: CLIENT_ID, scope: 'pages_show_list,pages_manage_posts,pages_read_engagement', ...pkceParams },
+      { client_id: CLIENT_ID, scope: 'pages_show_list,pages_manage_posts,pages_read_engagement,pages_messaging,pages_manage_metadata,pages_manage_engagement', ...pkceParams },
     ],
     [
       'instagram',
       'https://www.facebook.com/v25.0/dialog/oauth',
-      { client_id: CLIENT_ID, scope: 'instagram_basic,instagram_manage_comments,instagram_manage_messages,pages_show_list,instagram_content_publish', ...pkceParams },
+      { client_id: CLIENT_ID, scope: 'instagram_basic,instagram_manage_comments,instagram_manage_messages,pages_show_list,instagram_content_publish,pages_manage_metadata', ...pkceParams },
     ],
     ['x', 'https://x.com/i/oauth2/authorize', { client_id: CLIENT_ID, scope: 'tweet.read tweet.write users.read media.write offline.access', ...pkceParams }],
     ['linkedin', 'https://www.linkedin.com/oauth/v2/authorization', { client_id: CLIENT_ID, scope: 'openid profile w_member_social' }],
