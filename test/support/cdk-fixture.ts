@@ -34,6 +34,8 @@ export function createFixture(options: { webBuild: boolean }): Fixture {
   write('lambdas/events/socialTokens.ts', 'export const handler = async () => undefined;\n');
   write('lambdas/events/publisher.ts', 'export const handler = async () => undefined;\n');
   write('lambdas/events/publishingSweep.ts', 'export const handler = async () => undefined;\n');
+  write('lambdas/http/socialWebhook.ts', 'export const handler = async () => ({ statusCode: 401 });\n');
+  write('lambdas/events/inboxWorker.ts', 'export const handler = async () => ({ outcome: \'duplicate\' });\n');
   // `nodeModules` reads the versions from the package.json above the entry (nothing is installed:
   // bundling is skipped).
   write('package.json', '{"type":"module","dependencies":{"unpdf":"^1.7.0","mammoth":"^1.13.0"}}\n');

@@ -318,11 +318,20 @@ export function readDeployment(templatePath: string, twin: TwinResources): Deplo
     : undefined;
 
   const policies = byType('AWS::IAM::Policy');
-  /** The identity policies attached to a role (AWS::IAM::Policy resources naming it), resolved. */
-  const policiesOf = (roleLogicalId: string): IamPolicy[] =>
-    policies
+  /**
+   * The identity policies of a role, resolved: its own inline `Policies` (the functions' roles,
+   * infra/constructs/node-function.ts) and the AWS::IAM::Policy resources naming it.
+   */
+  const policiesOf = (roleLogicalId: string): IamPolicy[] => {
+    const inline = ((resources[roleLogicalId]?.Properties?.Policies as { PolicyName?: unknown; PolicyDocument?: unknown }[] | undefined) ?? []).map((policy) => ({
+      name: `${roleLogicalId}${String(policy.PolicyName)}`,
+      document: resolver.resolve(policy.PolicyDocument) as IamPolicy['document'],
+    }));
+    const attached = policies
       .filter(([, policy]) => ((policy.Properties?.Roles as unknown[]) ?? []).some((role) => referencedId(role) === roleLogicalId))
       .map(([id, policy]) => ({ name: id, document: resolver.resolve(policy.Properties?.PolicyDocument) as IamPolicy['document'] }));
+    return [...inline, ...attached];
+  };
   const functions: DeployedFunction[] = [];
   for (const [logicalId, resource] of byType('AWS::Lambda::Function')) {
     const p = resource.Properties ?? {};

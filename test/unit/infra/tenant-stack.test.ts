@@ -22,7 +22,7 @@ import { FUNCTION_ACCESS } from '../../../infra/functions';
 import { addNagChecks } from '../../../infra/nag';
 import type { TenantStack } from '../../../infra/tenant-stack';
 import { createFixture, removeFixture, useSynthesizedTenant } from '../../support/cdk-fixture';
-import { actionsOf, logicalId, statementsOfRole, type Resource, type Statement } from '../../support/template-iam';
+import { actionsOf, identityPolicies, logicalId, statementsOfRole, type Resource } from '../../support/template-iam';
 
 const CALLABLE_ACCESS = Object.fromEntries(CALLABLE_NAMES.map((name) => [name, CALLABLES[name].access]));
 
@@ -154,8 +154,8 @@ describe('tenant stack (full context, web build present)', () => {
     });
 
     it('never grants anything on "*" except the CDK deployment invalidation, Amazon Polly speech and starting Transcribe jobs', () => {
-      for (const [id, policy] of Object.entries(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)) {
-        for (const statement of (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement) {
+      for (const { roleId: id, document } of identityPolicies(template)) {
+        for (const statement of document.Statement) {
           if (statement.Resource !== '*') continue;
           // polly:SynthesizeSpeech with the built-in voices has no resource to scope to (grants.ts).
           if (actionsOf([statement]).every((action) => action === 'polly:SynthesizeSpeech')) continue;

@@ -31,7 +31,7 @@ import { defaultAiProvider } from '../../../../lambdas/platform/ai';
 import { SECRETS_KMS_KEY_ARN_ENV as LAMBDA_SECRETS_ENV } from '../../../../lambdas/platform/secrets';
 import { CALLABLES, CALLABLE_NAMES, type CallableName } from '@director-ia/shared';
 import { useSynthesizedTenant } from '../../../support/cdk-fixture';
-import { logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
+import { identityPolicies, logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
 
 type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts' | 'socialTokens' | 'oauthCallback' | 'publisher' | 'publishingSweep';
 
@@ -387,9 +387,9 @@ describe('function permissions (tenant stack with AI context)', () => {
 
   describe('AI', () => {
     it('grants bedrock:InvokeModel only to functions that declare ai:invoke', () => {
-      const bedrockRoles = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
-        .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('bedrock:InvokeModel'))
-        .map((policy) => JSON.stringify(policy.Properties.Roles));
+      const bedrockRoles = identityPolicies(template)
+        .filter((policy) => JSON.stringify(policy.document).includes('bedrock:InvokeModel'))
+        .map((policy) => JSON.stringify([{ Ref: policy.roleId }]));
       // iniciarVideo too: starting an async invocation authorizes as bedrock:InvokeModel ('ai:async').
       expect(bedrockRoles.sort()).toEqual(([...AI_FUNCTIONS, 'iniciarVideo'] as FunctionName[]).map((name) => JSON.stringify([{ Ref: roleIdOf(name) }])).sort());
       expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:invoke')).sort()).toEqual(AI_FUNCTIONS.filter((name) => name !== 'knowledgeUploaded' && name !== 'blogDrafts').sort());
