@@ -39,6 +39,9 @@ import type { FunctionGrants } from './grants';
 import { createNodeFunction } from './node-function';
 import { DEAD_LETTER_RETENTION, ExactSqsDestination } from './publishing';
 
+/** The inbox worker's Lambda description. */
+export const INBOX_WORKER_DESCRIPTION = 'Asynchronous: answers one inbound message of the inbox with the brand\'s AI within the owner\'s rules, sends it, records the lead (issue 14)';
+
 /** `<stack>-inbox`: the inbox worker's function name (fixed, see the module header). */
 export const inboxWorkerFunctionName = (stackName: string): string => `${stackName}-inbox`;
 
@@ -102,7 +105,7 @@ export class InboxConstruct extends Construct {
       projectRoot: props.projectRoot,
       environment: { ...props.environment, [SITE_URL_ENV]: props.siteUrl },
       functionName: inboxWorkerFunctionName(stack.stackName),
-      description: 'Asynchronous: answers one inbound message of the inbox with the brand\'s AI within the owner\'s rules, sends it, records the lead (issue 14)',
+      description: INBOX_WORKER_DESCRIPTION,
       timeout: INBOX_WORKER_TIMEOUT,
     });
     props.grants.apply(this.worker, INBOX_WORKER_ACCESS);

@@ -48,14 +48,14 @@ export const actionsOf = (statements: Statement[]) => statements.flatMap((s) => 
 
 /**
  * `action @ resource` for every allowed pair of the statements, sorted and without duplicates.
- * `names` maps logical ids to short names: `<Id.Arn>` becomes the name.
+ * `names` maps logical ids to short names: `<Id.Arn>` (and `<Id>`, a Ref) becomes the name.
  */
 export function permissionLines(statements: Statement[], names: Record<string, string>): string[] {
   const lines = new Set<string>();
   for (const statement of statements) {
     if (statement.Effect !== 'Allow') throw new Error(`unexpected ${statement.Effect} statement`);
     for (const resource of asArray(statement.Resource)) {
-      const flat = flattenCfn(resource).replace(/<([A-Za-z0-9]+)\.Arn>/g, (whole, id: string) => names[id] ?? whole);
+      const flat = flattenCfn(resource).replace(/<([A-Za-z0-9]+)(?:\.Arn)?>/g, (whole, id: string) => names[id] ?? whole);
       for (const action of asArray(statement.Action)) lines.add(`${action} @ ${flat}`);
     }
   }
