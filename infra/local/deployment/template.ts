@@ -25,6 +25,12 @@ export interface TwinResources {
   siteOrigin: string;
   /** Value of Secrets Manager dynamic references (the origin-verify secret). */
   dynamicReferenceValue: string;
+  /**
+   * The full ARNs of the secrets the twin's Secrets Manager holds, by name: a stack secret with that
+   * Name (the Meta webhook verify token, issue 14) is Ref'd as it, so the functions' environment and
+   * IAM name the secret the gateway serves.
+   */
+  secretArns?: Record<string, string>;
 }
 
 export interface IamPolicy {
@@ -193,8 +199,11 @@ export class CfnResolver {
         return twin.userPoolId;
       case 'AWS::Cognito::UserPoolClient':
         return twin.userPoolClientId;
-      case 'AWS::SecretsManager::Secret':
-        return `arn:aws:secretsmanager:${twin.region}:${twin.accountId}:secret:${id}`;
+      case 'AWS::SecretsManager::Secret': {
+        const name = resource.Properties?.Name;
+        const registered = typeof name === 'string' ? twin.secretArns?.[name] : undefined;
+        return registered ?? `arn:aws:secretsmanager:${twin.region}:${twin.accountId}:secret:${id}`;
+      }
       case 'AWS::Lambda::Function':
         return this.functionName(id, resource);
       case 'AWS::Scheduler::ScheduleGroup':
