@@ -16,8 +16,8 @@ import { INBOX_WORKER_MAX_EVENT_AGE, INBOX_WORKER_RETRY_ATTEMPTS, inboxWorkerFun
 import { WEBHOOK_FORWARDED_HEADERS, WEBHOOKS_PATH_PATTERN } from '../../../../infra/constructs/web';
 import { INBOX_WORKER_ACCESS, PERMISSIONS, SOCIAL_WEBHOOK_ACCESS } from '../../../../infra/functions';
 import type { TenantStack } from '../../../../infra/tenant-stack';
-import { CALLABLE_NAMES, INBOX_WORKER_FUNCTION_ENV, SITE_URL_ENV, WEBHOOK_VERIFY_SECRET_ENV, webhookVerifySecretName } from '@director-ia/shared';
-import { useSynthesizedTenant } from '../../../support/cdk-fixture';
+import { INBOX_WORKER_FUNCTION_ENV, SITE_URL_ENV, WEBHOOK_VERIFY_SECRET_ENV, webhookVerifySecretName } from '@director-ia/shared';
+import { everyFunctionOf, useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { logicalId, permissionLines, statementsOfRole, type Resource, type Statement } from '../../../support/template-iam';
 
 describe('inbox (tenant stack)', () => {
@@ -40,19 +40,7 @@ describe('inbox (tenant stack)', () => {
       .getStackByName(stack.stackName)
       .findMetadataByType(Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
       .flatMap((entry) => Object.entries(entry.data as unknown as Record<string, string>).map(([id, reason]) => ({ path: entry.path, id, reason })));
-  const everyFunction = () => [
-    ...CALLABLE_NAMES.map((name) => stack.api.functions[name]),
-    stack.publishing.publisher,
-    stack.publishing.sweep,
-    stack.jobs.socialTokens,
-    stack.jobs.blogDrafts,
-    stack.jobs.knowledgeUploaded,
-    stack.publicBlog.fn,
-    stack.oauthCallback.fn,
-    stack.auth.preSignUp,
-    stack.inbox.webhook,
-    stack.inbox.worker,
-  ];
+  const everyFunction = () => everyFunctionOf(stack);
 
   describe('webhook routes', () => {
     const webhookRoutes = () =>

@@ -25,7 +25,6 @@ import type { TenantStack } from '../../../../infra/tenant-stack';
 import { PUBLISHING_SWEEP_JOB } from '../../../../lambdas/events/publishingSweep';
 import { scheduleInput, schedulerSettings } from '../../../../lambdas/platform/scheduler';
 import {
-  CALLABLE_NAMES,
   SCHEDULE_DEAD_LETTER_ARN_ENV,
   SCHEDULE_GROUP_ENV,
   SCHEDULE_TARGET_ARN_ENV,
@@ -33,7 +32,7 @@ import {
   SITE_URL_ENV,
   type CallableName,
 } from '@director-ia/shared';
-import { useSynthesizedTenant } from '../../../support/cdk-fixture';
+import { everyFunctionOf, useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { logicalId, statementsOfRole, type Resource, type Statement } from '../../../support/template-iam';
 
 /** The callables that create, move or delete publications' schedules (issue 13 brief). */
@@ -178,19 +177,7 @@ describe('publishing (tenant stack)', () => {
 
   describe('scheduling functions', () => {
     const schedulers = () => [...SCHEDULING_CALLABLES.map((name) => stack.api.functions[name]), stack.publishing.publisher, stack.publishing.sweep];
-    const everyFunction = () => [
-      ...CALLABLE_NAMES.map((name) => stack.api.functions[name]),
-      stack.publishing.publisher,
-      stack.publishing.sweep,
-      stack.jobs.socialTokens,
-      stack.jobs.blogDrafts,
-      stack.jobs.knowledgeUploaded,
-      stack.publicBlog.fn,
-      stack.oauthCallback.fn,
-      stack.auth.preSignUp,
-      stack.inbox.webhook,
-      stack.inbox.worker,
-    ];
+    const everyFunction = () => everyFunctionOf(stack);
 
     it('declares scheduler:publications as put and delete in the group (no Get, no List)', () => {
       expect(PERMISSIONS['scheduler:publications']).toEqual({ kind: 'scheduler', actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'] });
