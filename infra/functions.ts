@@ -83,7 +83,36 @@ export interface SchedulerPermission {
   actions: readonly string[];
 }
 
-export type PermissionSpec = UploadsPermission | SecretsPermission | AiPermission | PollyPermission | AiAsyncPermission | TranscribePermission | SocialAppsPermission | SchedulerPermission;
+/**
+ * Read the Meta webhook verify token (issue 14): GetSecretValue on exactly the stack's verify-token
+ * secret (also sets WEBHOOK_VERIFY_SECRET = its ARN).
+ */
+export interface WebhookVerifyPermission {
+  kind: 'webhookVerify';
+  actions: readonly string[];
+}
+
+/**
+ * Hand a stored inbound message to the inbox worker (issue 14): lambda:InvokeFunction on exactly
+ * the worker's unqualified ARN (its name is fixed, `<stack>-inbox`), also sets
+ * INBOX_WORKER_FUNCTION = its name (lambdas/platform/lambda invokeAsync).
+ */
+export interface InboxWorkerPermission {
+  kind: 'inboxWorker';
+  actions: readonly string[];
+}
+
+export type PermissionSpec =
+  | UploadsPermission
+  | SecretsPermission
+  | AiPermission
+  | PollyPermission
+  | AiAsyncPermission
+  | TranscribePermission
+  | SocialAppsPermission
+  | SchedulerPermission
+  | WebhookVerifyPermission
+  | InboxWorkerPermission;
 
 /**
  * Object keys are `users/<sub>/<segment>/<id>-<name>` (lambdas/core/uploads/keys.ts). The `<sub>`
@@ -155,6 +184,10 @@ export const PERMISSIONS = {
    * schedules (lambdas/platform/scheduler: putOneTimeSchedule, deleteSchedule; no Get, no List).
    */
   'scheduler:publications': { kind: 'scheduler', actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'] },
+  /** Read the Meta webhook verify token (GetSecretValue on exactly that secret; issue 14). */
+  'webhooks:readVerifyToken': { kind: 'webhookVerify', actions: ['secretsmanager:GetSecretValue'] },
+  /** Invoke the inbox worker asynchronously (lambda:InvokeFunction on exactly its ARN; issue 14). */
+  'inbox:invokeWorker': { kind: 'inboxWorker', actions: ['lambda:InvokeFunction'] },
 } as const satisfies Record<string, PermissionSpec>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -336,6 +369,13 @@ export const LEAD_NOTIFYING_CALLABLES: readonly CallableName[] = ['registrarLead
 export const OAUTH_REDIRECT_CALLABLES: readonly CallableName[] = ['initiateOAuth', 'completarOAuth'];
 
 /**
+ * Callables that register a webhook URL with a network (issue 14: conectarTelegram's setWebhook to
+ * `${SITE_URL}/webhooks/telegram/<routeKey>`): they get SITE_URL. desconectarRed's deleteWebhook
+ * names no URL, so it does not.
+ */
+export const WEBHOOK_URL_CALLABLES: readonly CallableName[] = ['conectarTelegram'];
+
+/**
  * The publisher (lambdas/events/publisher.ts), invoked by a publication's one-time schedule:
  * claims the publication (conditional writes, lease), reads the post, the connection and the
  * network's rate usage; opens the access token and refreshes one that expires soon (opens the
@@ -356,7 +396,28 @@ export const PUBLISHER_ACCESS: FunctionAccess = {
  * core/leads/notify.ts) and links to the dashboard (SITE_URL). It publishes nothing itself: no
  * token, no network app, no media.
  */
-export const PUBLISHING_SWEEP_ACCESS: FunctionAccess = { table: 'readWrite', permissions: ['secrets:open', 'scheduler:publications'] };
+export const PUBLISHING_SWEEP_ACCESS: FunctionAccess = { table: 'readWrite', permissions: ['secrets:open', 'scheduler:publications', 'inbox:invokeWorker'] };
+
+/**
+ * The public webhook of the networks' messages (lambdas/http/socialWebhook.ts, issue 14; `GET|POST
+ * /webhooks/{network}`, `POST /webhooks/telegram/{routeKey}` without authorizer): reads the network
+ * apps (each Meta app's secret checks X-Hub-Signature-256) and the verify token (Meta's
+ * verification request); a Query of the route items on GSI1 resolves the brand, and conditional
+ * puts/updates store each message once (GetItem of a Telegram route's secret hash); each newly
+ * stored message is handed to the worker (asynchronous Invoke). No key: nothing is sealed or opened.
+ */
+export const SOCIAL_WEBHOOK_ACCESS: FunctionAccess = { table: 'readWrite', permissions: ['socialApps:read', 'webhooks:readVerifyToken', 'inbox:invokeWorker'] };
+
+/**
+ * The inbox worker (lambdas/events/inboxWorker.ts, issue 14; invoked asynchronously by the webhook
+ * and the sweep): reads the message, the conversation, the brand's rules, AI settings and
+ * integrations (opens the brand's own provider key) and knowledge chunks, counts the daily answer
+ * cap, invokes the model (as enviarMensajeWidget); sends the reply with the connection's sealed
+ * page or bot token, refreshing one that is due with the network's app (opens, seals); puts the
+ * lead and sends the new-lead e-mail with the brand's Gmail app password (as registrarLeadWidget;
+ * SITE_URL for its link).
+ */
+export const INBOX_WORKER_ACCESS: FunctionAccess = { table: 'readWrite', permissions: ['ai:invoke', 'secrets:open', 'secrets:seal', 'socialApps:read'] };
 
 /** The PreSignUp trigger only creates the pending profile. */
 export const PRE_SIGN_UP_ACCESS: FunctionAccess = { table: 'write' };

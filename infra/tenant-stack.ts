@@ -1,7 +1,8 @@
 /**
  * One isolated stack per tenant (architecture "Deploy"): identity, data, the secrets key, files,
  * the callable API, background jobs, publishing (the publications' schedules, the publisher and its
- * sweep), the site, the public blog and the OAuth callback page, wired together, plus the outputs an operator
+ * sweep), the site, the public blog, the OAuth callback page and the inbox (the networks' webhooks and
+ * the inbox worker, issue 14), wired together, plus the outputs an operator
  * needs after `cdk deploy`. Every function's permissions come from infra/functions.ts through
  * one FunctionGrants; SECRETS_KMS_KEY_ARN and the AI variables are set only on functions whose
  * declared permissions use them (see infra/constructs/grants.ts). The origin-verify secret goes to
@@ -15,6 +16,7 @@ import { ApiConstruct, type ApiProps } from './constructs/api';
 import { AuthConstruct } from './constructs/auth';
 import { DataConstruct } from './constructs/data';
 import { FunctionGrants } from './constructs/grants';
+import { InboxConstruct, inboxWorkerOf } from './constructs/inbox';
 import { JobsConstruct } from './constructs/jobs';
 import { OAuthCallbackConstruct } from './constructs/oauth-callback';
 import { PublicationSchedulesConstruct, PublishingConstruct } from './constructs/publishing';
@@ -22,9 +24,9 @@ import { PublicBlogConstruct } from './constructs/public-blog';
 import { SecretsConstruct } from './constructs/secrets';
 import { StorageConstruct } from './constructs/storage';
 import { WebConstruct } from './constructs/web';
-import { LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES } from './functions';
+import { LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES, WEBHOOK_URL_CALLABLES } from './functions';
 import { DEFAULT_WEB_DIST, REPO_ROOT } from './paths';
-import { OAUTH_NETWORKS, SITE_URL_ENV, TABLE_NAME_ENV } from '@director-ia/shared';
+import { OAUTH_NETWORKS, SITE_URL_ENV, TABLE_NAME_ENV, WEBHOOKS_PREFIX } from '@director-ia/shared';
 
 export interface TenantStackProps extends StackProps {
   settings: TenantSettings;
@@ -53,6 +55,7 @@ export class TenantStack extends Stack {
   readonly web: WebConstruct;
   readonly publicBlog: PublicBlogConstruct;
   readonly oauthCallback: OAuthCallbackConstruct;
+  readonly inbox: InboxConstruct;
 
   constructor(scope: Construct, id: string, props: TenantStackProps) {
     super(scope, id, props);
@@ -78,6 +81,9 @@ export class TenantStack extends Stack {
       ai: settings,
       socialAppsSecret: secrets.socialApps,
       scheduling: publicationSchedules.scheduling,
+      webhookVerifySecret: secrets.webhookVerify,
+      // Fixed name: the webhook and the sweep (created before the worker) name it.
+      inboxWorker: inboxWorkerOf(this),
     });
     const auth = (this.auth = new AuthConstruct(this, 'Auth', { grants, projectRoot, environment, adminEmail: settings.adminEmail }));
     const api = (this.api = new ApiConstruct(this, 'Api', { auth, grants, projectRoot, environment, originVerifySecret: secrets.originVerifyValue, accessOverrides: props.accessOverrides }));
@@ -110,9 +116,12 @@ export class TenantStack extends Stack {
     this.oauthCallback = new OAuthCallbackConstruct(this, 'OAuthCallback', { httpApi: api.httpApi, grants, projectRoot, serviceName: SERVICE_NAME, siteUrl: web.siteUrl });
     // The new-lead e-mail links to the dashboard (lambdas/core/leads/email.ts reads SITE_URL); the
     // OAuth redirect_uri is `${SITE_URL}/oauth/callback/<network>`.
-    for (const name of [...LEAD_NOTIFYING_CALLABLES, ...OAUTH_REDIRECT_CALLABLES]) api.functions[name].addEnvironment(SITE_URL_ENV, web.siteUrl);
+    // conectarTelegram tells Telegram `${SITE_URL}/webhooks/telegram/<routeKey>` (issue 14).
+    for (const name of [...LEAD_NOTIFYING_CALLABLES, ...OAUTH_REDIRECT_CALLABLES, ...WEBHOOK_URL_CALLABLES]) api.functions[name].addEnvironment(SITE_URL_ENV, web.siteUrl);
     // The publishing sweep's daily failure digest links to the dashboard too (as the new-lead e-mail).
     publishing.sweep.addEnvironment(SITE_URL_ENV, web.siteUrl);
+    // The networks' webhooks and the inbox worker (its new-lead e-mail links to the dashboard).
+    const inbox = (this.inbox = new InboxConstruct(this, 'Inbox', { httpApi: api.httpApi, grants, projectRoot, environment, siteUrl: web.siteUrl }));
 
     const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
     output('SiteUrl', web.siteUrl, 'URL of the web app');
@@ -123,6 +132,12 @@ export class TenantStack extends Stack {
     output('ApiEndpoint', api.httpApi.apiEndpoint, 'HTTP API (normally reached through the site at /api)');
     output('DistributionId', web.distribution.distributionId, 'CloudFront distribution (for invalidations)');
     output('PublishingDeadLetterQueueUrl', publicationSchedules.deadLetters.queueUrl, 'Publication events nobody handled (undelivered schedules, failed publisher invocations); the publishing sweep recovers publications by itself, read these to find out why');
+    output('InboxDeadLetterQueueUrl', inbox.deadLetters.queueUrl, 'Inbox worker events that failed every retry; the publishing sweep re-delivers messages still pending by itself, read these to find out why');
+    for (const network of ['facebook', 'instagram'] as const) {
+      const label = network === 'facebook' ? 'Facebook' : 'Instagram';
+      output(`${label}WebhookCallbackUrl`, `${web.siteUrl}${WEBHOOKS_PREFIX}/${network}`, `Callback URL of the ${label} Meta app's webhooks (App Dashboard > Webhooks; with the verify token of MetaWebhookVerifyTokenSecretName; fields messages, feed / comments)`);
+    }
+    output('MetaWebhookVerifyTokenSecretName', secrets.webhookVerify.secretName, 'Secrets Manager secret holding the Meta webhooks\' verify token: paste its value into each Meta app\'s Webhooks settings with the callback URL');
     output('OAuthCallbackUrl', this.oauthCallback.callbackUrl, `Redirect URI to register with each social network app, {platform} being its network: ${OAUTH_NETWORKS.join(', ')}`);
   }
 }

@@ -64,6 +64,20 @@ export const INBOX_WORKER_FUNCTION_ENV = 'INBOX_WORKER_FUNCTION';
 export const WEBHOOK_VERIFY_SECRET_ENV = 'WEBHOOK_VERIFY_SECRET';
 
 /**
+ * Issue 14: the networks' webhooks reach the API under this path (CloudFront `/webhooks/*`):
+ * `GET|POST /webhooks/{network}` (Meta: facebook, instagram) and `POST /webhooks/telegram/{routeKey}`.
+ */
+export const WEBHOOKS_PREFIX = '/webhooks';
+/**
+ * Issue 14: the ARN of the Secrets Manager secret holding the Meta webhook verify token (a random
+ * string, the whole SecretString), on the webhook function only: `GET /webhooks/{network}` answers
+ * Meta's verification request when `hub.verify_token` equals it.
+ */
+export const WEBHOOK_VERIFY_SECRET_ENV = 'WEBHOOK_VERIFY_SECRET';
+/** The verify-token secret's name in a tenant's stack (fixed, so DevOps can read it by name; the twin registers the same). */
+export const webhookVerifySecretName = (tenant: string): string => `director-ia/${tenant}/meta-webhook-verify-token`;
+
+/**
  * The folder of each upload kind under the user's prefix `users/<sub>/` (architecture "Files").
  * Keyed by `UploadKind` (shared/uploads.ts); infra derives IAM key patterns from these.
  */

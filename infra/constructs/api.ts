@@ -9,7 +9,7 @@
  */
 import { Aws, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpNoneAuthorizer, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpNoneAuthorizer, HttpStage, LogGroupLogDestination, type HttpRoute, type HttpRouteIntegration } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -51,17 +51,19 @@ export interface ApiProps {
 export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
 
 /**
- * A public `GET path` route of the HTTP API to `fn` without authorizer (the public blog, the OAuth
- * callback page), with the cdk-nag APIG4 finding acknowledged for `reason` (why it is public).
+ * Public routes of the HTTP API, `methods` on `path`, to `integration` without authorizer (the
+ * public blog, the OAuth callback page, the networks' webhooks), each with the cdk-nag APIG4
+ * finding acknowledged for `reason` (why it is public). One integration may serve several calls.
  */
+export function addPublicRoute(httpApi: HttpApi, props: { path: string; methods: HttpMethod[]; integration: HttpRouteIntegration; reason: string }): HttpRoute[] {
+  const routes = httpApi.addRoutes({ path: props.path, methods: props.methods, integration: props.integration, authorizer: new HttpNoneAuthorizer() });
+  for (const route of routes) acknowledge(route, { 'AwsSolutions-APIG4': props.reason });
+  return routes;
+}
+
+/** A public `GET path` route to `fn` (see `addPublicRoute`). */
 export function addPublicGetRoute(httpApi: HttpApi, props: { path: string; fn: IFunction; integrationId: string; reason: string }): void {
-  const [route] = httpApi.addRoutes({
-    path: props.path,
-    methods: [HttpMethod.GET],
-    integration: new HttpLambdaIntegration(props.integrationId, props.fn),
-    authorizer: new HttpNoneAuthorizer(),
-  });
-  if (route) acknowledge(route, { 'AwsSolutions-APIG4': props.reason });
+  addPublicRoute(httpApi, { path: props.path, methods: [HttpMethod.GET], integration: new HttpLambdaIntegration(props.integrationId, props.fn), reason: props.reason });
 }
 
 /** Path of a callable's route; CloudFront forwards `/api/*` unchanged. */

@@ -1,8 +1,9 @@
 /**
  * Turns a function's declared access (infra/functions.ts) into IAM: table actions, object actions
  * on key patterns of the uploads bucket, actions on the secrets key, Bedrock invocation, reading the
- * social network apps secret, the publications' schedules. The environment a permission implies
- * (SECRETS_KMS_KEY_ARN, AI_PROVIDER, BEDROCK_*, SOCIAL_APPS_SECRET, SCHEDULE_*) is set here from
+ * social network apps secret, the publications' schedules, the webhook verify token, invoking the
+ * inbox worker. The environment a permission implies (SECRETS_KMS_KEY_ARN, AI_PROVIDER, BEDROCK_*,
+ * SOCIAL_APPS_SECRET, SCHEDULE_*, WEBHOOK_VERIFY_SECRET, INBOX_WORKER_FUNCTION) is set here from
  * the same declaration, so a function has the variable exactly when it has the permission, and the
  * wildcards a permission implies are acknowledged for cdk-nag on that function's role only.
  *
@@ -22,12 +23,14 @@ import { acknowledge, nagResourceId } from '../nag';
 import type { DataConstruct } from './data';
 import { SCHEDULER_SERVICE, type PublicationScheduling } from './publishing';
 import {
+  INBOX_WORKER_FUNCTION_ENV,
   SCHEDULE_DEAD_LETTER_ARN_ENV,
   SCHEDULE_GROUP_ENV,
   SCHEDULE_TARGET_ARN_ENV,
   SCHEDULER_ROLE_ARN_ENV,
   SOCIAL_APPS_SECRET_ENV,
   TRANSCRIPTION_JOB_PREFIX,
+  WEBHOOK_VERIFY_SECRET_ENV,
 } from '@director-ia/shared';
 
 /** Same name as lambdas/platform/secrets/keyring.ts (not imported: it loads the crypto SDK). */
@@ -74,6 +77,10 @@ export interface FunctionGrantsProps {
   socialAppsSecret?: ISecret;
   /** The publications' schedules (infra/constructs/publishing.ts); required by 'scheduler' permissions. */
   scheduling?: PublicationScheduling;
+  /** The Meta webhook verify-token secret (SecretsConstruct); required by 'webhookVerify' permissions. */
+  webhookVerifySecret?: ISecret;
+  /** The inbox worker's fixed name and unqualified ARN (infra/constructs/inbox.ts); required by 'inboxWorker' permissions. */
+  inboxWorker?: { functionName: string; functionArn: string };
 }
 
 const SCHEDULES_WILDCARD_REASON =
@@ -156,6 +163,21 @@ export class FunctionGrants {
         fn.addEnvironment(SCHEDULE_TARGET_ARN_ENV, scheduling.targetArn);
         fn.addEnvironment(SCHEDULE_DEAD_LETTER_ARN_ENV, scheduling.deadLetterArn);
         return wildcards([scheduling.schedulesArn], SCHEDULES_WILDCARD_REASON);
+      }
+      case 'webhookVerify': {
+        const secret = this.props.webhookVerifySecret;
+        if (!secret) throw new Error(`${fn.node.path} declares a webhook verify-token permission but the stack gave FunctionGrants no verify-token secret.`);
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [secretPolicyResource(secret)] }));
+        fn.addEnvironment(WEBHOOK_VERIFY_SECRET_ENV, secret.secretArn);
+        return {};
+      }
+      case 'inboxWorker': {
+        const worker = this.props.inboxWorker;
+        if (!worker) throw new Error(`${fn.node.path} declares an inbox worker permission but the stack gave FunctionGrants no inbox worker.`);
+        // The unqualified ARN only: the callers invoke $LATEST by name, never a version or alias.
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [worker.functionArn] }));
+        fn.addEnvironment(INBOX_WORKER_FUNCTION_ENV, worker.functionName);
+        return {};
       }
     }
   }

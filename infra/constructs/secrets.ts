@@ -13,11 +13,19 @@
  * operator creates and names with the `socialAppsSecret` context key (infra/context.ts). The stack
  * never creates, reads or rotates it; functions that declare 'socialApps:read' get GetSecretValue
  * on it (infra/constructs/grants.ts).
+ *
+ * And the Meta webhook verify token (issue 14): a random value Secrets Manager generates at deploy,
+ * under a fixed name (`webhookVerifySecretName`, a stack output) so DevOps can read it and paste it
+ * into each Meta app's webhook settings; the webhook function reads it at run time
+ * ('webhooks:readVerifyToken'), so the template never holds it. Not retained: nothing stored
+ * depends on it (a new stack gets a new token, pasted again), and a retained secret with a fixed
+ * name would block re-creating the stack.
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { webhookVerifySecretName } from '@director-ia/shared';
 import { acknowledge } from '../nag';
 
 export interface SecretsProps {
@@ -36,6 +44,8 @@ export class SecretsConstruct extends Construct {
   readonly originVerifyValue: string;
   /** The social network apps secret, when the context names one. */
   readonly socialApps?: ISecret;
+  /** The Meta webhook verify token (issue 14). */
+  readonly webhookVerify: Secret;
 
   constructor(scope: Construct, id: string, props: SecretsProps) {
     super(scope, id);
@@ -54,6 +64,16 @@ export class SecretsConstruct extends Construct {
     acknowledge(this.originVerify, {
       'AwsSolutions-SMG4':
         'CloudFormation resolves the value into the CloudFront origin header and the client-IP functions\' environment at deploy; a rotation outside a deploy would leave them apart (requests would fall back to the edge IP). Replace it with a deploy instead.',
+    });
+    this.webhookVerify = new Secret(this, 'WebhookVerifyToken', {
+      secretName: webhookVerifySecretName(props.tenant),
+      description: `Director IA ${props.tenant}: the verify token of the Meta webhooks (paste it into each Meta app's Webhooks settings with the callback URL)`,
+      // Letters and digits only: Meta sends it back in a query string (hub.verify_token).
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+    });
+    acknowledge(this.webhookVerify, {
+      'AwsSolutions-SMG4':
+        'The verify token is also pasted by hand into the Meta apps\' webhook settings, where Meta keeps its own copy: a rotation would make Meta\'s next verification request fail until someone pastes the new value. It is only compared with what Meta sends when subscribing, and never authorizes a delivery (the X-Hub-Signature-256 HMAC with the app secret does).',
     });
     const social = props.socialAppsSecret;
     if (social) {

@@ -2,7 +2,8 @@
  * The site (architecture "One picture"): a private web bucket behind CloudFront (OAC), with
  * `/api/*` routed to the HTTP API on the same origin, `/blog/*` (the public blog's HTML) to the same
  * API origin with a short cache, `/oauth/callback/*` (the social networks' redirect back, issue 12)
- * to the same API origin uncached with its query string, and the deployment of the Vite build plus
+ * to the same API origin uncached with its query string, `/webhooks/*` (the networks' messages, issue
+ * 14) to the same API origin uncached with its query string and signature headers, and the deployment of the Vite build plus
  * the runtime `config.json`. A viewer-request function rewrites SPA routes to /index.html only on
  * the web behavior, so the API's own 403/404 reach the client untouched (error responses would
  * rewrite them too).
@@ -54,7 +55,7 @@ import type { RuntimeConfig } from '@director-ia/shared';
 import { acknowledge } from '../nag';
 import { LOG_RETENTION } from './node-function';
 import { PRIVATE_BUCKET } from './storage';
-import { OAUTH_CALLBACK_PREFIX, ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '@director-ia/shared';
+import { OAUTH_CALLBACK_PREFIX, ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER, WEBHOOKS_PREFIX } from '@director-ia/shared';
 
 export interface WebProps {
   /** Host name of the HTTP API (origin of `/api/*`). */
@@ -102,6 +103,15 @@ export const BLOG_MAX_TTL = Duration.minutes(5);
 
 /** CloudFront path pattern of the OAuth callback page, routed to the API origin (infra/constructs/oauth-callback.ts). */
 export const OAUTH_CALLBACK_PATH_PATTERN = `${OAUTH_CALLBACK_PREFIX}/*`;
+
+/** CloudFront path pattern of the networks' webhooks, routed to the API origin (infra/constructs/inbox.ts). */
+export const WEBHOOKS_PATH_PATTERN = `${WEBHOOKS_PREFIX}/*`;
+/**
+ * The viewer headers the webhook function reads: Meta's signature of the raw body, Telegram's
+ * per-bot secret, and the body's type. Nothing else of the viewer's reaches it (Host is then the
+ * API's own, as API Gateway requires).
+ */
+export const WEBHOOK_FORWARDED_HEADERS = ['X-Hub-Signature-256', 'X-Telegram-Bot-Api-Secret-Token', 'Content-Type'];
 
 export class WebConstruct extends Construct {
   readonly bucket: Bucket;
@@ -204,6 +214,17 @@ export class WebConstruct extends Construct {
           compress: true,
           responseHeadersPolicy: this.oauthCallbackHeaders(),
         },
+        // The networks' webhooks (issue 14): Meta's verification GET (its hub.* query string) and
+        // the signed POST deliveries of Meta and Telegram, never cached; plain HTTP is refused (a
+        // redirect would drop the body).
+        [WEBHOOKS_PATH_PATTERN]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: this.webhookRequests(),
+          responseHeadersPolicy: securityHeaders,
+        },
       },
       httpVersion: HttpVersion.HTTP2_AND_3,
       // TLS 1.2+ needs a certificate of our own: the default *.cloudfront.net one is fixed at TLSv1.
@@ -257,6 +278,19 @@ export class WebConstruct extends Construct {
       comment: 'OAuth callback: the query string only',
       queryStringBehavior: OriginRequestQueryStringBehavior.all(),
       headerBehavior: OriginRequestHeaderBehavior.none(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+  }
+
+  /**
+   * What reaches the webhook function: the whole query string (Meta's hub.mode, hub.verify_token,
+   * hub.challenge), the signature headers and the content type (WEBHOOK_FORWARDED_HEADERS), no cookies.
+   */
+  private webhookRequests(): OriginRequestPolicy {
+    return new OriginRequestPolicy(this, 'WebhookRequests', {
+      comment: 'Networks\' webhooks: query string, signature headers, content type',
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...WEBHOOK_FORWARDED_HEADERS),
       cookieBehavior: OriginRequestCookieBehavior.none(),
     });
   }

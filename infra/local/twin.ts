@@ -10,6 +10,12 @@
  * call a function makes goes through the AWS gateway (./aws-gateway), which checks it against that
  * function's synthesized IAM policy and answers a missing grant with AWS's own AccessDenied.
  * `startTwin()` is used by `npm start` and by the integration/e2e tests.
+ *
+ * Issue 14: the gateway serves Lambda's asynchronous Invoke for the hosted functions (the webhook
+ * hands messages to the inbox worker); the Meta webhook verify token is a secret of the gateway's
+ * Secrets Manager with a value generated once and kept in the state dir; and once the functions are
+ * served, the sandbox's Facebook and Instagram apps subscribe their webhooks to the twin's
+ * `/webhooks/<network>` (Meta's verification handshake included; a failure is logged, not fatal).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
@@ -17,7 +23,16 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
-import { DEFAULT_REGION, SCHEDULE_DEAD_LETTER_ARN_ENV, SCHEDULE_GROUP_ENV, SCHEDULE_TARGET_ARN_ENV, SCHEDULER_ROLE_ARN_ENV, type RuntimeConfig } from '@director-ia/shared';
+import {
+  DEFAULT_REGION,
+  SCHEDULE_DEAD_LETTER_ARN_ENV,
+  SCHEDULE_GROUP_ENV,
+  SCHEDULE_TARGET_ARN_ENV,
+  SCHEDULER_ROLE_ARN_ENV,
+  WEBHOOKS_PREFIX,
+  webhookVerifySecretName,
+  type RuntimeConfig,
+} from '@director-ia/shared';
 import { grantCoverage, startAwsGateway, type AwsGateway, type GatewayDecision, type GatewayPrincipal } from './aws-gateway';
 import { ChildSupervisor } from './children';
 import { COGNITO_TRIGGERS, ensureAdmin, ensureUserPool, LOCAL_HOST, startCognito, type CognitoIds } from './cognito';
@@ -261,8 +276,13 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       // execution roles are the template's (set by `serve`): a schedule in another group is refused,
       // and a delivery is checked against its role's policy (the publications' role invokes the publisher only).
       scheduler: { stateDir: path.join(stateDir, 'scheduler'), invokeFunction: lambdaEvents.invoke, autoStart: false, onlyKnownRoles: true, retryBaseDelayMs: schedulerRetryBaseMs() },
+      // The functions' asynchronous invocations (the webhook → the inbox worker): Lambda's, retries included.
+      lambda: { invokeFunction: lambdaEvents.invoke },
       log,
     });
+    // The Meta webhook verify token, as the stack's generated secret (SecretsConstruct), kept across restarts.
+    const verifyToken = readFileSync(ensureWebhookVerifyToken(stateDir), 'utf8').trim();
+    const verifyTokenArn = gateway.putSecret(webhookVerifySecretName(TWIN_TENANT), verifyToken);
     await ensureTable(dynamo, LOCAL_TABLE);
     const ids = await ensureUserPool(cognito, persisted.cognito);
     writeFileSync(statePath, JSON.stringify({ ...persisted, cognito: ids, ports }, null, 2));
@@ -280,6 +300,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       siteOrigin: origin,
       // The origin-verify secret: the twin's front never sends it, so functions use the socket's IP.
       dynamicReferenceValue: randomBytes(24).toString('base64url'),
+      secretArns: { [webhookVerifySecretName(TWIN_TENANT)]: verifyTokenArn },
     };
     const load = async (assemblyBuilt: BuiltAssembly): Promise<Deployment> => {
       const deployment = readDeployment(assemblyBuilt.templatePath, resources);
@@ -363,6 +384,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     // The schedules of the first build; a rebuild swaps the functions they invoke (changed schedules need a restart).
     timers = startScheduleTimers(scheduledJobs(served.deployment.schedules, served.targets.functionName, served.targets.invoke), log);
     gateway.scheduler.start();
+    // What DevOps does in each Meta app's dashboard, against the sandbox's apps (not with your own apps file).
+    if (!SHELL_ENV.SOCIAL_APPS_FILE) await subscribeSandboxWebhooks(sandbox.url, origin, verifyToken, log);
     if (options.watch) {
       watcher = watchSources(async () => {
         try {
@@ -459,6 +482,44 @@ function ensureSecretsKey(stateDir: string): string {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   return file;
+}
+
+/** The twin's Meta webhook verify token: 48 hex characters, created on first start, owner-only. */
+function ensureWebhookVerifyToken(stateDir: string): string {
+  const file = path.join(stateDir, 'webhook-verify-token');
+  try {
+    writeFileSync(file, randomBytes(24).toString('hex'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return file;
+}
+
+/** The Meta networks whose webhooks the sandbox delivers (issue 14). */
+const META_WEBHOOK_NETWORKS = ['facebook', 'instagram'] as const;
+
+/**
+ * Subscribes the sandbox's Facebook and Instagram apps to the twin's `/webhooks/<network>` (the
+ * sandbox first makes Meta's verification request to our GET route); a refusal is logged and the
+ * twin goes on (the sandbox then delivers nothing for that network).
+ */
+async function subscribeSandboxWebhooks(sandboxUrl: string, origin: string, verifyToken: string, log: (line: string) => void): Promise<void> {
+  await Promise.all(
+    META_WEBHOOK_NETWORKS.map(async (network) => {
+      const url = `${origin}${WEBHOOKS_PREFIX}/${network}`;
+      try {
+        const response = await fetch(`${sandboxUrl}/__sandbox/webhooks`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ network, url, verifyToken }),
+          signal: AbortSignal.timeout(15_000),
+        });
+        if (!response.ok) log(`Red de pruebas: the ${network} webhook was not subscribed to ${url} (${response.status}: ${(await response.text()).slice(0, 200)})`);
+      } catch (error) {
+        log(`Red de pruebas: the ${network} webhook was not subscribed to ${url} (${error instanceof Error ? error.message : String(error)})`);
+      }
+    }),
+  );
 }
 
 /** The PreSignUp event Cognito sends for AdminCreateUser (the shape of aws-lambda's PreSignUpTriggerEvent). */

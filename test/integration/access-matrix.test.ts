@@ -2,7 +2,9 @@
  * Access matrix: every callable of the contract × every kind of caller, with the status the
  * server must answer (architecture "callable contract"). A new callable without a sample payload
  * here fails the type check, so it cannot ship untested. Also the public routes that are not
- * callables: the OAuth callback page (issue 12) answers anyone, token or not.
+ * callables: the OAuth callback page (issue 12) answers anyone, token or not; the networks'
+ * webhooks (issue 14) need no token either, but refuse whoever cannot prove to be the network: an
+ * unsigned delivery is 401, a verification request without the verify token 403.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CALLABLE_NAMES, CALLABLES, MSG, oauthCallbackPath, type Access, type CallableInput, type CallableName, type Profile } from '@director-ia/shared';
@@ -199,6 +201,31 @@ describe('public OAuth callback route', () => {
     ['a nested path', '/oauth/callback/facebook/otro', 'GET'],
   ])('%s is no route: the HTTP API\'s 404', async (_label, path, method) => {
     const response = await get(path, { method });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Not Found' });
+  });
+});
+
+describe('public webhook routes (issue 14)', () => {
+  const body = JSON.stringify({ object: 'page', entry: [{ id: '1', time: 1, messaging: [{ sender: { id: '2' }, recipient: { id: '1' }, timestamp: 1, message: { mid: 'm', text: 'hola' } }] }] });
+
+  it.each([
+    ['facebook', '/webhooks/facebook'],
+    ['instagram', '/webhooks/instagram'],
+    ['telegram', '/webhooks/telegram/clave-que-no-existe'],
+  ])('an unsigned %s delivery is 401 (no authorizer: the function checks the signature)', async (_network, path) => {
+    const response = await fetch(`${twin.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(response.status).toBe(401);
+  });
+
+  it('a Meta verification request without the verify token is 403', async () => {
+    const response = await fetch(`${twin.url}/webhooks/facebook?hub.mode=subscribe&hub.challenge=123`);
+    expect(response.status).toBe(403);
+    expect(await response.text()).not.toContain('123');
+  });
+
+  it('GET of the Telegram route is no route: the HTTP API\'s 404', async () => {
+    const response = await fetch(`${twin.url}/webhooks/telegram/clave`);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Not Found' });
   });

@@ -5,15 +5,18 @@
  * template gives it (resources resolved to the test twin's DynamoDB, S3 and KMS), its `Handler`
  * export is checked, and it is invoked once with a representative event: an anonymous API Gateway
  * v2 event for each route, and the documented Cognito, S3 and EventBridge Scheduler events for
- * the trigger, the bucket notification and the schedule. A function the stack adds without any of
- * these fails the test until it gets a representative event here.
+ * the trigger, the bucket notification and the schedule; issue 14's webhook gets Meta's verification
+ * request without the verify token (refused 403, as an unsolicited caller would be) and the inbox
+ * worker an InboxWorkerEvent naming a message that does not exist (answered, not thrown: Lambda
+ * would retry it). A function the stack adds without any of these fails the test until it gets a
+ * representative event here.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { CALLABLES, ErrorBodySchema, isCallableName } from '@director-ia/shared';
+import { CALLABLES, ErrorBodySchema, isCallableName, webhookVerifySecretName } from '@director-ia/shared';
 import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
 import { buildAssembly } from '../../infra/local/deployment/build';
 import { readDeployment, type Deployment, type DeployedFunction } from '../../infra/local/deployment/template';
@@ -76,6 +79,7 @@ function httpEvent(routeKey: string, path: string, body?: string) {
     },
     ...(path.startsWith('/blog/') ? { pathParameters: { proxy: path.slice('/blog/'.length) } } : {}),
     ...(path.startsWith('/oauth/callback/') ? { pathParameters: { platform: path.slice('/oauth/callback/'.length) } } : {}),
+    ...(path.startsWith('/webhooks/') ? { pathParameters: { network: path.slice('/webhooks/'.length) } } : {}),
     ...(body === undefined ? {} : { body }),
     isBase64Encoded: false,
   };
@@ -83,6 +87,14 @@ function httpEvent(routeKey: string, path: string, body?: string) {
 
 /** The documented event each function receives first, from how the stack wires it. */
 function representativeEvent(fn: DeployedFunction, deployment: Deployment): { kind: string; event: unknown } | undefined {
+  // Meta's verification request (GET /webhooks/{network}?hub.mode=subscribe&hub.challenge) without
+  // hub.verify_token: anyone may send it, and it must be refused without storing anything.
+  if (fn.name === 'socialWebhook') {
+    const event = httpEvent('GET /webhooks/{network}', '/webhooks/facebook');
+    return { kind: 'webhook', event: { ...event, rawQueryString: 'hub.mode=subscribe&hub.challenge=123', queryStringParameters: { 'hub.mode': 'subscribe', 'hub.challenge': '123' } } };
+  }
+  // The webhook's asynchronous invocation for a message no brand has: nothing to answer.
+  if (fn.name === 'inboxWorker') return { kind: 'inbox', event: { uid: randomUUID(), conversationId: 'no-existe', messageId: 'no-existe' } };
   const route = deployment.routes.find((r) => r.functionLogicalId === fn.logicalId);
   if (route?.method === 'POST') return { kind: 'callable', event: httpEvent(route.routeKey, route.path, JSON.stringify({ data: {} })) };
   if (route) return { kind: 'http', event: httpEvent(route.routeKey, route.path.replace('{proxy+}', 'blog-que-no-existe').replace('{platform}', 'red-que-no-existe')) };
@@ -132,13 +144,15 @@ beforeAll(async () => {
     userPoolClientId: twin.clientId,
     siteOrigin: 'https://example.cloudfront.net',
     dynamicReferenceValue: 'origin-verify-secret',
+    // The stack's verify token stands for the test twin's own (its Secrets Manager finds it by partial ARN).
+    secretArns: { [webhookVerifySecretName('demo')]: `arn:aws:secretsmanager:eu-west-1:${TWIN_ACCOUNT_ID}:secret:${webhookVerifySecretName('local')}` },
   });
 }, 600_000);
 
 describe('synthesized Lambda artefacts', () => {
-  it('are every function of the stack: the contract\'s callables, the public blog, the OAuth callback, the trigger, the knowledge processing, the publisher and the three jobs', () => {
+  it('are every function of the stack: the contract\'s callables, the public blog, the OAuth callback, the trigger, the knowledge processing, the publisher, the three jobs, the social webhook and the inbox worker', () => {
     const names = deployment.functions.map((fn) => fn.name).sort();
-    expect(names).toEqual([...Object.keys(CALLABLES), 'blogDrafts', 'blogPublico', 'knowledgeUploaded', 'oauthCallback', 'preSignUp', 'publisher', 'publishingSweep', 'socialTokens'].sort());
+    expect(names).toEqual([...Object.keys(CALLABLES), 'blogDrafts', 'blogPublico', 'inboxWorker', 'knowledgeUploaded', 'oauthCallback', 'preSignUp', 'publisher', 'publishingSweep', 'socialTokens', 'socialWebhook'].sort());
   });
 
   it('each load in a fresh process, export their handler and answer a first representative invocation', async () => {
@@ -169,6 +183,8 @@ describe('synthesized Lambda artefacts', () => {
             if (!envelope || !expected.includes(result?.statusCode ?? 0)) failures.push(`${name}: answered ${result?.statusCode} ${result?.body} (expected ${expected.join('/')} in the callable envelope)`);
           }
           if (representative.kind === 'publish' && (result as { outcome?: string } | null)?.outcome !== 'ignored') failures.push(`${fn.name}: did not ignore an unknown publication (${JSON.stringify(result)})`);
+          if (representative.kind === 'webhook' && ![401, 403].includes(result?.statusCode ?? 0)) failures.push(`${fn.name}: answered ${result?.statusCode} to a verification request without the verify token (expected 403)`);
+          if (representative.kind === 'inbox' && typeof (result as { outcome?: unknown } | null)?.outcome !== 'string') failures.push(`${fn.name}: did not answer an unknown message with an outcome (${JSON.stringify(result)})`);
           if (representative.kind === 'http' && result?.statusCode !== 404) failures.push(`${fn.name}: answered ${result?.statusCode} for an unknown blog or network`);
           if (representative.kind === 'cognito' && (result as { response?: { autoConfirmUser?: boolean } })?.response?.autoConfirmUser !== true) {
             failures.push(`${fn.name}: did not confirm the new user (${JSON.stringify(result)})`);

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll } from 'vitest';
 import { CALLABLE_NAMES } from '@director-ia/shared';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { buildApp } from '../../infra/app';
+import type { TenantStack } from '../../infra/tenant-stack';
 import { REPO_ROOT } from '../../infra/paths';
 
 export interface Fixture {
@@ -34,6 +36,8 @@ export function createFixture(options: { webBuild: boolean }): Fixture {
   write('lambdas/events/socialTokens.ts', 'export const handler = async () => undefined;\n');
   write('lambdas/events/publisher.ts', 'export const handler = async () => undefined;\n');
   write('lambdas/events/publishingSweep.ts', 'export const handler = async () => undefined;\n');
+  write('lambdas/http/socialWebhook.ts', 'export const handler = async () => ({ statusCode: 401 });\n');
+  write('lambdas/events/inboxWorker.ts', 'export const handler = async () => ({ outcome: \'duplicate\' });\n');
   // `nodeModules` reads the versions from the package.json above the entry (nothing is installed:
   // bundling is skipped).
   write('package.json', '{"type":"module","dependencies":{"unpdf":"^1.7.0","mammoth":"^1.13.0"}}\n');
@@ -43,6 +47,23 @@ export function createFixture(options: { webBuild: boolean }): Fixture {
     write('web/dist/assets/index-abc123.js', 'console.log("fixture");\n');
   }
   return { projectRoot, webDistPath: path.join(projectRoot, 'web', 'dist'), outdir: path.join(projectRoot, 'cdk.out') };
+}
+
+/** Every Lambda of the tenant stack that runs our code: the callables, then the other functions. */
+export function everyFunctionOf(stack: TenantStack): LambdaFunction[] {
+  return [
+    ...CALLABLE_NAMES.map((name) => stack.api.functions[name]),
+    stack.publishing.publisher,
+    stack.publishing.sweep,
+    stack.jobs.socialTokens,
+    stack.jobs.blogDrafts,
+    stack.jobs.knowledgeUploaded,
+    stack.publicBlog.fn,
+    stack.oauthCallback.fn,
+    stack.auth.preSignUp,
+    stack.inbox.webhook,
+    stack.inbox.worker,
+  ];
 }
 
 export function removeFixture(fixture: Fixture): void {

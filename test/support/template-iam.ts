@@ -16,25 +16,46 @@ export const logicalId = (stack: Stack, construct: { node: { defaultChild?: unkn
 
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
-/** The policies attached to a role, flattened to statements. */
+type PolicyDocumentJson = { Statement: Statement[] };
+
+/**
+ * The identity policies of a role, flattened to statements: its own inline `Policies` (the
+ * functions' roles, infra/constructs/node-function.ts FunctionRole) and the AWS::IAM::Policy
+ * resources attached to it (other roles).
+ */
 export function statementsOfRole(template: Template, roleId: string): Statement[] {
-  return Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
+  const role = (template.toJSON().Resources as Record<string, Resource>)[roleId];
+  const inline = ((role?.Properties.Policies ?? []) as { PolicyDocument: PolicyDocumentJson }[]).flatMap((policy) => policy.PolicyDocument.Statement);
+  const attached = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
     .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
-    .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+    .flatMap((policy) => (policy.Properties.PolicyDocument as PolicyDocumentJson).Statement);
+  return [...inline, ...attached];
+}
+
+/** Every identity policy document of the template: the roles' inline policies and the AWS::IAM::Policy resources. */
+export function identityPolicies(template: Template): { roleId: string; document: PolicyDocumentJson }[] {
+  const resources = template.toJSON().Resources as Record<string, Resource>;
+  const inline = Object.entries(resources)
+    .filter(([, resource]) => resource.Type === 'AWS::IAM::Role')
+    .flatMap(([roleId, role]) => ((role.Properties.Policies ?? []) as { PolicyDocument: PolicyDocumentJson }[]).map((policy) => ({ roleId, document: policy.PolicyDocument })));
+  const attached = Object.values(resources)
+    .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+    .flatMap((policy) => ((policy.Properties.Roles ?? []) as { Ref: string }[]).map((role) => ({ roleId: role.Ref, document: policy.Properties.PolicyDocument as PolicyDocumentJson })));
+  return [...inline, ...attached];
 }
 
 export const actionsOf = (statements: Statement[]) => statements.flatMap((s) => asArray(s.Action));
 
 /**
  * `action @ resource` for every allowed pair of the statements, sorted and without duplicates.
- * `names` maps logical ids to short names: `<Id.Arn>` becomes the name.
+ * `names` maps logical ids to short names: `<Id.Arn>` (and `<Id>`, a Ref) becomes the name.
  */
 export function permissionLines(statements: Statement[], names: Record<string, string>): string[] {
   const lines = new Set<string>();
   for (const statement of statements) {
     if (statement.Effect !== 'Allow') throw new Error(`unexpected ${statement.Effect} statement`);
     for (const resource of asArray(statement.Resource)) {
-      const flat = flattenCfn(resource).replace(/<([A-Za-z0-9]+)\.Arn>/g, (whole, id: string) => names[id] ?? whole);
+      const flat = flattenCfn(resource).replace(/<([A-Za-z0-9]+)(?:\.Arn)?>/g, (whole, id: string) => names[id] ?? whole);
       for (const action of asArray(statement.Action)) lines.add(`${action} @ ${flat}`);
     }
   }

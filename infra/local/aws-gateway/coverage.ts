@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import type { GatewayDecision, GatewayPrincipal } from './types';
 
 /** The services whose grants are reported (those the gateway evaluates). */
-export const COVERED_SERVICES = ['dynamodb', 's3', 'kms', 'secretsmanager', 'scheduler', 'iam', 'bedrock', 'polly', 'transcribe', 'cognito-idp'];
+export const COVERED_SERVICES = ['dynamodb', 's3', 'kms', 'secretsmanager', 'scheduler', 'iam', 'lambda', 'bedrock', 'polly', 'transcribe', 'cognito-idp'];
 
 export interface GrantCoverage {
   name: string;

@@ -6,7 +6,8 @@
  * serves the call: DynamoDB and S3 are forwarded unchanged to their emulators, KMS is served
  * in-process for one key, Secrets Manager in-process for the secrets the twin registers,
  * EventBridge Scheduler in-process for one-time schedules that it also fires (./scheduler.ts, with
- * twin-only hooks under `/_twin/scheduler/`), and Bedrock, Polly, Transcribe and Cognito are
+ * twin-only hooks under `/_twin/scheduler/`), Lambda's asynchronous Invoke in-process for the hosted
+ * functions (./lambda.ts), and Bedrock, Polly, Transcribe and Cognito are
  * re-signed for real AWS when developer credentials are configured. Every decision is recorded for
  * grant coverage.
  *
@@ -19,6 +20,7 @@ import { DYNAMODB_TARGET_PREFIX, dynamoAuthorizations } from './dynamodb';
 import { PrincipalEvaluator } from './evaluate';
 import { BodyTooLarge, forwardToAws, forwardToUpstream, readBody, sendResponse, type RealAwsCredentials } from './forward';
 import { KMS_TARGET_PREFIX, LocalKms } from './kms';
+import { LocalLambda, type LocalLambdaOptions } from './lambda';
 import { listenHttp1And2, type AnyRequest, type AnyResponse } from './listen';
 import {
   COGNITO_TARGET_PREFIX,
@@ -41,6 +43,7 @@ export type { GatewayDecision, GatewayPrincipal, IamPolicyDocument, Authorizatio
 export { grantCoverage, grantedActions, type GrantCoverage } from './coverage';
 export { sessionArnOf } from './evaluate';
 export { defaultKeyPolicy } from './kms';
+export type { LocalLambdaOptions } from './lambda';
 export { fillContextAttributes, type ContextAttributes, type DeadLetter, type DeliveryRecord, type ScheduleView, type SchedulerOptions } from './scheduler';
 
 export interface AwsGatewayOptions {
@@ -60,6 +63,8 @@ export interface AwsGatewayOptions {
   secrets?: Record<string, string>;
   /** The local EventBridge Scheduler: where it keeps schedules, how it invokes functions (./scheduler.ts). Default: in memory, no functions. */
   scheduler?: SchedulerOptions;
+  /** The local Lambda Invoke API: how an asynchronous invocation reaches a function (./lambda.ts). Default: no functions. */
+  lambda?: LocalLambdaOptions;
   /**
    * Credentials for services the twin does not emulate (bedrock, polly, transcribe...): when set,
    * allowed calls are re-signed with them and sent to the real regional endpoint; when unset such
@@ -91,7 +96,7 @@ export interface AwsGateway {
 export const MAX_DECISIONS = 500_000;
 
 /** Signing names the gateway serves. */
-const KNOWN_SERVICES = new Set(['dynamodb', 's3', 'kms', 'secretsmanager', 'scheduler', ...REMOTE_SERVICES]);
+const KNOWN_SERVICES = new Set(['dynamodb', 's3', 'kms', 'secretsmanager', 'scheduler', 'lambda', ...REMOTE_SERVICES]);
 
 function header(req: AnyRequest, name: string): string | undefined {
   const value = req.headers[name];
@@ -127,6 +132,7 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
   const secrets = new LocalSecrets(options.region, options.accountId, options.secrets);
   // Decisions of schedule execution roles (setRole) are recorded like the functions'.
   const scheduler = new LocalScheduler(options.region, options.accountId, options.scheduler ?? {}, log, (decision) => record(decision));
+  const lambda = new LocalLambda(options.region, options.accountId, options.lambda ?? {});
   const agent = new http.Agent({ keepAlive: true });
 
   // The first simulation loads iam-data from disk (~50 ms); do it before the first request.
@@ -163,6 +169,8 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
         return secrets.authorizations(operationOf(req, SECRETS_MANAGER_TARGET_PREFIX, 'Secrets Manager'), parseJson(body));
       case 'scheduler':
         return scheduler.authorizations(method, url, parseJson(body));
+      case 'lambda':
+        return lambda.authorizations(method, url, header(req, 'x-amz-invocation-type'));
       case 'bedrock':
         return bedrockAuthorizations(method, url.pathname, parseJson(body), region, accountId);
       case 'polly':
@@ -189,6 +197,8 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
         return sendResponse(res, secrets.handle(operationOf(req, SECRETS_MANAGER_TARGET_PREFIX, 'Secrets Manager'), parseJson(body)));
       case 'scheduler':
         return sendResponse(res, scheduler.handle(req.method ?? 'GET', url, parseJson(body)));
+      case 'lambda':
+        return sendResponse(res, await lambda.handle(req.method ?? 'GET', url, header(req, 'x-amz-invocation-type'), body));
     }
     if (service === 'cognito-idp' && options.upstreams.cognitoIdp) return forwardToUpstream(options.upstreams.cognitoIdp, agent, req, res, body);
     if (!options.realAws) {

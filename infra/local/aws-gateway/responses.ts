@@ -24,6 +24,7 @@ export const SERVICE_PROTOCOLS: Record<string, Protocol> = {
   'cognito-idp': 'json1.1',
   bedrock: 'rest-json',
   polly: 'rest-json',
+  lambda: 'rest-json',
   s3: 'rest-xml',
 };
 

@@ -25,6 +25,12 @@ export interface TwinResources {
   siteOrigin: string;
   /** Value of Secrets Manager dynamic references (the origin-verify secret). */
   dynamicReferenceValue: string;
+  /**
+   * The full ARNs of the secrets the twin's Secrets Manager holds, by name: a stack secret with that
+   * Name (the Meta webhook verify token, issue 14) is Ref'd as it, so the functions' environment and
+   * IAM name the secret the gateway serves.
+   */
+  secretArns?: Record<string, string>;
 }
 
 export interface IamPolicy {
@@ -193,8 +199,11 @@ export class CfnResolver {
         return twin.userPoolId;
       case 'AWS::Cognito::UserPoolClient':
         return twin.userPoolClientId;
-      case 'AWS::SecretsManager::Secret':
-        return `arn:aws:secretsmanager:${twin.region}:${twin.accountId}:secret:${id}`;
+      case 'AWS::SecretsManager::Secret': {
+        const name = resource.Properties?.Name;
+        const registered = typeof name === 'string' ? twin.secretArns?.[name] : undefined;
+        return registered ?? `arn:aws:secretsmanager:${twin.region}:${twin.accountId}:secret:${id}`;
+      }
       case 'AWS::Lambda::Function':
         return this.functionName(id, resource);
       case 'AWS::Scheduler::ScheduleGroup':
@@ -318,11 +327,20 @@ export function readDeployment(templatePath: string, twin: TwinResources): Deplo
     : undefined;
 
   const policies = byType('AWS::IAM::Policy');
-  /** The identity policies attached to a role (AWS::IAM::Policy resources naming it), resolved. */
-  const policiesOf = (roleLogicalId: string): IamPolicy[] =>
-    policies
+  /**
+   * The identity policies of a role, resolved: its own inline `Policies` (the functions' roles,
+   * infra/constructs/node-function.ts) and the AWS::IAM::Policy resources naming it.
+   */
+  const policiesOf = (roleLogicalId: string): IamPolicy[] => {
+    const inline = ((resources[roleLogicalId]?.Properties?.Policies as { PolicyName?: unknown; PolicyDocument?: unknown }[] | undefined) ?? []).map((policy) => ({
+      name: `${roleLogicalId}${String(policy.PolicyName)}`,
+      document: resolver.resolve(policy.PolicyDocument) as IamPolicy['document'],
+    }));
+    const attached = policies
       .filter(([, policy]) => ((policy.Properties?.Roles as unknown[]) ?? []).some((role) => referencedId(role) === roleLogicalId))
       .map(([id, policy]) => ({ name: id, document: resolver.resolve(policy.Properties?.PolicyDocument) as IamPolicy['document'] }));
+    return [...inline, ...attached];
+  };
   const functions: DeployedFunction[] = [];
   for (const [logicalId, resource] of byType('AWS::Lambda::Function')) {
     const p = resource.Properties ?? {};

@@ -22,7 +22,7 @@ import { FUNCTION_ACCESS } from '../../../infra/functions';
 import { addNagChecks } from '../../../infra/nag';
 import type { TenantStack } from '../../../infra/tenant-stack';
 import { createFixture, removeFixture, useSynthesizedTenant } from '../../support/cdk-fixture';
-import { actionsOf, logicalId, statementsOfRole, type Resource, type Statement } from '../../support/template-iam';
+import { actionsOf, identityPolicies, logicalId, statementsOfRole, type Resource } from '../../support/template-iam';
 
 const CALLABLE_ACCESS = Object.fromEntries(CALLABLE_NAMES.map((name) => [name, CALLABLES[name].access]));
 
@@ -58,12 +58,24 @@ describe('tenant stack (full context, web build present)', () => {
   });
 
   describe('functions', () => {
-    it('has one Node.js 24 arm64 Lambda per callable plus the PreSignUp trigger, the knowledge processing, the blog drafts job, the public blog, the OAuth callback page, the token refresh job, the publisher and the publishing sweep', () => {
+    it('has one Node.js 24 arm64 Lambda per callable plus the PreSignUp trigger, the knowledge processing, the blog drafts job, the public blog, the OAuth callback page, the token refresh job, the publisher, the publishing sweep, the social webhook and the inbox worker', () => {
       const ours = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>).filter(
         (fn) => fn.Properties.Runtime === 'nodejs24.x',
       );
-      expect(ours).toHaveLength(CALLABLE_NAMES.length + 8);
+      expect(ours).toHaveLength(CALLABLE_NAMES.length + 10);
       for (const fn of ours) expect(fn.Properties.Architectures).toEqual(['arm64']);
+    });
+
+    it('stays well under CloudFormation\'s 500 resources per stack: each function\'s permissions are inline in its role', () => {
+      const resources = Object.values(template.toJSON().Resources as Record<string, Resource>);
+      // 498 before issue 14 with a separate AWS::IAM::Policy per function role (node-function.ts).
+      expect(resources.length).toBeLessThan(470);
+      const roles = [...CALLABLE_NAMES.map((name) => stack.api.functions[name].role), stack.inbox.webhook.role, stack.inbox.worker.role];
+      for (const role of roles) {
+        const cfn = template.toJSON().Resources[logicalId(stack, role as never)] as Resource;
+        expect((cfn.Properties.Policies as { PolicyName: string }[]).map((policy) => policy.PolicyName)).toEqual(['access']);
+        expect(role?.node.tryFindChild('DefaultPolicy')).toBeUndefined();
+      }
     });
 
     it('lets no function reach local or private addresses: the outbound allowlist is the twin\'s only (issue 12, SSRF)', () => {
@@ -112,8 +124,8 @@ describe('tenant stack (full context, web build present)', () => {
       expect(fn.Properties?.Environment).toMatchObject({ Variables: { USER_POOL_CLIENT_ID: { Ref: logicalId(stack, stack.auth.client) } } });
     });
 
-    it('has exactly one route per callable, plus the public blog and the OAuth callback (tenant-stack/public-blog.test.ts, tenant-stack/social.test.ts)', () => {
-      template.resourceCountIs('AWS::ApiGatewayV2::Route', CALLABLE_NAMES.length + 2);
+    it('has exactly one route per callable, plus the public blog, the OAuth callback and the three webhook routes (tenant-stack/public-blog.test.ts, tenant-stack/social.test.ts, tenant-stack/inbox.test.ts)', () => {
+      template.resourceCountIs('AWS::ApiGatewayV2::Route', CALLABLE_NAMES.length + 5);
     });
 
     it('verifies Cognito JWTs of the web client', () => {
@@ -154,8 +166,8 @@ describe('tenant stack (full context, web build present)', () => {
     });
 
     it('never grants anything on "*" except the CDK deployment invalidation, Amazon Polly speech and starting Transcribe jobs', () => {
-      for (const [id, policy] of Object.entries(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)) {
-        for (const statement of (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement) {
+      for (const { roleId: id, document } of identityPolicies(template)) {
+        for (const statement of document.Statement) {
           if (statement.Resource !== '*') continue;
           // polly:SynthesizeSpeech with the built-in voices has no resource to scope to (grants.ts).
           if (actionsOf([statement]).every((action) => action === 'polly:SynthesizeSpeech')) continue;

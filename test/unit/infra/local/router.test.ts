@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deployment } from '../../../../infra/local/deployment/template';
-import { createRouter, matchRoute, payloadV2Response, type ServedApi } from '../../../../infra/local/router';
+import { API_ORIGIN_PREFIXES, createRouter, matchRoute, payloadV2Response, type ServedApi } from '../../../../infra/local/router';
 import type { InvokeOutcome } from '../../../../infra/local/runtime/environments';
 
 const SCOPE = 'aws.cognito.signin.user.admin';
@@ -22,6 +22,9 @@ const deployment: Deployment = {
     { routeKey: 'POST /api/lenta', method: 'POST', path: '/api/lenta', functionLogicalId: 'Lenta', authorization: 'NONE', scopes: [] },
     { routeKey: 'GET /blog/{proxy+}', method: 'GET', path: '/blog/{proxy+}', functionLogicalId: 'Blog', authorization: 'NONE', scopes: [] },
     { routeKey: 'GET /oauth/callback/{platform}', method: 'GET', path: '/oauth/callback/{platform}', functionLogicalId: 'Callback', authorization: 'NONE', scopes: [] },
+    { routeKey: 'GET /webhooks/{network}', method: 'GET', path: '/webhooks/{network}', functionLogicalId: 'Webhook', authorization: 'NONE', scopes: [] },
+    { routeKey: 'POST /webhooks/{network}', method: 'POST', path: '/webhooks/{network}', functionLogicalId: 'Webhook', authorization: 'NONE', scopes: [] },
+    { routeKey: 'POST /webhooks/telegram/{routeKey}', method: 'POST', path: '/webhooks/telegram/{routeKey}', functionLogicalId: 'Webhook', authorization: 'NONE', scopes: [] },
   ],
   triggers: {},
   notifications: [],
@@ -131,6 +134,22 @@ describe('twin router (API Gateway)', () => {
       expect(missing.status).toBe(404);
       expect(await missing.json()).toEqual({ message: 'Not Found' });
     }
+  });
+
+  it('serves the webhook routes (not the web), as CloudFront\'s /webhooks/* behavior: the raw body, the signature header and the query string reach the function', async () => {
+    expect(API_ORIGIN_PREFIXES).toContain('/webhooks/');
+    const body = '{"object":"page","entry":[]}';
+    const posted = await fetch(`${base}/webhooks/facebook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=abc' }, body });
+    expect(posted.status).toBe(200);
+    const delivery = events.filter((e) => e.name === 'webhook').at(-1)!.event as SeenEvent & { headers: Record<string, string> };
+    expect(delivery).toMatchObject({ routeKey: 'POST /webhooks/{network}', pathParameters: { network: 'facebook' }, body });
+    expect(delivery.headers['x-hub-signature-256']).toBe('sha256=abc');
+    const verify = await fetch(`${base}/webhooks/instagram?hub.mode=subscribe&hub.challenge=42`);
+    expect(verify.status).toBe(200);
+    expect(events.filter((e) => e.name === 'webhook').at(-1)!.event).toMatchObject({ routeKey: 'GET /webhooks/{network}', rawQueryString: 'hub.mode=subscribe&hub.challenge=42' });
+    await fetch(`${base}/webhooks/telegram/k123`, { method: 'POST', body: '{}' });
+    expect(events.filter((e) => e.name === 'webhook').at(-1)!.event).toMatchObject({ routeKey: 'POST /webhooks/telegram/{routeKey}', pathParameters: { routeKey: 'k123' } });
+    expect((await fetch(`${base}/webhooks/`)).status).toBe(404);
   });
 
   it('logs each failure with the request id and keeps serving', async () => {

@@ -31,9 +31,9 @@ import { defaultAiProvider } from '../../../../lambdas/platform/ai';
 import { SECRETS_KMS_KEY_ARN_ENV as LAMBDA_SECRETS_ENV } from '../../../../lambdas/platform/secrets';
 import { CALLABLES, CALLABLE_NAMES, type CallableName } from '@director-ia/shared';
 import { useSynthesizedTenant } from '../../../support/cdk-fixture';
-import { logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
+import { identityPolicies, logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
 
-type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts' | 'socialTokens' | 'oauthCallback' | 'publisher' | 'publishingSweep';
+type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts' | 'socialTokens' | 'oauthCallback' | 'publisher' | 'publishingSweep' | 'socialWebhook' | 'inboxWorker';
 
 const AI_CONTEXT = {
   aiProvider: 'bedrock',
@@ -125,6 +125,8 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   oauthCallback: 'none',
   publisher: 'readWrite',
   publishingSweep: 'readWrite',
+  socialWebhook: 'readWrite',
+  inboxWorker: 'readWrite',
 };
 
 const KNOWLEDGE = 'uploads/users/*/knowledge/*';
@@ -149,6 +151,9 @@ const SCHEDULES = ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'sche
   .map((action) => `${action} @ arn:aws:scheduler:eu-west-1:<AWS::AccountId>:schedule/DirectorIa-demo-publications/*`)
   .concat('iam:PassRole @ schedulerRole');
 const OPEN = 'kms:Decrypt @ secretsKey';
+/** Issue 14: the Meta webhook verify token (the stack's own secret) and the inbox worker (its fixed name). */
+const VERIFY_TOKEN = 'secretsmanager:GetSecretValue @ verifyToken';
+const INVOKE_WORKER = 'lambda:InvokeFunction @ arn:aws:lambda:eu-west-1:<AWS::AccountId>:function:DirectorIa-demo-inbox';
 // StartAsyncInvoke authorizes as bedrock:InvokeModel; reading a job is bedrock:GetAsyncInvoke.
 const asyncLines = (action: string) => [FOUNDATION_MODELS, INFERENCE_PROFILES, ASYNC_INVOCATIONS].map((resource) => `${action} @ ${resource}`);
 const ASYNC_START = asyncLines('bedrock:InvokeModel');
@@ -238,7 +243,13 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   socialTokens: [SEAL, OPEN, SOCIAL_APPS],
   // Failed invocations go to the dead-letter queue (its on-failure destination): SendMessage only.
   publisher: [OPEN, SEAL, SOCIAL_APPS, `s3:GetObject @ ${ASSETS}`, ...SCHEDULES, 'sqs:SendMessage @ deadLetters'],
-  publishingSweep: [OPEN, ...SCHEDULES],
+  publishingSweep: [OPEN, ...SCHEDULES, INVOKE_WORKER],
+  // Bandeja (issue 14): the webhook reads the apps and the verify token and hands messages to the
+  // worker; the worker answers (AI, the brand's key), sends (tokens) and fails to its own queue.
+  socialWebhook: [SOCIAL_APPS, VERIFY_TOKEN, INVOKE_WORKER],
+  inboxWorker: [`bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`, OPEN, SEAL, SOCIAL_APPS, 'sqs:SendMessage @ inboxDeadLetters'],
+  responderConversacion: [OPEN, SEAL, SOCIAL_APPS],
+  aprobarRespuesta: [OPEN, SEAL, SOCIAL_APPS],
   knowledgeUploaded: [
     `s3:GetObject @ ${KNOWLEDGE}`,
     `s3:GetObjectVersion @ ${KNOWLEDGE}`,
@@ -250,13 +261,15 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
 };
 
 /** The functions that declare ai:invoke (bedrock:InvokeModel and the AI environment). */
-const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'obtenerCapacidades', 'enviarMensajeWidget', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'adaptarPublicacion'];
+const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'obtenerCapacidades', 'enviarMensajeWidget', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'adaptarPublicacion', 'inboxWorker'];
 /** Bedrock async invocation (video jobs): AI environment and Bedrock wildcards too, no InvokeModel. */
 const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
-const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback', 'publisher', 'publishingSweep'] as FunctionName[];
+const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'] as FunctionName[];
 /** The functions that declare socialApps:read (GetSecretValue on the social apps secret and SOCIAL_APPS_SECRET). */
-const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher'];
+const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'socialWebhook', 'inboxWorker'];
+/** Not callables: their entries are not in FUNCTION_ACCESS. */
+const NON_CALLABLE_READERS: FunctionName[] = ['socialTokens', 'publisher', 'socialWebhook', 'inboxWorker'];
 
 describe('function permissions (tenant stack with AI context)', () => {
   let stack: TenantStack;
@@ -274,6 +287,8 @@ describe('function permissions (tenant stack with AI context)', () => {
       oauthCallback: stack.oauthCallback.fn,
       publisher: stack.publishing.publisher,
       publishingSweep: stack.publishing.sweep,
+      socialWebhook: stack.inbox.webhook,
+      inboxWorker: stack.inbox.worker,
     };
     return name in others ? others[name as keyof typeof others] : stack.api.functions[name as CallableName];
   };
@@ -290,6 +305,8 @@ describe('function permissions (tenant stack with AI context)', () => {
       [logicalId(stack, stack.secrets.key)]: 'secretsKey',
       [logicalId(stack, stack.publicationSchedules.role)]: 'schedulerRole',
       [logicalId(stack, stack.publicationSchedules.deadLetters)]: 'deadLetters',
+      [logicalId(stack, stack.inbox.deadLetters)]: 'inboxDeadLetters',
+      [logicalId(stack, stack.secrets.webhookVerify)]: 'verifyToken',
       [logGroup]: 'logs',
     });
   }
@@ -351,7 +368,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('is named SECRETS_KMS_KEY_ARN on exactly the functions with a secrets permission', () => {
       expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
       const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
-      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion'];
+      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion', 'responderConversacion', 'aprobarRespuesta', 'inboxWorker'];
       for (const name of ALL_FUNCTIONS) {
         const usesSecrets = sealing.includes(name);
         expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);
@@ -368,10 +385,11 @@ describe('function permissions (tenant stack with AI context)', () => {
   describe('social network apps secret', () => {
     it('grants GetSecretValue on exactly that secret, and nothing else of Secrets Manager, only to the functions that declare socialApps:read', () => {
       for (const name of ALL_FUNCTIONS) {
-        const lines = linesOf(name).filter((line) => line.startsWith('secretsmanager:'));
+        // The webhook also reads the stack's own verify token (tenant-stack/inbox.test.ts).
+        const lines = linesOf(name).filter((line) => line.startsWith('secretsmanager:') && line !== VERIFY_TOKEN);
         expect(lines).toEqual(SOCIAL_APPS_READERS.includes(name) ? [SOCIAL_APPS] : []);
       }
-      expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('socialApps:read')).sort()).toEqual(SOCIAL_APPS_READERS.filter((name) => name !== 'socialTokens' && name !== 'publisher').sort());
+      expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('socialApps:read')).sort()).toEqual(SOCIAL_APPS_READERS.filter((name) => !NON_CALLABLE_READERS.includes(name)).sort());
     });
 
     it('names the secret (its partial ARN: Powertools reads it by that) in SOCIAL_APPS_SECRET on exactly those functions', () => {
@@ -389,12 +407,12 @@ describe('function permissions (tenant stack with AI context)', () => {
 
   describe('AI', () => {
     it('grants bedrock:InvokeModel only to functions that declare ai:invoke', () => {
-      const bedrockRoles = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
-        .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('bedrock:InvokeModel'))
-        .map((policy) => JSON.stringify(policy.Properties.Roles));
+      const bedrockRoles = identityPolicies(template)
+        .filter((policy) => JSON.stringify(policy.document).includes('bedrock:InvokeModel'))
+        .map((policy) => JSON.stringify([{ Ref: policy.roleId }]));
       // iniciarVideo too: starting an async invocation authorizes as bedrock:InvokeModel ('ai:async').
       expect(bedrockRoles.sort()).toEqual(([...AI_FUNCTIONS, 'iniciarVideo'] as FunctionName[]).map((name) => JSON.stringify([{ Ref: roleIdOf(name) }])).sort());
-      expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:invoke')).sort()).toEqual(AI_FUNCTIONS.filter((name) => name !== 'knowledgeUploaded' && name !== 'blogDrafts').sort());
+      expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:invoke')).sort()).toEqual(AI_FUNCTIONS.filter((name) => name !== 'knowledgeUploaded' && name !== 'blogDrafts' && name !== 'inboxWorker').sort());
     });
 
     it.each([...AI_FUNCTIONS, ...VIDEO_FUNCTIONS])('sets the AI environment from context on %s', (name) => {

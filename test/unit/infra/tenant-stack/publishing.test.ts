@@ -25,7 +25,6 @@ import type { TenantStack } from '../../../../infra/tenant-stack';
 import { PUBLISHING_SWEEP_JOB } from '../../../../lambdas/events/publishingSweep';
 import { scheduleInput, schedulerSettings } from '../../../../lambdas/platform/scheduler';
 import {
-  CALLABLE_NAMES,
   SCHEDULE_DEAD_LETTER_ARN_ENV,
   SCHEDULE_GROUP_ENV,
   SCHEDULE_TARGET_ARN_ENV,
@@ -33,7 +32,7 @@ import {
   SITE_URL_ENV,
   type CallableName,
 } from '@director-ia/shared';
-import { useSynthesizedTenant } from '../../../support/cdk-fixture';
+import { everyFunctionOf, useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { logicalId, statementsOfRole, type Resource, type Statement } from '../../../support/template-iam';
 
 /** The callables that create, move or delete publications' schedules (issue 13 brief). */
@@ -98,7 +97,7 @@ describe('publishing (tenant stack)', () => {
 
     it('keeps dead letters 14 days in an SQS-encrypted queue that refuses plain HTTP', () => {
       expect({ ...resources[idOf(stack.publicationSchedules.deadLetters)]?.Properties, Tags: undefined }).toEqual({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 1_209_600, Tags: undefined });
-      const policies = Object.values(template.findResources('AWS::SQS::QueuePolicy') as Record<string, Resource>);
+      const policies = Object.values(template.findResources('AWS::SQS::QueuePolicy') as Record<string, Resource>).filter((policy) => JSON.stringify(policy.Properties.Queues) === JSON.stringify([{ Ref: idOf(stack.publicationSchedules.deadLetters) }]));
       expect(policies).toHaveLength(1);
       const statements = (policies[0]?.Properties.PolicyDocument as { Statement: (Statement & { Condition?: unknown })[] }).Statement;
       expect(statements).toEqual([
@@ -107,7 +106,8 @@ describe('publishing (tenant stack)', () => {
     });
 
     it('acknowledges cdk-nag SQS3 on the queue only, saying it is the dead-letter queue', () => {
-      const entries = acknowledged().filter(({ id }) => id.includes('SQS'));
+      // The inbox's own dead-letter queue is tenant-stack/inbox.test.ts's.
+      const entries = acknowledged().filter(({ id, path }) => id.includes('SQS') && !path.includes('/Inbox/'));
       expect(entries.map(({ id, path }) => [id, path])).toEqual([['AwsSolutions::AwsSolutions-SQS3', `/${stack.publicationSchedules.deadLetters.node.path}`]]);
       expect(entries[0]?.reason).toMatch(/itself the dead-letter queue/);
     });
@@ -134,7 +134,8 @@ describe('publishing (tenant stack)', () => {
     it('retries a failed event twice within an hour, then sends it to the dead-letter queue', () => {
       expect(PUBLISHER_RETRY_ATTEMPTS).toBe(2);
       expect(PUBLISHER_MAX_EVENT_AGE.toSeconds()).toBe(3600);
-      const configs = Object.values(template.findResources('AWS::Lambda::EventInvokeConfig') as Record<string, Resource>);
+      // The other one is the inbox worker's (tenant-stack/inbox.test.ts).
+      const configs = Object.values(template.findResources('AWS::Lambda::EventInvokeConfig') as Record<string, Resource>).filter((config) => JSON.stringify(config.Properties.FunctionName) === JSON.stringify({ Ref: id() }));
       expect(configs).toHaveLength(1);
       expect(configs[0]?.Properties).toEqual({
         FunctionName: { Ref: id() },
@@ -153,7 +154,8 @@ describe('publishing (tenant stack)', () => {
     it('runs for less than its period, with SITE_URL for the digest\'s link', () => {
       expect(resources[id()]?.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 240 });
       expect(envOfId(id())[SITE_URL_ENV]).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [idOf(stack.web.distribution), 'DomainName'] }]] });
-      expect(PUBLISHING_SWEEP_ACCESS).toEqual({ table: 'readWrite', permissions: ['secrets:open', 'scheduler:publications'] });
+      // It re-delivers pending inbox messages to the inbox worker too (issue 14).
+      expect(PUBLISHING_SWEEP_ACCESS).toEqual({ table: 'readWrite', permissions: ['secrets:open', 'scheduler:publications', 'inbox:invokeWorker'] });
     });
 
     it('is invoked every 5 minutes with the event the handler and the twin use, retried little', () => {
@@ -175,17 +177,7 @@ describe('publishing (tenant stack)', () => {
 
   describe('scheduling functions', () => {
     const schedulers = () => [...SCHEDULING_CALLABLES.map((name) => stack.api.functions[name]), stack.publishing.publisher, stack.publishing.sweep];
-    const everyFunction = () => [
-      ...CALLABLE_NAMES.map((name) => stack.api.functions[name]),
-      stack.publishing.publisher,
-      stack.publishing.sweep,
-      stack.jobs.socialTokens,
-      stack.jobs.blogDrafts,
-      stack.jobs.knowledgeUploaded,
-      stack.publicBlog.fn,
-      stack.oauthCallback.fn,
-      stack.auth.preSignUp,
-    ];
+    const everyFunction = () => everyFunctionOf(stack);
 
     it('declares scheduler:publications as put and delete in the group (no Get, no List)', () => {
       expect(PERMISSIONS['scheduler:publications']).toEqual({ kind: 'scheduler', actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'] });

@@ -18,13 +18,13 @@ import { SOCIAL_APPS_SECRET_ENV } from '../../../../infra/constructs/grants';
 import { SOCIAL_TOKENS_EVENT, SOCIAL_TOKENS_RATE } from '../../../../infra/constructs/jobs';
 import { OAUTH_CALLBACK_ROUTE_PATH } from '../../../../infra/constructs/oauth-callback';
 import { OAUTH_CALLBACK_PATH_PATTERN } from '../../../../infra/constructs/web';
-import { OAUTH_CALLBACK_ACCESS, OAUTH_REDIRECT_CALLABLES } from '../../../../infra/functions';
+import { OAUTH_CALLBACK_ACCESS, OAUTH_REDIRECT_CALLABLES, WEBHOOK_URL_CALLABLES } from '../../../../infra/functions';
 import { scheduleEvent } from '../../../../infra/local/schedules';
 import type { TenantStack } from '../../../../infra/tenant-stack';
 import { SOCIAL_TOKENS_JOB } from '../../../../lambdas/events/socialTokens';
 import { CALLABLE_NAMES, oauthCallbackPath, OAUTH_NETWORKS, SITE_URL_ENV } from '@director-ia/shared';
 import { createFixture, type Fixture, removeFixture, type SynthesizedTenant, synthTenant, useSynthesizedTenant } from '../../../support/cdk-fixture';
-import { logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
+import { identityPolicies, logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
 
 const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:director-ia/demo/social-apps-AbC123';
 const READERS = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed'] as const;
@@ -149,10 +149,12 @@ describe('social networks in the tenant stack (secret by complete ARN)', () => {
     });
   });
 
-  it('gives SITE_URL (the site URL) to the callables that build a redirect_uri, and to no other social callable', () => {
+  it('gives SITE_URL (the site URL) to the callables that build a redirect_uri or a webhook URL, and to no other social callable', () => {
     expect([...OAUTH_REDIRECT_CALLABLES].sort()).toEqual(['completarOAuth', 'initiateOAuth']);
+    // conectarTelegram tells Telegram `${SITE_URL}/webhooks/telegram/<routeKey>` (issue 14).
+    expect(WEBHOOK_URL_CALLABLES).toEqual(['conectarTelegram']);
     for (const name of ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'elegirDestinos', 'desconectarRed'] as const) {
-      const expected = OAUTH_REDIRECT_CALLABLES.includes(name) ? siteUrlOf(s) : undefined;
+      const expected = OAUTH_REDIRECT_CALLABLES.includes(name) || WEBHOOK_URL_CALLABLES.includes(name) ? siteUrlOf(s) : undefined;
       expect(envOf(s, logicalId(s.stack, s.stack.api.functions[name]))[SITE_URL_ENV]).toEqual(expected);
     }
     expect(envOf(s, jobId())[SITE_URL_ENV]).toBeUndefined();
@@ -160,19 +162,22 @@ describe('social networks in the tenant stack (secret by complete ARN)', () => {
 
   describe('social apps secret by complete ARN', () => {
     it('grants GetSecretValue on exactly that ARN and names it in SOCIAL_APPS_SECRET, for the readers only', () => {
-      const readers = [...READERS.map((name) => s.stack.api.functions[name]), s.stack.jobs.socialTokens, s.stack.publishing.publisher];
-      const all = [...CALLABLE_NAMES.map((name) => s.stack.api.functions[name]), s.stack.jobs.socialTokens, s.stack.publishing.publisher, s.stack.publishing.sweep, s.stack.jobs.blogDrafts, s.stack.jobs.knowledgeUploaded, s.stack.publicBlog.fn, s.stack.oauthCallback.fn, s.stack.auth.preSignUp];
+      // Bandeja's replies send with the connection's tokens (issue 14).
+      const readers = [...READERS.map((name) => s.stack.api.functions[name]), s.stack.api.functions.responderConversacion, s.stack.api.functions.aprobarRespuesta, s.stack.jobs.socialTokens, s.stack.publishing.publisher, s.stack.inbox.webhook, s.stack.inbox.worker];
+      const all = [...CALLABLE_NAMES.map((name) => s.stack.api.functions[name]), s.stack.jobs.socialTokens, s.stack.publishing.publisher, s.stack.publishing.sweep, s.stack.jobs.blogDrafts, s.stack.jobs.knowledgeUploaded, s.stack.publicBlog.fn, s.stack.oauthCallback.fn, s.stack.auth.preSignUp, s.stack.inbox.webhook, s.stack.inbox.worker];
+      const verifyToken = logicalId(s.stack, s.stack.secrets.webhookVerify);
       for (const fn of all) {
         const reads = readers.includes(fn);
-        const statements = statementsOfRole(s.template, logicalId(s.stack, fn.role as never)).filter((st) => JSON.stringify(st.Action).includes('secretsmanager'));
-        expect(statements).toEqual(reads ? [{ Action: 'secretsmanager:GetSecretValue', Effect: 'Allow', Resource: SECRET_ARN }] : []);
+        // The webhook's grant on the stack's own verify token is tenant-stack/inbox.test.ts's.
+        const lines = permissionLines(statementsOfRole(s.template, logicalId(s.stack, fn.role as never)), { [verifyToken]: 'verifyToken' }).filter((line) => line.startsWith('secretsmanager:') && !line.endsWith(' verifyToken'));
+        expect(lines).toEqual(reads ? [`secretsmanager:GetSecretValue @ ${SECRET_ARN}`] : []);
         expect(envOf(s, logicalId(s.stack, fn))[SOCIAL_APPS_SECRET_ENV]).toBe(reads ? SECRET_ARN : undefined);
       }
     });
 
     it('creates no secret of its own for it (the operator owns it)', () => {
       const secrets = Object.values(s.template.findResources('AWS::SecretsManager::Secret') as Record<string, Resource>);
-      expect(secrets).toHaveLength(1); // the origin-verify secret
+      expect(secrets).toHaveLength(2); // the origin-verify secret and the Meta webhook verify token (issue 14)
       expect(JSON.stringify(secrets)).not.toContain('social');
     });
   });
@@ -220,12 +225,14 @@ describe('social networks in the tenant stack (secret by complete ARN)', () => {
 });
 
 describe('social networks without socialAppsSecret', () => {
-  it('synthesizes (cdk-nag included) with no Secrets Manager grant and no SOCIAL_APPS_SECRET anywhere', () => {
+  it('synthesizes (cdk-nag included) with no grant on a social apps secret and no SOCIAL_APPS_SECRET anywhere', () => {
     const fixture = createFixture({ webBuild: false });
     try {
       const s = synth(fixture, {});
-      const policies = JSON.stringify(s.template.findResources('AWS::IAM::Policy'));
-      expect(policies).not.toContain('secretsmanager');
+      // The only Secrets Manager grant left is the webhook's on the stack's own verify token (issue 14).
+      const verifyToken = logicalId(s.stack, s.stack.secrets.webhookVerify);
+      const grants = permissionLines(identityPolicies(s.template).flatMap((policy) => policy.document.Statement), {}).filter((line) => line.startsWith('secretsmanager:'));
+      expect(grants).toEqual([`secretsmanager:GetSecretValue @ <${verifyToken}>`]);
       const functions = Object.values(s.template.findResources('AWS::Lambda::Function') as Record<string, Resource>);
       for (const fn of functions) expect(JSON.stringify(fn.Properties.Environment ?? {})).not.toContain(SOCIAL_APPS_SECRET_ENV);
       // The rest of the social deployment is there all the same.

@@ -7,7 +7,8 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { PUBLISHING_SWEEP_DESCRIPTION } from '../../../../infra/constructs/publishing';
-import { FUNCTION_ACCESS, LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES } from '../../../../infra/functions';
+import { INBOX_WORKER_DESCRIPTION } from '../../../../infra/constructs/inbox';
+import { FUNCTION_ACCESS, LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES, WEBHOOK_URL_CALLABLES } from '../../../../infra/functions';
 import { CALLABLES, SITE_URL_ENV, TABLE_SCHEMA } from '@director-ia/shared';
 import { useSynthesizedTenant } from '../../../support/cdk-fixture';
 
@@ -37,12 +38,18 @@ describe('widget infrastructure', () => {
     expect(FUNCTION_ACCESS.registrarLeadWidget.permissions).toEqual(['secrets:open']);
   });
 
-  it('only the functions that send the new-lead e-mail or the publishing digest (or build and serve an OAuth redirect, tenant-stack/social.test.ts) know the site URL', () => {
+  it('only the functions that send the new-lead e-mail or the publishing digest (or build and serve an OAuth redirect or a webhook URL, tenant-stack/social.test.ts) know the site URL', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')) as { Properties: { Description?: string; Environment?: { Variables?: Record<string, unknown> } } }[];
     const withSiteUrl = functions.filter((fn) => fn.Properties.Environment?.Variables?.[SITE_URL_ENV] !== undefined);
     const described = withSiteUrl.map((fn) => fn.Properties.Description ?? '').filter((description) => !description.startsWith('OAuth callback page'));
     expect(described.sort()).toEqual(
-      [...LEAD_NOTIFYING_CALLABLES.map((name) => `Callable ${name} (public)`), ...OAUTH_REDIRECT_CALLABLES.map((name) => `Callable ${name} (active)`), PUBLISHING_SWEEP_DESCRIPTION].sort(),
+      [
+        ...LEAD_NOTIFYING_CALLABLES.map((name) => `Callable ${name} (public)`),
+        ...[...OAUTH_REDIRECT_CALLABLES, ...WEBHOOK_URL_CALLABLES].map((name) => `Callable ${name} (active)`),
+        PUBLISHING_SWEEP_DESCRIPTION,
+        // The inbox worker's new-lead e-mail (issue 14).
+        INBOX_WORKER_DESCRIPTION,
+      ].sort(),
     );
     expect(withSiteUrl).toHaveLength(described.length + 1);
     // The CloudFront distribution's domain (no custom domain in this context).

@@ -12,6 +12,8 @@ import { createFixture, removeFixture, synthTenant, type Fixture } from '../../.
 export const REGION = 'eu-west-1';
 /** The twin's web origin the reader is given. */
 export const SITE = 'http://localhost:5173';
+/** The full ARN the twin's Secrets Manager gave the Meta webhook verify token (what `startTwin` passes as `secretArns`). */
+export const VERIFY_TOKEN_ARN = `arn:aws:secretsmanager:${REGION}:${TWIN_ACCOUNT_ID}:secret:director-ia/local/meta-webhook-verify-token-AbC123`;
 
 export interface TwinDeployment {
   deployment: Deployment;
@@ -47,6 +49,7 @@ export function useTwinDeployment(): TwinDeployment {
       userPoolClientId: 'client',
       siteOrigin: SITE,
       dynamicReferenceValue: 'origin-verify',
+      secretArns: { 'director-ia/local/meta-webhook-verify-token': VERIFY_TOKEN_ARN },
     });
   }, 120_000);
   afterAll(() => {
