@@ -56,12 +56,6 @@ export const SCHEDULE_DEAD_LETTER_ARN_ENV = 'SCHEDULE_DEAD_LETTER_ARN';
  * and the sweep invoke asynchronously with an InboxWorkerEvent (lambdas/core/inbox/types.ts).
  */
 export const INBOX_WORKER_FUNCTION_ENV = 'INBOX_WORKER_FUNCTION';
-/**
- * Issue 14: the Secrets Manager secret (name or ARN) holding the Meta webhooks' verify token (a
- * plain string), on the webhook function: the `GET /webhooks/{network}` handshake compares
- * `hub.verify_token` with it.
- */
-export const WEBHOOK_VERIFY_SECRET_ENV = 'WEBHOOK_VERIFY_SECRET';
 
 /**
  * Issue 14: the networks' webhooks reach the API under this path (CloudFront `/webhooks/*`):

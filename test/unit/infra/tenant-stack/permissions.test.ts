@@ -248,8 +248,6 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   // worker; the worker answers (AI, the brand's key), sends (tokens) and fails to its own queue.
   socialWebhook: [SOCIAL_APPS, VERIFY_TOKEN, INVOKE_WORKER],
   inboxWorker: [`bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`, OPEN, SEAL, SOCIAL_APPS, 'sqs:SendMessage @ inboxDeadLetters'],
-  responderConversacion: [OPEN, SEAL, SOCIAL_APPS],
-  aprobarRespuesta: [OPEN, SEAL, SOCIAL_APPS],
   knowledgeUploaded: [
     `s3:GetObject @ ${KNOWLEDGE}`,
     `s3:GetObjectVersion @ ${KNOWLEDGE}`,
