@@ -3,7 +3,7 @@
  * shapes: the account and target reads here), the Page Subscribed Apps edge of issue 14
  * (./pageSubscriptions.ts) and the publishing routes of issue 13 (./meta.ts,
  * ./x.ts, ./linkedin.ts, ./youtube.ts, ./tiktok.ts, ./pinterest.ts), Meta's Send API and comment
- * replies of issue 14 (./messaging.ts), plus the upload bases
+ * replies of issue 14 (./messaging.ts) and its customers' profiles (./profiles.ts), plus the upload bases
  * `/N/upload` (YouTube's resumable uploads, LinkedIn's and TikTok's upload URLs). How a route
  * table is served (tokens, scopes, rate headers, faults) is ./routes.ts.
  */
@@ -16,6 +16,7 @@ import { LINKEDIN_PUBLISH_ROUTES, LINKEDIN_UPLOAD_ROUTES } from './linkedin';
 import { FACEBOOK_PUBLISH_ROUTES, INSTAGRAM_PUBLISH_ROUTES } from './meta';
 import { FACEBOOK_MESSAGING_ROUTES, INSTAGRAM_MESSAGING_ROUTES } from './messaging';
 import { PAGE_SUBSCRIPTION_ROUTES } from './pageSubscriptions';
+import { FACEBOOK_PROFILE_ROUTES, INSTAGRAM_PROFILE_ROUTES } from './profiles';
 import { logId, NETWORK_SPECS } from './networks';
 import { revoke } from './oauth';
 import { PINTEREST_PUBLISH_ROUTES } from './pinterest';
@@ -89,8 +90,8 @@ const YOUTUBE_READ = ['https://www.googleapis.com/auth/youtube.readonly', 'https
 
 /** Each network's API routes. */
 export const API_ROUTES: Readonly<Record<OAuthNetwork, readonly ApiRoute[]>> = {
-  facebook: [...META_ROUTES, ...PAGE_SUBSCRIPTION_ROUTES, ...FACEBOOK_MESSAGING_ROUTES, ...FACEBOOK_PUBLISH_ROUTES],
-  instagram: [...META_ROUTES, ...PAGE_SUBSCRIPTION_ROUTES, ...INSTAGRAM_MESSAGING_ROUTES, ...INSTAGRAM_PUBLISH_ROUTES],
+  facebook: [...META_ROUTES, ...PAGE_SUBSCRIPTION_ROUTES, ...FACEBOOK_MESSAGING_ROUTES, ...FACEBOOK_PROFILE_ROUTES, ...FACEBOOK_PUBLISH_ROUTES],
+  instagram: [...META_ROUTES, ...PAGE_SUBSCRIPTION_ROUTES, ...INSTAGRAM_MESSAGING_ROUTES, ...INSTAGRAM_PROFILE_ROUTES, ...INSTAGRAM_PUBLISH_ROUTES],
   x: [
     {
       method: 'GET',

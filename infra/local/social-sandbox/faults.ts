@@ -23,10 +23,11 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
  * The publishing steps of each network a fault can target:
  * - facebook: `create` (POST feed, photos, videos), `recent` (GET feed), `read` (GET a post),
  *   `message` (the Send API, issue 14), `reply` (POST a comment's comments), `subscribe` (the Page
- *   Subscribed Apps edge, issue 14);
+ *   Subscribed Apps edge, issue 14), `profile` (GET a customer's profile, issue 14);
  * - instagram: `container` (POST media), `status` (GET a container), `create` (POST media_publish),
  *   `recent` (GET media), `read` (GET a media's permalink), `limit` (content_publishing_limit),
- *   `message` (the Send API), `reply` (POST a comment's replies), `subscribe` (Page Subscribed Apps);
+ *   `message` (the Send API), `reply` (POST a comment's replies), `subscribe` (Page Subscribed Apps),
+ *   `profile` (GET a customer's profile);
  * - x: `upload` (media upload, initialize, append, finalize), `status` (media STATUS), `create`
  *   (POST tweets), `recent` (GET a user's tweets);
  * - linkedin: `upload` (images initializeUpload, the PUT of the bytes), `status` (GET an image), `create` (POST posts);
@@ -38,8 +39,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
  * - telegram: `create` (sendMessage, sendPhoto, sendVideo, sendMediaGroup).
  */
 export const OPERATIONS: Readonly<Record<SocialNetwork, readonly string[]>> = {
-  facebook: ['create', 'recent', 'read', 'message', 'reply', 'subscribe'],
-  instagram: ['container', 'status', 'create', 'recent', 'read', 'limit', 'message', 'reply', 'subscribe'],
+  facebook: ['create', 'recent', 'read', 'message', 'reply', 'subscribe', 'profile'],
+  instagram: ['container', 'status', 'create', 'recent', 'read', 'limit', 'message', 'reply', 'subscribe', 'profile'],
   x: ['upload', 'status', 'create', 'recent'],
   linkedin: ['upload', 'status', 'create'],
   youtube: ['session', 'upload', 'create', 'status', 'read'],

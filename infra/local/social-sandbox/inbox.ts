@@ -119,6 +119,28 @@ function customerFor(ctx: SandboxContext, network: InboxNetwork, targetId: strin
   return customer;
 }
 
+/** The customer `id` of `targetId` (ids are page-scoped), if that target knows the person. */
+export function customerOf(ctx: SandboxContext, network: InboxNetwork, targetId: string, id: string): Customer | undefined {
+  const table = customers(ctx);
+  const prefix = `${network}:${targetId}:`;
+  for (const key of table.ids()) {
+    if (!key.startsWith(prefix)) continue;
+    const customer = table.get(key);
+    if (customer?.id === id) return customer;
+  }
+  return undefined;
+}
+
+/** Whether `id` is a customer of any target of `network`. */
+export const isCustomerId = (ctx: SandboxContext, network: InboxNetwork, id: string): boolean =>
+  customers(ctx)
+    .ids()
+    .some((key) => key.startsWith(`${network}:`) && customers(ctx).get(key)?.id === id);
+
+/** Hours a customer's write may be dated back (`hoursAgo`): 30 days. */
+export const MAX_HOURS_AGO = 720;
+const HOUR_MS = 60 * 60 * 1000;
+
 export interface CustomerWrite {
   network: InboxNetwork;
   targetId: string;
@@ -128,6 +150,11 @@ export interface CustomerWrite {
   postId?: string;
   /** Meta: sign with a wrong secret (a test of the product's signature check). */
   badSignature?: boolean;
+  /**
+   * The customer wrote this many hours ago and the delivery comes only now (an outage): the
+   * body's timestamps and the thread's times are that much older (0–MAX_HOURS_AGO).
+   */
+  hoursAgo?: number;
 }
 
 /** Reads a `/__sandbox/dm` body or the inbox form; the write or why not. */
@@ -149,7 +176,18 @@ export function parseWrite(body: Record<string, unknown> | null, network?: Inbox
   if (kind === 'comment' && net === 'telegram') return 'Telegram bots get messages, not comments';
   const postId = stringField(body, 'postId') || undefined;
   if (kind === 'comment' && !postId) return 'postId is required for a comment';
-  return { network: net, targetId, customer: { name, ...(id ? { id } : {}) }, text, kind, ...(postId ? { postId } : {}), ...(body?.badSignature === true ? { badSignature: true } : {}) };
+  const hoursAgo = body?.hoursAgo;
+  if (hoursAgo !== undefined && (typeof hoursAgo !== 'number' || !Number.isFinite(hoursAgo) || hoursAgo < 0 || hoursAgo > MAX_HOURS_AGO)) return `hoursAgo must be a number from 0 to ${MAX_HOURS_AGO}`;
+  return {
+    network: net,
+    targetId,
+    customer: { name, ...(id ? { id } : {}) },
+    text,
+    kind,
+    ...(postId ? { postId } : {}),
+    ...(body?.badSignature === true ? { badSignature: true } : {}),
+    ...(typeof hoursAgo === 'number' && hoursAgo > 0 ? { hoursAgo } : {}),
+  };
 }
 
 export interface WriteResult {
@@ -171,7 +209,8 @@ async function deliverIfSubscribed(ctx: SandboxContext, write: CustomerWrite, pa
 /** A customer writes (see the module header); the thread and the webhook delivery, or why not. */
 export async function customerWrites(ctx: SandboxContext, write: CustomerWrite): Promise<WriteResult | string> {
   const { network, targetId, text } = write;
-  const now = ctx.publishing.now();
+  // When the customer wrote (a delayed delivery is dated back; see CustomerWrite.hoursAgo).
+  const now = ctx.publishing.now() - Math.round((write.hoursAgo ?? 0) * HOUR_MS);
   const customer = customerFor(ctx, network, targetId, write.customer.name, write.customer.id);
   const name = targetName(network, targetId) ?? targetId;
   if (write.kind === 'comment') return comment(ctx, write, customer, name, now);
@@ -182,7 +221,7 @@ export async function customerWrites(ctx: SandboxContext, write: CustomerWrite):
   let reason: string | undefined;
   let messageId: string;
   if (network === 'telegram') {
-    const sent = await deliverTelegramUpdate(ctx, Number(targetId), customer, text);
+    const sent = await deliverTelegramUpdate(ctx, Number(targetId), customer, text, now);
     messageId = String(sent.messageId);
     delivery = sent.delivery;
   } else {
@@ -194,7 +233,8 @@ export async function customerWrites(ctx: SandboxContext, write: CustomerWrite):
     ({ delivery, reason } = await deliverIfSubscribed(ctx, write, payload, messageId));
   }
   thread.messages.push({ id: messageId, from: 'customer', text, time: new Date(now).toISOString(), deliveryId: delivery?.id ?? null });
-  thread.lastCustomerAt = now;
+  // A late delivery of an old message does not move the window of a newer one back.
+  thread.lastCustomerAt = Math.max(thread.lastCustomerAt, now);
   threads(ctx).set(threadId, thread);
   return { thread: threads(ctx).get(threadId) ?? thread, delivery, ...(reason ? { reason } : {}) };
 }

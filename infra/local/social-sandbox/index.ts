@@ -23,6 +23,8 @@
  *                              replies (./inbox.ts, ./pages.ts; the POST answers 303 back to the page)
  * - `POST /facebook|instagram/api/{id}/messages`, `/facebook/api/{comment}/comments`,
  *   `/instagram/api/{comment}/replies`: the Send API (24-hour window) and comment replies (./messaging.ts)
+ * - `GET /facebook/api/{PSID}`, `GET /instagram/api/{IGSID}`: the customer's profile (Messenger and
+ *   Instagram User Profile APIs, with the page token of the page the person wrote to; ./profiles.ts)
  * and `/telegram/api/bot<token>/<method>` (./telegram.ts; `GET /telegram/feed` too; setWebhook,
  * deleteWebhook, getWebhookInfo in ./telegramWebhooks.ts; sendMessage to a customer's chat),
  * `/media/<id>` (the stored media files, ./media.ts), `/avatars/<network>.svg` (every picture
@@ -57,10 +59,15 @@
  *   url, verified, verifiedAt}]}` (never the verify token). The factory's `webhooks` option sets
  *   them at start, unverified.
  * - `POST /__sandbox/dm` `{network: 'facebook'|'instagram'|'telegram', targetId, customer: {id?,
- *   name}, text, kind?: 'message'|'comment', postId?, badSignature?}` → `{delivery: DeliveryView |
- *   null, reason?, thread}` after the first delivery attempt (null: Meta, no app webhook or the
- *   page has not subscribed the app, `reason` says which; Telegram, the update waits for
- *   setWebhook). `badSignature` signs with a wrong app secret.
+ *   name}, text, kind?: 'message'|'comment', postId?, badSignature?, hoursAgo?}` → `{delivery:
+ *   DeliveryView | null, reason?, thread}` after the first delivery attempt (null: Meta, no app
+ *   webhook or the page has not subscribed the app, `reason` says which; Telegram, the update
+ *   waits for setWebhook). `badSignature` signs with a wrong app secret. `hoursAgo` (0–720) dates
+ *   the customer's message that many hours back, as a delivery an outage delayed: the body's
+ *   timestamps (Meta `entry.time` and `messaging.timestamp` in ms, Facebook comments'
+ *   `created_time` in s, Telegram `date` in s) and the thread's message time and `lastCustomerAt`
+ *   (never moved back past a newer customer message), so the Send API refuses a RESPONSE once 24 h
+ *   have passed (error 10 / 2018278).
  * - Meta's Page Subscribed Apps edge (`POST|GET|DELETE /facebook|instagram/api/{page-id|me}/
  *   subscribed_apps`, page token, pages_manage_metadata; ./pageSubscriptions.ts): page webhooks
  *   are delivered only for pages that subscribed the app, as Meta does.

@@ -39,6 +39,11 @@ interface RouteBase {
   path: string;
   /** The publishing step this call is (./faults.ts OPERATIONS), fixed or read from the request. */
   operation?: string | ((req: SandboxRequest) => string);
+  /**
+   * Only the `:name` values this accepts (Graph serves `/{id}` by the type of the object the id
+   * names: a customer's profile, a post, a container); the next matching route gets the others.
+   */
+  accepts?: (ctx: SandboxContext, network: OAuthNetwork, params: Record<string, string>) => boolean;
 }
 
 /** A route that needs the network's token. */
@@ -96,8 +101,16 @@ export const pageSize = (value: string | null, fallback: number, max: number): n
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
-/** The route of `method path` and its `:name` values; 'method' when only the method is wrong. */
-export function matchRoute(routes: readonly ApiRoute[], method: string, path: string): { route: ApiRoute; params: Record<string, string> } | 'method' | null {
+/**
+ * The route of `method path` and its `:name` values; 'method' when only the method is wrong.
+ * `accepted` says whether a route whose path matched takes these values (its `accepts`).
+ */
+export function matchRoute(
+  routes: readonly ApiRoute[],
+  method: string,
+  path: string,
+  accepted: (route: ApiRoute, params: Record<string, string>) => boolean = () => true,
+): { route: ApiRoute; params: Record<string, string> } | 'method' | null {
   const segments = trimSlash(path).split('/');
   let pathMatched = false;
   for (const route of routes) {
@@ -116,7 +129,7 @@ export function matchRoute(routes: readonly ApiRoute[], method: string, path: st
       }
       return part === segment;
     });
-    if (!matches) continue;
+    if (!matches || !accepted(route, params)) continue;
     if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { route, params };
     pathMatched = true;
   }
@@ -139,7 +152,7 @@ const withHeaders = (response: SandboxResponse, headers: Record<string, string>)
 /** Serves `METHOD <base><path>` from `routes` (see the module header). */
 export async function serveRoutes(ctx: SandboxContext, network: OAuthNetwork, req: SandboxRequest, path: string, routes: readonly ApiRoute[]): Promise<SandboxResponse> {
   const spec = NETWORK_SPECS[network];
-  const matched = matchRoute(routes, req.method, path);
+  const matched = matchRoute(routes, req.method, path, (route, params) => route.accepts?.(ctx, network, params) ?? true);
   if (matched === null) return spec.apiError('not_found', path);
   if (matched === 'method') return spec.apiError('bad_request', `Unsupported ${req.method} request.`);
   const { route, params } = matched;

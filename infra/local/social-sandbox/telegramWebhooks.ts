@@ -131,10 +131,11 @@ export function nextCount(ctx: SandboxContext, counter: string, key: string, sta
 }
 
 /**
- * A customer's private message to bot `botId`: the Update and its delivery (null when the bot's
- * allowed_updates leave messages out). The chat id of a private chat is the user's id.
+ * A customer's private message to bot `botId`, written at `writtenAt` (epoch ms; default now): the
+ * Update and its delivery (null when the bot's allowed_updates leave messages out). The chat id of
+ * a private chat is the user's id.
  */
-export async function deliverTelegramUpdate(ctx: SandboxContext, botId: number, customer: Customer, text: string): Promise<{ messageId: number; delivery: Delivery | null }> {
+export async function deliverTelegramUpdate(ctx: SandboxContext, botId: number, customer: Customer, text: string, writtenAt = ctx.publishing.now()): Promise<{ messageId: number; delivery: Delivery | null }> {
   const chatId = Number(customer.id);
   const messageId = nextCount(ctx, 'telegram.messageIds', String(chatId));
   const allowed = webhooks(ctx).get(String(botId))?.allowedUpdates;
@@ -147,7 +148,7 @@ export async function deliverTelegramUpdate(ctx: SandboxContext, botId: number, 
       message_id: messageId,
       from: { id: chatId, is_bot: false, first_name: firstName, username: customer.username, language_code: 'es' },
       chat: { id: chatId, type: 'private', first_name: firstName, username: customer.username },
-      date: Math.floor(ctx.publishing.now() / 1000),
+      date: Math.floor(writtenAt / 1000),
       text,
     },
   };

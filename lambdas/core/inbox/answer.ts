@@ -3,7 +3,9 @@
  * one stored inbound message, by the brand's rules (shared/inbox.ts header), exactly once:
  * 1. the message must still be pending (`pendingKey` set), else 'duplicate' (another delivery
  *    of the event finished it);
- * 2. leads (./leads.ts `captureLead`; a failure is logged and does not stop the answer);
+ * 2. a Messenger or Instagram DM whose customer has no name yet: their profile is read once
+ *    (./profile.ts `completeCustomer`, best effort), so the lead below gets the real name/handle;
+ *    then leads (./leads.ts `captureLead`; a failure is logged and does not stop the answer);
  * 3. a human-only topic → the conversation goes to 'humano'; unless the mode is 'off' or the DM's
  *    reply window closed, the hand-off message (with the business hours when outside them) is
  *    sent once until someone answers again (`handoffSentAt`, reset by the next sent answer) →
@@ -38,6 +40,7 @@ import { HISTORY_MESSAGES } from '../widget/conversation';
 import { withDailyAnswer } from '../widget/limits';
 import { answerIdOf } from './ids';
 import { captureLead } from './leads';
+import { completeCustomer } from './profile';
 import { handoffText, humanTopicOf, readInboxRules, withinBusinessHours } from './rules';
 import { claimMessage, deliver, finishSend } from './send';
 import type { InboxWorkerEvent } from './types';
@@ -167,9 +170,10 @@ export async function answerInbound(event: InboxWorkerEvent, now = new Date(), o
   const key = { uid, conversationId, id: messageId };
   const { data: inbound } = await conversationMessages().get(key).go({ consistent: true });
   if (!inbound?.pendingKey) return { outcome: 'duplicate' };
-  const { data: conversation } = await conversations().get({ uid, id: conversationId }).go({ consistent: true });
+  const { data: stored } = await conversations().get({ uid, id: conversationId }).go({ consistent: true });
   let outcome: AnswerOutcome = 'skipped';
-  if (conversation && conversation.channel !== 'widget' && inbound.role === 'visitor') {
+  if (stored && stored.channel !== 'widget' && inbound.role === 'visitor') {
+    const conversation = await completeCustomer(stored, now);
     try {
       await captureLead(uid, conversation, inbound.text, now);
     } catch (error) {
@@ -182,7 +186,7 @@ export async function answerInbound(event: InboxWorkerEvent, now = new Date(), o
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
   }
-  logger.info('Inbox message handled', { network: conversation?.channel ?? null, outcome });
+  logger.info('Inbox message handled', { network: stored?.channel ?? null, outcome });
   return { outcome };
 }
 

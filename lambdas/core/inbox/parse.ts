@@ -86,7 +86,7 @@ function instagramComment(accountId: string, value: Json, entryTime: number | un
   const sentAt = metaTime(value.timestamp) ?? entryTime;
   if (!customerId || !commentId || !postId || !text || sentAt === undefined || customerId === accountId) return null;
   const username = textOf(from.username);
-  return { network: 'instagram', kind: 'comment', accountId, externalId: commentId, customerId, ...(username ? { customerName: username, customerHandle: `@${username}` } : {}), text, sentAt, postId };
+  return { network: 'instagram', kind: 'comment', accountId, externalId: commentId, customerId, ...(username ? { customerName: username, customerHandle: username } : {}), text, sentAt, postId };
 }
 
 function change(network: 'facebook' | 'instagram', accountId: string, item: unknown, entryTime: number | undefined): InboundMessage | null {
@@ -140,7 +140,7 @@ export function parseTelegram(botId: string, update: unknown): InboundMessage | 
     externalId: `${chatId}:${messageId}`,
     customerId: chatId,
     ...(name ? { customerName: name } : {}),
-    ...(username ? { customerHandle: `@${username}` } : {}),
+    ...(username ? { customerHandle: username } : {}),
     text,
     sentAt: message.date * 1000,
   };

@@ -44,8 +44,8 @@ export function outsideWindow(conversation: Pick<ConversationItem, 'channel' | '
 
 const labelOf = (network: InboxNetwork) => CONVERSATION_CHANNEL_LABELS[network];
 
-/** The token to answer `conversation` with; throws the core/social errors (not connected, reconnect, unknown target). */
-async function tokenFor(uid: string, network: InboxNetwork, accountId: string, now: Date): Promise<string> {
+/** The token to answer (or read the customer of) a conversation with; throws the core/social errors (not connected, reconnect, unknown target). */
+export async function tokenFor(uid: string, network: InboxNetwork, accountId: string, now: Date): Promise<string> {
   if (network === 'telegram') return freshAccessToken(uid, network, now);
   return targetAccessToken(uid, network, accountId, now);
 }

@@ -29,6 +29,7 @@ export interface InboundMessage {
   customerId: string;
   /** What the network says of the sender, when it says it (comments and Telegram carry a name or username). */
   customerName?: string;
+  /** The username without '@' (the inbox and the leads write it as `@handle`). */
   customerHandle?: string;
   text: string;
   /** Epoch ms the network gives for the message (Meta `timestamp`, comment `created_time` × 1000, Telegram `date` × 1000). */

@@ -44,7 +44,7 @@ export const conversations = defineEntity({
     /** Networks: the page, Instagram account or bot id that received it, and its name then. */
     accountId: optional('string'),
     accountName: optional('string'),
-    /** Networks: the person's id there (PSID, IGSID, Telegram chat id), name and @handle. */
+    /** Networks: the person's id there (PSID, IGSID, Telegram chat id), name and handle (stored without '@'). */
     customerId: optional('string'),
     customerName: optional('string'),
     customerHandle: optional('string'),

@@ -17,6 +17,16 @@
  * - ReplyUnavailable: no usable answer (timeout, 5xx, throttled, unreadable answer).
  * The text is checked here too: empty or longer than REPLY_MAX_LENGTH[network][kind] (code points)
  * is ReplyRejected before any request. Logs name the network and operation, never the text or a token.
+ *
+ * `readCustomerProfile(app, network, {customerId, token})` reads who wrote a DM (the webhooks carry
+ * only the page-scoped id), through the same door (a read: retried on 429/5xx), as documented:
+ * - Messenger User Profile API: `GET /{PSID}?fields=first_name,last_name` with the page token →
+ *   `{name: 'first last'}`;
+ * - Instagram User Profile API: `GET /{IGSID}?fields=name,username` with the linked page's token →
+ *   `{name: name ?? username, handle: username}` (the handle without '@').
+ * It throws ProfileUnreadable: `no_consent` (Instagram 230, the person only commented; Graph's
+ * "unsupported get request" #100/33, an id this page cannot see), `access_revoked` (as for
+ * replies), `unavailable` (anything else, an answer without a name).
  */
 import { REPLY_MAX_LENGTH, TELEGRAM_BOT_TOKEN, type ConversationKind, type InboxNetwork } from '@director-ia/shared';
 import * as z from 'zod/mini';
@@ -147,4 +157,68 @@ export async function sendReply(app: NetworkApp, network: InboxNetwork, kind: Co
   const externalId = sentId(network, kind, answer.body);
   if (!externalId) throw new ReplyUnavailable(network, 'unexpected answer');
   return { externalId };
+}
+
+/** The networks whose webhooks name nobody: their DMs' customers are read with readCustomerProfile. */
+export type ProfileNetwork = Extract<InboxNetwork, 'facebook' | 'instagram'>;
+
+/** Who wrote: the display name and, on Instagram, the username (no '@'). */
+export interface CustomerProfile {
+  name: string;
+  handle?: string;
+}
+
+/** Why a profile was not read (see the module header). */
+export class ProfileUnreadable extends Error {
+  override readonly name = 'ProfileUnreadable';
+  constructor(
+    readonly network: ProfileNetwork,
+    readonly kind: 'no_consent' | 'access_revoked' | 'unavailable',
+    readonly detail: string,
+  ) {
+    super(`${network}: profile ${kind}: ${detail}`);
+  }
+}
+
+/** Instagram's "User consent is required to access user profile". */
+const NO_CONSENT_CODE = 230;
+/** Graph's "Unsupported get request" (#100/33): an id the token's page cannot see. */
+const UNSUPPORTED = { code: 100, subcode: 33 };
+
+const MessengerProfile = z.object({ first_name: z.optional(z.string()), last_name: z.optional(z.string()) });
+const InstagramProfile = z.object({ name: z.optional(z.nullable(z.string())), username: z.optional(z.nullable(z.string())) });
+
+/** The profile in an answer's body, or undefined when it names nobody. */
+function profileOf(network: ProfileNetwork, body: unknown): CustomerProfile | undefined {
+  if (network === 'facebook') {
+    const parsed = z.safeParse(MessengerProfile, body);
+    const name = parsed.success ? [parsed.data.first_name, parsed.data.last_name].map((part) => part?.trim()).filter(Boolean).join(' ') : '';
+    return name ? { name } : undefined;
+  }
+  const parsed = z.safeParse(InstagramProfile, body);
+  if (!parsed.success) return undefined;
+  const handle = parsed.data.username?.trim().replace(/^@/, '') || undefined;
+  const name = parsed.data.name?.trim() || handle;
+  return name ? { name, ...(handle ? { handle } : {}) } : undefined;
+}
+
+/** Reads the customer who wrote a DM (see the module header). */
+export async function readCustomerProfile(app: NetworkApp, network: ProfileNetwork, request: { customerId: string; token: string }, options: PublishOptions = {}): Promise<CustomerProfile> {
+  const fields = network === 'facebook' ? 'first_name,last_name' : 'name,username';
+  const call: PublishCall = { network, method: 'GET', resource: 'GET /{user-id}', url: apiUrl(app, `/${encodeURIComponent(request.customerId)}`, { fields }), bearer: request.token };
+  let answer: PublishAnswer;
+  try {
+    answer = await sendPublish(call, options);
+  } catch (error) {
+    throw new ProfileUnreadable(network, 'unavailable', error instanceof Error ? safeDetail(error.message, [request.token]) : 'no answer');
+  }
+  const error = isRecord(answer.body) ? answer.body.error : undefined;
+  if (isRecord(error) && (error.code === NO_CONSENT_CODE || (error.code === UNSUPPORTED.code && error.error_subcode === UNSUPPORTED.subcode))) {
+    throw new ProfileUnreadable(network, 'no_consent', safeDetail(errorText(answer.status, answer.body), [request.token]));
+  }
+  const failure = failureOf(network, answer, [request.token]);
+  if (failure) throw new ProfileUnreadable(network, failure.kind === 'access_revoked' ? 'access_revoked' : 'unavailable', failure.detail);
+  const profile = profileOf(network, answer.body);
+  if (!profile) throw new ProfileUnreadable(network, 'unavailable', 'the answer names nobody');
+  return profile;
 }

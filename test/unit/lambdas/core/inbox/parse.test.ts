@@ -95,7 +95,7 @@ describe('parseMeta: comments', () => {
   it('reads an Instagram comment (field comments) with the media id, the username and the entry time', () => {
     const body = { object: 'instagram', entry: [{ id: IG, time: 1_767_225_800, changes: [{ field: 'comments', value: { id: '18001', text: 'Me encanta', from: { id: '9802', username: 'leo_m' }, media: { id: '17900', media_product_type: 'FEED' } } }] }] };
     expect(parseMeta('instagram', body)?.messages).toEqual([
-      { network: 'instagram', kind: 'comment', accountId: IG, externalId: '18001', customerId: '9802', customerName: 'leo_m', customerHandle: '@leo_m', text: 'Me encanta', sentAt: 1_767_225_800_000, postId: '17900' },
+      { network: 'instagram', kind: 'comment', accountId: IG, externalId: '18001', customerId: '9802', customerName: 'leo_m', customerHandle: 'leo_m', text: 'Me encanta', sentAt: 1_767_225_800_000, postId: '17900' },
     ]);
     const own = { object: 'instagram', entry: [{ id: IG, time: T, changes: [{ field: 'comments', value: { id: '18002', text: 'gracias', from: { id: IG, username: 'marca' }, media: { id: '17900' } } }] }] };
     expect(parseMeta('instagram', own)?.messages).toEqual([]);
@@ -114,7 +114,7 @@ describe('parseTelegram', () => {
       externalId: '6100:5',
       customerId: '6100',
       customerName: 'Luis Gil',
-      customerHandle: '@luisgil',
+      customerHandle: 'luisgil',
       text: 'hola bot',
       sentAt: 1_767_225_900_000,
     });

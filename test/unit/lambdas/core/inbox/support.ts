@@ -7,7 +7,10 @@
  *   tests' bot) and an active owner profile;
  * - `customerWrites(env, sub, network, ...)`: a customer writes at the sandbox (its thread, so the
  *   network knows the person and the window) and the message is stored as RECEIVE stores it
- *   (conversation upserted, inbound message with `pendingKey`), seeded through the entities.
+ *   (conversation upserted, inbound message with `pendingKey`), seeded through the entities;
+ *   `named: false` stores no name or handle, as RECEIVE does for Messenger and Instagram DMs
+ *   (their webhooks carry only the id); `hoursAgo` is the sandbox's delayed delivery (the thread
+ *   and the stored message dated that many hours back).
  */
 import { randomUUID } from 'node:crypto';
 import { conversationIdOf, inboundMessageIdOf } from '../../../../../lambdas/core/inbox/ids';
@@ -53,16 +56,24 @@ export async function customerWrites(
   sub: string,
   network: Net,
   text: string,
-  options: { name?: string; sentAt?: number; kind?: 'dm' | 'comment'; postId?: string } = {},
+  options: { name?: string; sentAt?: number; kind?: 'dm' | 'comment'; postId?: string; named?: boolean; hoursAgo?: number } = {},
 ): Promise<Written> {
   const { conversations, conversationMessages, pendingKeyOf } = await import('../../../../../lambdas/platform/db/entities/conversation');
   const name = options.name ?? `Cliente ${randomUUID().slice(0, 8)}`;
   const kind = options.kind ?? 'dm';
-  const answer = await dm(env.t.sandbox, { network, targetId: ACCOUNT[network], customer: { name }, text, ...(kind === 'comment' ? { kind: 'comment', postId: options.postId } : {}) });
+  const hoursAgo = options.hoursAgo ?? 0;
+  const answer = await dm(env.t.sandbox, {
+    network,
+    targetId: ACCOUNT[network],
+    customer: { name },
+    text,
+    ...(kind === 'comment' ? { kind: 'comment', postId: options.postId } : {}),
+    ...(hoursAgo ? { hoursAgo } : {}),
+  });
   if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
   const thread = answer.body.thread as { id: string; customer: { id: string; username: string }; messages: { id: string }[]; commentId?: string };
   const externalId = thread.messages.at(-1)?.id ?? '';
-  const sentAt = options.sentAt ?? Date.now();
+  const sentAt = options.sentAt ?? Date.now() - hoursAgo * 60 * 60 * 1000;
   const conversationId = conversationIdOf({ network, kind, accountId: ACCOUNT[network], customerId: thread.customer.id, ...(kind === 'comment' ? { postId: options.postId } : {}) });
   const messageId = inboundMessageIdOf(network, externalId, sentAt);
   const at = new Date(sentAt).toISOString();
@@ -79,8 +90,7 @@ export async function customerWrites(
       accountId: ACCOUNT[network],
       accountName: `Destino ${network}`,
       customerId: thread.customer.id,
-      customerName: name,
-      ...(network === 'facebook' ? {} : { customerHandle: thread.customer.username }),
+      ...(options.named === false ? {} : { customerName: name, ...(network === 'facebook' ? {} : { customerHandle: thread.customer.username }) }),
       ...(kind === 'comment' ? { postId: options.postId, replyTargetId: thread.commentId } : {}),
       state: 'pendiente',
       lastMessage: text,

@@ -4,13 +4,14 @@
  * sendMessage to a private chat with the bot token, each reply entering the sandbox's thread; and
  * the typed refusals: the 24-hour window (error 10 / 2018278 after `/__sandbox/threads/age`), a
  * refused token (AccessRevoked), an unknown recipient (ReplyRejected), and texts over the limit
- * refused before any request.
+ * refused before any request. And `readCustomerProfile`: Messenger's and Instagram's User Profile
+ * APIs (name, handle), no consent (an Instagram commenter, another page's person), a refused token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hook, send, TARGET, BOT_TOKEN } from '../../../../infra/local/social-sandbox/support';
 import { dm, inboxEnv, publishedPost } from '../../../../infra/local/social-sandbox/inboxSupport';
 import { networkAppsFromJson } from '../../../../../../lambdas/platform/social/apps';
-import { AccessRevoked, OutsideWindow, ReplyRejected, sendReply } from '../../../../../../lambdas/platform/social/messaging';
+import { AccessRevoked, OutsideWindow, ProfileUnreadable, readCustomerProfile, ReplyRejected, sendReply } from '../../../../../../lambdas/platform/social/messaging';
 import type { NetworkApps } from '../../../../../../lambdas/platform/social/types';
 
 const env = inboxEnv();
@@ -81,6 +82,11 @@ describe('sendReply', () => {
     expect(await brandMessages('facebook', t.id)).toEqual([]);
   });
 
+  it('refuses a DM whose delivery came 25 hours late (`hoursAgo`): OutsideWindow', async () => {
+    const t = await thread('instagram', 'Retrasada', { hoursAgo: 25 });
+    await expect(sendReply(app('instagram'), 'instagram', 'dm', { accountId: TARGET.instagram, recipientId: t.customer.id, text: 'tarde', token: env.tokens.instagram })).rejects.toBeInstanceOf(OutsideWindow);
+  });
+
   it('a refused token is AccessRevoked (never in the detail); an unknown recipient is ReplyRejected', async () => {
     const t = await thread('facebook', 'Pedro');
     const bad = 'EAAB' + 'x'.repeat(40);
@@ -95,5 +101,31 @@ describe('sendReply', () => {
     const request = { accountId: TARGET.instagram, recipientId: '1', token: env.tokens.instagram };
     await expect(sendReply(app('instagram'), 'instagram', 'dm', { ...request, text: 'x'.repeat(1001) })).rejects.toBeInstanceOf(ReplyRejected);
     await expect(sendReply(app('instagram'), 'instagram', 'dm', { ...request, text: '   ' })).rejects.toBeInstanceOf(ReplyRejected);
+  });
+});
+
+describe('readCustomerProfile', () => {
+  it('Messenger: the first and last name of the PSID', async () => {
+    const t = await thread('facebook', 'Ana María Ruiz');
+    expect(await readCustomerProfile(app('facebook'), 'facebook', { customerId: t.customer.id, token: env.tokens.facebook })).toEqual({ name: 'Ana María Ruiz' });
+  });
+
+  it('Instagram: the name and the username (no @) of the IGSID', async () => {
+    const t = await thread('instagram', 'Luis Gil');
+    expect(await readCustomerProfile(app('instagram'), 'instagram', { customerId: t.customer.id, token: env.tokens.instagram })).toEqual({ name: 'Luis Gil', handle: 'luis_gil' });
+  });
+
+  it('no consent: an Instagram commenter (230), an id the page cannot see (#100/33); a refused token is access_revoked, never in the detail', async () => {
+    const postId = await publishedPost(env, 'instagram');
+    const commenter = await thread('instagram', 'Solo Comenta', { kind: 'comment', postId });
+    const noConsent = await readCustomerProfile(app('instagram'), 'instagram', { customerId: commenter.customer.id, token: env.tokens.instagram }).catch((e: unknown) => e);
+    expect(noConsent).toBeInstanceOf(ProfileUnreadable);
+    expect(noConsent).toMatchObject({ kind: 'no_consent', network: 'instagram' });
+    await expect(readCustomerProfile(app('facebook'), 'facebook', { customerId: '7000000000000099', token: env.tokens.facebook })).rejects.toMatchObject({ kind: 'no_consent' });
+    const t = await thread('facebook', 'Pedro Perfil');
+    const bad = 'EAAB' + 'y'.repeat(40);
+    const refused = await readCustomerProfile(app('facebook'), 'facebook', { customerId: t.customer.id, token: bad }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ kind: 'access_revoked' });
+    expect(String((refused as Error).message)).not.toContain(bad);
   });
 });
