@@ -141,13 +141,15 @@ export async function deliverTelegramUpdate(ctx: SandboxContext, botId: number, 
   const allowed = webhooks(ctx).get(String(botId))?.allowedUpdates;
   if (allowed && !allowed.includes('message')) return { messageId, delivery: null };
   const updateId = nextCount(ctx, 'telegram.updateIds', String(botId), 700_000_000);
-  const [firstName = customer.name] = customer.name.split(' ');
+  // Telegram users have a first name and an optional last name (User, Chat: `last_name` only when set).
+  const [firstName = customer.name, ...rest] = customer.name.split(' ');
+  const lastName = rest.length > 0 ? { last_name: rest.join(' ') } : {};
   const update = {
     update_id: updateId,
     message: {
       message_id: messageId,
-      from: { id: chatId, is_bot: false, first_name: firstName, username: customer.username, language_code: 'es' },
-      chat: { id: chatId, type: 'private', first_name: firstName, username: customer.username },
+      from: { id: chatId, is_bot: false, first_name: firstName, ...lastName, username: customer.username, language_code: 'es' },
+      chat: { id: chatId, type: 'private', first_name: firstName, ...lastName, username: customer.username },
       date: Math.floor(writtenAt / 1000),
       text,
     },

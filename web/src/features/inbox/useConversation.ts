@@ -17,10 +17,19 @@ export const THREAD_REFRESH_MS = 5_000;
 /** `{conversation, messages}`. */
 export type Thread = CallableOutput<'verConversacion'>;
 
-/** Reads conversation `id` (marking it read) and shows it read in every cached list. */
+/**
+ * Reads conversation `id` (marking it read) and shows it read in every cached list that still
+ * counts it unread. Lists where it is already read are left alone: writing a list's cache restarts
+ * its refetch interval, so rewriting it on every thread re-read would stop the list from ever
+ * re-reading itself while a conversation is open.
+ */
 export async function fetchThread(client: QueryClient, id: string, signal?: AbortSignal): Promise<Thread> {
   const thread = await callFunction('verConversacion', { id }, { signal });
-  client.setQueriesData<ConversationList>({ queryKey: conversationsKey }, (old) => (old ? withConversationRead(old, thread.conversation) : old));
+  client.setQueriesData<ConversationList>({ queryKey: conversationsKey }, (old) => {
+    // undefined: this list is not written (see above).
+    if (!old || !old.conversations.some((conversation) => conversation.id === id && conversation.unread > 0)) return undefined;
+    return withConversationRead(old, thread.conversation);
+  });
   return thread;
 }
 
