@@ -47,8 +47,8 @@ describe('telegram webhooks', () => {
       update_id: expect.any(Number),
       message: {
         message_id: expect.any(Number),
-        from: { id: Number(customerId), is_bot: false, first_name: 'Lucía', username: 'lucia_garcia', language_code: 'es' },
-        chat: { id: Number(customerId), type: 'private', first_name: 'Lucía', username: 'lucia_garcia' },
+        from: { id: Number(customerId), is_bot: false, first_name: 'Lucía', last_name: 'García', username: 'lucia_garcia', language_code: 'es' },
+        chat: { id: Number(customerId), type: 'private', first_name: 'Lucía', last_name: 'García', username: 'lucia_garcia' },
         date: expect.any(Number),
         text: 'Hola bot',
       },
