@@ -119,7 +119,7 @@ beforeAll(async () => {
   await connectNetwork(twin, owner, 'facebook');
   await connectNetwork(twin, owner, 'instagram');
   await callOk(twin, 'conectarTelegram', { botToken: SANDBOX_BOT_TOKEN, channel: '@canal_pruebas' }, owner.accessToken);
-  await setRules(owner, { modes: { facebook: 'automatic', instagram: 'automatic', telegram: 'automatic' } });
+  await setRules(owner, { modes: { facebook: 'automatic', instagram: 'automatic', telegram: 'automatic', youtube: 'automatic' } });
 }, 180_000);
 
 afterAll(async () => {
