@@ -87,8 +87,8 @@ function jsonOf(rawBody: Buffer): unknown {
   }
 }
 
-/** Stores one message for the brand of `route` and asks for its answer; whether it was new. */
-async function receive(route: InboxRouteItem, message: InboundMessage, now: Date): Promise<boolean> {
+/** Stores one message for the brand of `route` and asks for its answer; whether it was new (also the poller's, ./poll.ts). */
+export async function receive(route: InboxRouteItem, message: InboundMessage, now: Date): Promise<boolean> {
   const stored = await storeInbound(route.uid, message, { ...(route.accountName ? { name: route.accountName } : {}), sandbox: route.sandbox }, now);
   if (stored.stored) await askForAnswer({ uid: route.uid, conversationId: stored.conversationId, messageId: stored.messageId });
   return stored.stored;
