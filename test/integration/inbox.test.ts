@@ -10,7 +10,9 @@
  * - 100 concurrent deliveries for one brand: none lost, each answered once;
  * - the widget's prompt-injection set sent as DMs: the canary never reaches the customer and no
  *   tool runs (an adversarial OpenAI-compatible stub model that tries to comply);
- * - a brand never sees, answers or approves another brand's conversations.
+ * - a brand never sees, answers or approves another brand's conversations;
+ * - YouTube (no comment webhook): a comment on a video is read by the publishing sweep's poll and
+ *   answered once by the automatic rule.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -119,6 +121,7 @@ beforeAll(async () => {
   await connectNetwork(twin, owner, 'facebook');
   await connectNetwork(twin, owner, 'instagram');
   await callOk(twin, 'conectarTelegram', { botToken: SANDBOX_BOT_TOKEN, channel: '@canal_pruebas' }, owner.accessToken);
+  await connectNetwork(twin, owner, 'youtube');
   await setRules(owner, { modes: { facebook: 'automatic', instagram: 'automatic', telegram: 'automatic', youtube: 'automatic' } });
 }, 180_000);
 
@@ -278,5 +281,27 @@ describe('tenancy', () => {
       expect(status).toBe(404);
     }
     expect(brandReplies(await threadOf('instagram', 'Lucía Horario'))).toHaveLength(1);
+  });
+});
+
+describe('YouTube comments (polling)', () => {
+  it('a comment on a video is read by the sweep and answered once by the automatic rule', async () => {
+    const response = await fetch(`${twin.sandboxUrl}/__sandbox/dm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ network: 'youtube', customer: { name: 'Iris YouTube' }, text: '¿Cuál es vuestro horario de atención?' }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { delivery: unknown }).delivery).toBeNull();
+    // The twin's sweep runs every 5 s: the poll, then the worker's reply through comments.insert.
+    const replies = await eventually(async () => {
+      const found = brandReplies(await threadOf('youtube', 'Iris YouTube'));
+      return found.length > 0 ? found : undefined;
+    });
+    expect(replies[0]?.text).toContain('de lunes a sábado de 7:00 a 14:00');
+    // The next sweep reads it again (the cursor's second): stored once, answered once.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(brandReplies(await threadOf('youtube', 'Iris YouTube'))).toHaveLength(1);
+    expect(await conversationOf(owner, 'Iris YouTube')).toMatchObject({ channel: 'youtube', kind: 'comment', state: 'respondida', sandbox: true });
   });
 });
