@@ -184,7 +184,8 @@ export const InboxRulesSchema = z.object({
     facebook: z.enum(INBOX_MODES, { error: INBOX_MSG.invalidMode }),
     instagram: z.enum(INBOX_MODES, { error: INBOX_MSG.invalidMode }),
     telegram: z.enum(INBOX_MODES, { error: INBOX_MSG.invalidMode }),
-    youtube: z.enum(INBOX_MODES, { error: INBOX_MSG.invalidMode }),
+    // Joined later: rules sent or stored without it take the default mode.
+    youtube: z._default(z.enum(INBOX_MODES, { error: INBOX_MSG.invalidMode }), DEFAULT_INBOX_MODE),
   }),
   businessHours: z.nullable(BusinessHoursSchema),
   handoffMessage: z.string({ error: INBOX_MSG.handoffRequired }).check(z.trim(), z.minLength(1, INBOX_MSG.handoffRequired), z.maxLength(MAX_HANDOFF_LENGTH, INBOX_MSG.handoffTooLong)),

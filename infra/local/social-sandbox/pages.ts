@@ -220,7 +220,7 @@ const INBOX_NOTICES: Record<string, string> = {
   'sin-suscripcion': 'Guardado, pero la página no ha suscrito la aplicación a sus webhooks (se hace al elegir la página como destino): nadie lo ha recibido.',
   'sin-actualizaciones': 'Guardado: el bot no tiene webhook; la actualización queda pendiente hasta que se configure.',
   error: 'Enviado, pero el webhook lo rechazó y la red dejó de reintentarlo.',
-  sondeo: 'Comentario publicado. YouTube no envía webhooks de comentarios: el producto lo leerá en su próxima consulta (cada pocos segundos en el gemelo, cada 5 minutos en producción).',
+  sondeo: 'Comentario publicado. YouTube no envía webhooks de comentarios: el producto lo leerá en su próxima consulta (el barrido de publicaciones, cada 5 minutos; en el gemelo, cada PUBLISHING_SWEEP_INTERVAL_SECONDS).',
 };
 
 const TIME_FORMAT = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Madrid' });

@@ -266,9 +266,9 @@ const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
 const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'] as FunctionName[];
 /** The functions that declare socialApps:read (GetSecretValue on the social apps secret and SOCIAL_APPS_SECRET). */
-const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'socialWebhook', 'inboxWorker'];
+const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
 /** Not callables: their entries are not in FUNCTION_ACCESS. */
-const NON_CALLABLE_READERS: FunctionName[] = ['socialTokens', 'publisher', 'socialWebhook', 'inboxWorker'];
+const NON_CALLABLE_READERS: FunctionName[] = ['socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
 
 describe('function permissions (tenant stack with AI context)', () => {
   let stack: TenantStack;
