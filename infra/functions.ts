@@ -280,10 +280,11 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // Reads the conversation, puts the owner's message ('enviando'), reads the connection and the
   // network apps, opens the page's sealed token (Instagram: the linked page's) or the bot token,
   // sends the reply, updates message and conversation; a refused token marks the connection
-  // `reconectar` (UpdateItem). Meta and Telegram tokens have no refresh token: nothing is sealed.
-  responderConversacion: { table: 'readWrite', permissions: ['secrets:open', 'socialApps:read'] },
+  // `reconectar` (UpdateItem). Meta and Telegram tokens have no refresh token; YouTube's (the
+  // channel's access token) is refreshed and sealed again when it expires: secrets:seal.
+  responderConversacion: { table: 'readWrite', permissions: ['secrets:open', 'secrets:seal', 'socialApps:read'] },
   // Claims the suggestion (conditional UpdateItem), then as responderConversacion.
-  aprobarRespuesta: { table: 'readWrite', permissions: ['secrets:open', 'socialApps:read'] },
+  aprobarRespuesta: { table: 'readWrite', permissions: ['secrets:open', 'secrets:seal', 'socialApps:read'] },
   // Reads the conversation and the message; one conditional UpdateItem.
   descartarRespuesta: { table: 'readWrite' },
   // One GetItem of the rules (`settings#bandeja`).
@@ -393,10 +394,15 @@ export const PUBLISHER_ACCESS: FunctionAccess = {
  * the outbox and of due publications on GSI1, finishes post syncs and re-puts the schedules of
  * publications whose schedule or lease was lost (the publisher publishes), marks missed ones; the
  * daily failure digest e-mail opens the brand's Gmail app password (as the new-lead notice,
- * core/leads/notify.ts) and links to the dashboard (SITE_URL). It publishes nothing itself: no
- * token, no network app, no media.
+ * core/leads/notify.ts) and links to the dashboard (SITE_URL). It publishes nothing itself (no
+ * media). Issue 14: it polls the YouTube channels' comments (core/inbox/poll.ts): the YouTube
+ * app (socialApps:read) and each channel's access token, refreshed and sealed again when it
+ * expires (secrets:seal); new comments go to the inbox worker.
  */
-export const PUBLISHING_SWEEP_ACCESS: FunctionAccess = { table: 'readWrite', permissions: ['secrets:open', 'scheduler:publications', 'inbox:invokeWorker'] };
+export const PUBLISHING_SWEEP_ACCESS: FunctionAccess = {
+  table: 'readWrite',
+  permissions: ['secrets:open', 'secrets:seal', 'socialApps:read', 'scheduler:publications', 'inbox:invokeWorker'],
+};
 
 /**
  * The public webhook of the networks' messages (lambdas/http/socialWebhook.ts, issue 14; `GET|POST

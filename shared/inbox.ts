@@ -2,7 +2,8 @@
  * Bandeja de mensajes (issue 14): what the browser, the server and the twin share about the inbox.
  * One inbox holds the website widget's conversations and the private messages and comments of the
  * connected networks that deliver them to us by webhook (Facebook Messenger and page comments,
- * Instagram messaging and comments, Telegram bot messages). The AI answers each incoming message
+ * Instagram messaging and comments, Telegram bot messages) or that we poll (YouTube comments on the
+ * channel's videos: the Data API has no webhook for them; YouTube has no DMs). The AI answers each incoming message
  * by the owner's rule for its network (off / suggest / automatic), inside the network's reply
  * window, and hands the conversation to a person on the owner's topics.
  *
@@ -17,8 +18,8 @@
  *   customer gets the hand-off message at once while the suggestion waits for the owner.
  * - The reply window (REPLY_WINDOW_MS): Meta's standard messaging window lets a page answer a DM
  *   only within 24 hours of the customer's last message; a DM older than that is never answered
- *   automatically and cannot be answered from Bandeja either (the network refuses). Comments and
- *   Telegram have no window.
+ *   automatically and cannot be answered from Bandeja either (the network refuses). Comments,
+ *   Telegram and YouTube have no window.
  * The widget's conversations are listed and read here; they are answered live by the widget and
  * cannot be answered from Bandeja (the visitor's page has no channel back).
  */
@@ -26,8 +27,11 @@ import * as z from 'zod/mini';
 import { LEAD_SOURCE_LABELS } from './entities/lead';
 import { normalizeSearchText } from './leads';
 
-/** Networks whose messages reach the inbox by webhook. */
-export const INBOX_NETWORKS = ['facebook', 'instagram', 'telegram'] as const;
+/**
+ * Networks whose messages reach the inbox: by webhook (Facebook, Instagram, Telegram) or, where
+ * the network has no webhook for them, by polling (YouTube comments: core/inbox/poll.ts).
+ */
+export const INBOX_NETWORKS = ['facebook', 'instagram', 'telegram', 'youtube'] as const;
 export type InboxNetwork = (typeof INBOX_NETWORKS)[number];
 export const isInboxNetwork = (value: unknown): value is InboxNetwork => typeof value === 'string' && (INBOX_NETWORKS as readonly string[]).includes(value);
 
@@ -39,6 +43,7 @@ export const CONVERSATION_CHANNEL_LABELS: Readonly<Record<ConversationChannel, s
   facebook: 'Facebook',
   instagram: 'Instagram',
   telegram: 'Telegram',
+  youtube: 'YouTube',
 };
 
 /** A private message, or comments on one of the brand's posts (one conversation per post and person). */
@@ -87,11 +92,16 @@ export const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Networks whose DMs have the reply window (comments and Telegram have none). */
 export const WINDOW_NETWORKS: readonly InboxNetwork[] = ['facebook', 'instagram'];
 
-/** Longest reply each network accepts, characters (Messenger 2000, Instagram 1000, Telegram 4096; comments 8000 on Facebook, 2200 on Instagram). */
+/**
+ * Longest reply each network accepts, characters (Messenger 2000, Instagram 1000, Telegram 4096;
+ * comments 8000 on Facebook, 2200 on Instagram, 10000 on YouTube: comments.insert refuses longer
+ * text with `commentTextTooLong`; YouTube has no DMs, its `dm` entry is never used).
+ */
 export const REPLY_MAX_LENGTH: Readonly<Record<InboxNetwork, Record<ConversationKind, number>>> = {
   facebook: { dm: 2000, comment: 8000 },
   instagram: { dm: 1000, comment: 2200 },
   telegram: { dm: 4096, comment: 4096 },
+  youtube: { dm: 10000, comment: 10000 },
 };
 /** Longest reply the owner can type in Bandeja (the network's own limit is checked too). */
 export const MAX_INBOX_REPLY_LENGTH = 2000;
@@ -174,6 +184,8 @@ export const InboxRulesSchema = z.object({
     facebook: z.enum(INBOX_MODES, { error: INBOX_MSG.invalidMode }),
     instagram: z.enum(INBOX_MODES, { error: INBOX_MSG.invalidMode }),
     telegram: z.enum(INBOX_MODES, { error: INBOX_MSG.invalidMode }),
+    // Joined later: rules sent or stored without it take the default mode.
+    youtube: z._default(z.enum(INBOX_MODES, { error: INBOX_MSG.invalidMode }), DEFAULT_INBOX_MODE),
   }),
   businessHours: z.nullable(BusinessHoursSchema),
   handoffMessage: z.string({ error: INBOX_MSG.handoffRequired }).check(z.trim(), z.minLength(1, INBOX_MSG.handoffRequired), z.maxLength(MAX_HANDOFF_LENGTH, INBOX_MSG.handoffTooLong)),
@@ -185,7 +197,7 @@ export type InboxRules = z.infer<typeof InboxRulesSchema>;
 
 /** The rules of a brand that never saved any. */
 export const DEFAULT_INBOX_RULES: InboxRules = {
-  modes: { facebook: DEFAULT_INBOX_MODE, instagram: DEFAULT_INBOX_MODE, telegram: DEFAULT_INBOX_MODE },
+  modes: { facebook: DEFAULT_INBOX_MODE, instagram: DEFAULT_INBOX_MODE, telegram: DEFAULT_INBOX_MODE, youtube: DEFAULT_INBOX_MODE },
   businessHours: null,
   handoffMessage: INBOX_MSG.defaultHandoff,
   humanTopics: [],

@@ -86,7 +86,7 @@ export const PUBLISHER_TIMEOUT = Duration.minutes(5);
 /** How often the publishing sweep runs (syncs left over, lost schedules and leases, the daily digest). */
 export const PUBLISHING_SWEEP_RATE = Duration.minutes(5);
 /** The sweep Lambda's description (the only job that links to the dashboard: the digest e-mail). */
-export const PUBLISHING_SWEEP_DESCRIPTION = 'EventBridge Scheduler: finishes publication syncs, re-delivers lost publications, sends the failure digest (issue 13)';
+export const PUBLISHING_SWEEP_DESCRIPTION = 'EventBridge Scheduler: finishes publication syncs, re-delivers lost publications, sends the failure digest (issue 13), polls YouTube comments (issue 14)';
 /** The event the sweep's schedule sends (lambdas/events/publishingSweep.ts `PublishingSweepEvent`). */
 export const PUBLISHING_SWEEP_EVENT = { job: 'publishingSweep', scheduledTime: ContextAttribute.scheduledTime } as const;
 

@@ -9,9 +9,9 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
  * Where a lead came from, and the label of the 'Fuente' column: the website widget, the mobile
  * chat, or a network's private messages or comments (issue 14, Bandeja).
  */
-export const LEAD_SOURCES = ['widget', 'chat', 'facebook', 'instagram', 'telegram'] as const;
+export const LEAD_SOURCES = ['widget', 'chat', 'facebook', 'instagram', 'telegram', 'youtube'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
-export const LEAD_SOURCE_LABELS: Readonly<Record<LeadSource, string>> = { widget: 'Widget web', chat: 'Chat móvil', facebook: 'Facebook', instagram: 'Instagram', telegram: 'Telegram' };
+export const LEAD_SOURCE_LABELS: Readonly<Record<LeadSource, string>> = { widget: 'Widget web', chat: 'Chat móvil', facebook: 'Facebook', instagram: 'Instagram', telegram: 'Telegram', youtube: 'YouTube' };
 
 /**
  * How the person can be reached: an email, a phone, or (issue 14) only their profile on the

@@ -73,7 +73,7 @@ const SAMPLES: { [N in CallableName]: (f: Fixture) => CallableInput<N> } = {
   aprobarRespuesta: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz', messageId: 'zzzzzzzzzzzzzzzzzzzz' }),
   descartarRespuesta: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz', messageId: 'zzzzzzzzzzzzzzzzzzzz' }),
   obtenerReglasBandeja: () => null,
-  guardarReglasBandeja: () => ({ rules: { modes: { facebook: 'suggest', instagram: 'automatic', telegram: 'off' }, businessHours: { days: [1, 2, 3, 4, 5], from: '09:00', to: '18:00' }, handoffMessage: 'Te atiende una persona enseguida.', humanTopics: ['reclamación'] } }),
+  guardarReglasBandeja: () => ({ rules: { modes: { facebook: 'suggest', instagram: 'automatic', telegram: 'off', youtube: 'suggest' }, businessHours: { days: [1, 2, 3, 4, 5], from: '09:00', to: '18:00' }, handoffMessage: 'Te atiende una persona enseguida.', humanTopics: ['reclamación'] } }),
   // Plan de Contenidos: a far future month (no post there); the twin's offline provider builds a
   // plan for every caller let through; ids nobody has are NOT_FOUND past the access check.
   listarPublicaciones: () => ({ month: '2099-01' }),

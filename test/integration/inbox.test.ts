@@ -10,7 +10,9 @@
  * - 100 concurrent deliveries for one brand: none lost, each answered once;
  * - the widget's prompt-injection set sent as DMs: the canary never reaches the customer and no
  *   tool runs (an adversarial OpenAI-compatible stub model that tries to comply);
- * - a brand never sees, answers or approves another brand's conversations.
+ * - a brand never sees, answers or approves another brand's conversations;
+ * - YouTube (no comment webhook): a comment on a video is read by the publishing sweep's poll and
+ *   answered once by the automatic rule.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INBOX_MSG, type AiSettings, type CallableOutput, type ConversationSummary, type InboxMessage, type InboxRules } from '@director-ia/shared';
@@ -93,7 +95,8 @@ beforeAll(async () => {
   await connectNetwork(twin, owner, 'facebook');
   await connectNetwork(twin, owner, 'instagram');
   await callOk(twin, 'conectarTelegram', { botToken: SANDBOX_BOT_TOKEN, channel: '@canal_pruebas' }, owner.accessToken);
-  await setRules(owner, { modes: { facebook: 'automatic', instagram: 'automatic', telegram: 'automatic' } });
+  await connectNetwork(twin, owner, 'youtube');
+  await setRules(owner, { modes: { facebook: 'automatic', instagram: 'automatic', telegram: 'automatic', youtube: 'automatic' } });
 }, 180_000);
 
 afterAll(async () => {
@@ -245,5 +248,28 @@ describe('tenancy', () => {
       expect(status).toBe(404);
     }
     expect(brandReplies(await threadOf('instagram', 'Lucía Horario'))).toHaveLength(1);
+  });
+});
+
+describe('YouTube comments (polling)', () => {
+  it('a comment on a video is read by the sweep and answered once by the automatic rule', async () => {
+    const response = await fetch(`${twin.sandboxUrl}/__sandbox/dm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ network: 'youtube', customer: { name: 'Iris YouTube' }, text: '¿Cuál es vuestro horario de atención?' }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { delivery: unknown }).delivery).toBeNull();
+    // The twin's sweep runs every 5 s: the poll, then the worker's reply through comments.insert.
+    const replies = await eventually(async () => {
+      const found = brandReplies(await threadOf('youtube', 'Iris YouTube'));
+      return found.length > 0 ? found : undefined;
+    });
+    // The brand's model by now is the injection tests' stub: any answer of it is the AI's.
+    expect(replies[0]?.text).toBeTruthy();
+    // The next sweep reads it again (the cursor's second): stored once, answered once.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(brandReplies(await threadOf('youtube', 'Iris YouTube'))).toHaveLength(1);
+    expect(await conversationOf(owner, 'Iris YouTube')).toMatchObject({ channel: 'youtube', kind: 'comment', state: 'respondida', sandbox: true });
   });
 });

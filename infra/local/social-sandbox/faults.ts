@@ -33,7 +33,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
  * - linkedin: `upload` (images initializeUpload, the PUT of the bytes), `status` (GET an image), `create` (POST posts);
  * - youtube: `session` (POST the resumable session), `upload` (a PUT of bytes that does not
  *   finish the file), `create` (the PUT that finishes it: the video exists), `status` (PUT with
- *   `Content-Range: bytes *\/N`), `read` (GET videos);
+ *   `Content-Range: bytes *\/N`), `read` (GET videos), `comments` (GET commentThreads, issue 14),
+ *   `reply` (POST comments, issue 14);
  * - tiktok: `creator_info`, `create` (video/init, content/init), `upload` (the PUT to upload_url), `status` (status/fetch);
  * - pinterest: `create` (POST pins), `recent` (GET a board's pins);
  * - telegram: `create` (sendMessage, sendPhoto, sendVideo, sendMediaGroup).
@@ -43,7 +44,7 @@ export const OPERATIONS: Readonly<Record<SocialNetwork, readonly string[]>> = {
   instagram: ['container', 'status', 'create', 'recent', 'read', 'limit', 'message', 'reply', 'subscribe', 'profile'],
   x: ['upload', 'status', 'create', 'recent'],
   linkedin: ['upload', 'status', 'create'],
-  youtube: ['session', 'upload', 'create', 'status', 'read'],
+  youtube: ['session', 'upload', 'create', 'status', 'read', 'comments', 'reply'],
   tiktok: ['creator_info', 'create', 'upload', 'status'],
   pinterest: ['create', 'recent'],
   telegram: ['create'],

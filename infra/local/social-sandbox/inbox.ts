@@ -16,6 +16,12 @@
  *   `changes:[{field:"comments", value:{id, text, from:{id, username}, media:{id, media_product_type}}}]`
  * - Telegram Update: https://core.telegram.org/bots/api#update `{update_id, message:{message_id,
  *   from:{id, is_bot:false, first_name, username}, chat:{id, type:"private", first_name}, date:<s>, text}}`.
+ * - YouTube comments (no webhook: the Data API has none for comments, PubSubHubbub announces only
+ *   new videos): a comment on one of the channel's videos is kept as a comment thread the product
+ *   reads with `commentThreads.list` and answers with `comments.insert` (./youtube.ts); the write
+ *   answers `delivery: null` with YOUTUBE_NO_WEBHOOK. Its `postId` is one of the feed's YouTube
+ *   videos; omitted, the newest (and when the channel has none yet, a sample video is added to the
+ *   feed first, so there is always something to comment on).
  * Customers get stable ids per network and target (PSIDs are page-scoped) by name; a thread is a
  * DM conversation (`<target>_<customer>`) or one comment with its replies (the comment id).
  * Meta bodies go out only when the network app has a webhook AND the page has subscribed the app
@@ -25,15 +31,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SocialNetwork } from '@director-ia/shared';
-import { META_PAGES } from './accounts';
+import { META_PAGES, YOUTUBE_CHANNEL } from './accounts';
 import type { SandboxContext } from './context';
 import { json, type SandboxRequest, type SandboxResponse } from './http';
-import { objectField, stringField } from './publish';
+import type { FeedPost } from './feed';
+import { objectField, randomCode, stringField } from './publish';
 import { deliverTelegramUpdate, telegramBotName } from './telegramWebhooks';
 import { unsubscribedReason } from './pageSubscriptions';
 import { deliverMeta, deliveryView, subscriptionOf, type Delivery, type MetaWebhookNetwork } from './webhooks';
 
-export const INBOX_NETWORKS = ['facebook', 'instagram', 'telegram'] as const;
+export const INBOX_NETWORKS = ['facebook', 'instagram', 'telegram', 'youtube'] as const;
 export type InboxNetwork = (typeof INBOX_NETWORKS)[number];
 export const isInboxNetwork = (value: unknown): value is InboxNetwork => typeof value === 'string' && (INBOX_NETWORKS as readonly string[]).includes(value);
 
@@ -56,7 +63,7 @@ export interface Thread {
   targetId: string;
   targetName: string;
   customer: Customer;
-  /** Comments: the post (Facebook `<page>_<n>`, Instagram media id) and the comment id. */
+  /** Comments: the post (Facebook `<page>_<n>`, Instagram media id, YouTube video id) and the comment id (YouTube: the thread's top-level comment). */
   postId?: string;
   commentId?: string;
   messages: ThreadMessage[];
@@ -66,7 +73,7 @@ export interface Thread {
 }
 
 export interface Customer {
-  /** PSID, IGSID or Telegram user id (= the private chat id). */
+  /** PSID, IGSID, Telegram user id (= the private chat id) or YouTube channel id (`UC…`). */
   id: string;
   name: string;
   /** Instagram and Telegram usernames. */
@@ -85,7 +92,8 @@ export const listThreads = (ctx: SandboxContext, network?: SocialNetwork): Threa
 
 /** The brand's reply added to a thread. */
 export function addBrandMessage(ctx: SandboxContext, thread: Thread, id: string, text: string): void {
-  thread.messages.push({ id, from: 'brand', text, time: new Date(ctx.publishing.now()).toISOString() });
+  const now = ctx.publishing.now();
+  thread.messages.push({ id, from: 'brand', text, time: thread.network === 'youtube' ? youtubeTime(now) : new Date(now).toISOString() });
   threads(ctx).set(thread.id, thread);
 }
 
@@ -96,8 +104,15 @@ export function targetName(network: InboxNetwork, targetId: string): string | nu
     const username = META_PAGES.find((page) => page.instagram?.id === targetId)?.instagram?.username;
     return username ? `@${username}` : null;
   }
+  if (network === 'youtube') return targetId === YOUTUBE_CHANNEL.id ? YOUTUBE_CHANNEL.title : null;
   return /^[1-9]\d{0,14}$/.test(targetId) ? `@${telegramBotName(Number(targetId))}` : null;
 }
+
+/** Why a YouTube comment has no delivery (the product polls for it). */
+export const YOUTUBE_NO_WEBHOOK = 'YouTube no envía webhooks de comentarios: el producto los lee';
+
+/** A YouTube channel id: `UC` and 22 characters. */
+const YOUTUBE_CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
 
 const slug = (name: string) =>
   name
@@ -113,7 +128,15 @@ function customerFor(ctx: SandboxContext, network: InboxNetwork, targetId: strin
   const key = id ? `${network}:${targetId}:id:${id}` : `${network}:${targetId}:name:${name.trim().toLowerCase()}`;
   const known = customers(ctx).get(key);
   if (known) return known.name === name ? known : { ...known, name };
-  const made = id ?? (network === 'facebook' ? ctx.publishing.numericId('7', 16) : network === 'instagram' ? ctx.publishing.numericId('98', 16) : String(Number(ctx.publishing.numericId('6', 10))));
+  const made =
+    id ??
+    (network === 'facebook'
+      ? ctx.publishing.numericId('7', 16)
+      : network === 'instagram'
+        ? ctx.publishing.numericId('98', 16)
+        : network === 'youtube'
+          ? `UC${randomBytes(17).toString('base64url').slice(0, 22)}`
+          : String(Number(ctx.publishing.numericId('6', 10))));
   const customer: Customer = { id: made, name, username: slug(name) };
   customers(ctx).set(key, customer);
   return customer;
@@ -160,22 +183,25 @@ export interface CustomerWrite {
 /** Reads a `/__sandbox/dm` body or the inbox form; the write or why not. */
 export function parseWrite(body: Record<string, unknown> | null, network?: InboxNetwork): CustomerWrite | string {
   const net = network ?? body?.network;
-  if (!isInboxNetwork(net)) return 'network must be facebook, instagram or telegram';
-  const targetId = stringField(body, 'targetId') ?? (typeof body?.targetId === 'number' ? String(body.targetId) : undefined);
+  if (!isInboxNetwork(net)) return 'network must be facebook, instagram, telegram or youtube';
+  const youtube = net === 'youtube';
+  const targetId = stringField(body, 'targetId') ?? (typeof body?.targetId === 'number' ? String(body.targetId) : youtube ? YOUTUBE_CHANNEL.id : undefined);
   if (!targetId || targetName(net, targetId) === null) return `targetId is not a ${net} target of the sandbox`;
   const customer = objectField(body, 'customer');
   const name = (stringField(customer, 'name') ?? stringField(body, 'customerName') ?? '').trim();
   if (!name || name.length > 80) return 'customer.name is required (at most 80 characters)';
   const rawId = customer?.id;
   const id = typeof rawId === 'number' ? String(rawId) : typeof rawId === 'string' && rawId !== '' ? rawId : undefined;
-  if (id !== undefined && !/^\d{1,20}$/.test(id)) return 'customer.id must be digits';
+  if (id !== undefined && !youtube && !/^\d{1,20}$/.test(id)) return 'customer.id must be digits';
+  if (id !== undefined && youtube && !YOUTUBE_CHANNEL_ID.test(id)) return 'customer.id must be a YouTube channel id (UC and 22 characters)';
   const text = stringField(body, 'text') ?? '';
   if (!text.trim() || text.length > 4096) return 'text is required (at most 4096 characters)';
-  const kind = body?.kind ?? 'message';
+  const kind = body?.kind ?? (youtube ? 'comment' : 'message');
   if (kind !== 'message' && kind !== 'comment') return "kind must be 'message' or 'comment'";
   if (kind === 'comment' && net === 'telegram') return 'Telegram bots get messages, not comments';
   const postId = stringField(body, 'postId') || undefined;
-  if (kind === 'comment' && !postId) return 'postId is required for a comment';
+  if (kind === 'message' && youtube) return 'YouTube has no private messages: write a comment on a video';
+  if (kind === 'comment' && !postId && !youtube) return 'postId is required for a comment';
   const hoursAgo = body?.hoursAgo;
   if (hoursAgo !== undefined && (typeof hoursAgo !== 'number' || !Number.isFinite(hoursAgo) || hoursAgo < 0 || hoursAgo > MAX_HOURS_AGO)) return `hoursAgo must be a number from 0 to ${MAX_HOURS_AGO}`;
   return {
@@ -213,6 +239,7 @@ export async function customerWrites(ctx: SandboxContext, write: CustomerWrite):
   const now = ctx.publishing.now() - Math.round((write.hoursAgo ?? 0) * HOUR_MS);
   const customer = customerFor(ctx, network, targetId, write.customer.name, write.customer.id);
   const name = targetName(network, targetId) ?? targetId;
+  if (write.network === 'youtube') return youtubeComment(ctx, write, customer, name, now);
   if (write.kind === 'comment') return comment(ctx, write, customer, name, now);
   const threadId = `${targetId}_${customer.id}`;
   const thread: Thread = threads(ctx).get(threadId) ?? { id: threadId, network, kind: 'message', targetId, targetName: name, customer, messages: [], lastCustomerAt: now, createdAt: now };
@@ -274,6 +301,49 @@ async function comment(ctx: SandboxContext, write: CustomerWrite, customer: Cust
   return { thread, delivery, ...(reason ? { reason } : {}) };
 }
 
+/** The video a YouTube comment goes to: the one named, else the channel's newest (a sample video added when it has none). */
+function youtubeVideo(ctx: SandboxContext, postId: string | undefined): FeedPost | undefined {
+  if (postId) return ctx.publishing.post('youtube', postId);
+  const newest = ctx.publishing.posts('youtube').at(-1);
+  if (newest) return newest;
+  const id = randomCode(11);
+  return ctx.publishing.addPost({
+    network: 'youtube',
+    id,
+    target: { id: YOUTUBE_CHANNEL.id, name: YOUTUBE_CHANNEL.title },
+    title: 'Vídeo de pruebas',
+    text: 'Un vídeo de ejemplo de la Red de pruebas para comentar.',
+    media: [],
+    url: `https://www.youtube.com/watch?v=${id}`,
+  });
+}
+
+/** YouTube's publishedAt: whole seconds (`2024-05-01T10:00:00Z`). */
+export const youtubeTime = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+
+/** A top-level comment on a video of the channel: a thread the product reads by polling (see the module header). */
+function youtubeComment(ctx: SandboxContext, write: CustomerWrite, customer: Customer, name: string, now: number): WriteResult | string {
+  const video = youtubeVideo(ctx, write.postId);
+  if (!video) return 'postId is not a video of the YouTube feed';
+  // Top-level comment (= thread) ids as YouTube gives them: `Ug` + 22 characters + `4AaABAg`.
+  const commentId = `Ug${randomBytes(17).toString('base64url').slice(0, 22)}4AaABAg`;
+  const thread: Thread = {
+    id: commentId,
+    network: 'youtube',
+    kind: 'comment',
+    targetId: write.targetId,
+    targetName: name,
+    customer,
+    postId: video.id,
+    commentId,
+    messages: [{ id: commentId, from: 'customer', text: write.text, time: youtubeTime(now), deliveryId: null }],
+    lastCustomerAt: now,
+    createdAt: now,
+  };
+  threads(ctx).set(commentId, thread);
+  return { thread, delivery: null, reason: YOUTUBE_NO_WEBHOOK };
+}
+
 /** `POST /__sandbox/dm`, `GET /__sandbox/threads[?network=]`, `POST /__sandbox/threads/age` (see ./index.ts). */
 export async function serveInboxHook(ctx: SandboxContext, req: SandboxRequest, hook: string): Promise<SandboxResponse | null> {
   if (hook === 'dm' && req.method === 'POST') {
@@ -285,7 +355,7 @@ export async function serveInboxHook(ctx: SandboxContext, req: SandboxRequest, h
   }
   if (hook === 'threads' && req.method === 'GET') {
     const network = req.query.get('network');
-    if (network !== null && !isInboxNetwork(network)) return json(400, { error: 'network must be facebook, instagram or telegram' });
+    if (network !== null && !isInboxNetwork(network)) return json(400, { error: 'network must be facebook, instagram, telegram or youtube' });
     return json(200, { threads: listThreads(ctx, network ?? undefined) });
   }
   if (hook === 'threads/age' && req.method === 'POST') {

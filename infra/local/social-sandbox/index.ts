@@ -17,10 +17,13 @@
  *                              LinkedIn's and TikTok's upload URLs (./youtube.ts, ./linkedin.ts, ./tiktok.ts)
  * - `GET  /N/feed`             "Red de pruebas · <Network> — Publicaciones": what was published, in
  *                              the order received (newest last), with its media (./pages.ts)
- * - `GET|POST /N/inbox`        issue 14, for facebook, instagram, telegram: "Red de pruebas · <Network>
- *                              — Mensajes": write as a customer (a DM, or a comment on a feed post),
- *                              delivered to the product's webhook; every thread with the brand's
+ * - `GET|POST /N/inbox`        issue 14, for facebook, instagram, telegram, youtube: "Red de pruebas ·
+ *                              <Network> — Mensajes": write as a customer (a DM, or a comment on a
+ *                              feed post), delivered to the product's webhook (YouTube: a comment on
+ *                              a video, kept for the product's polling); every thread with the brand's
  *                              replies (./inbox.ts, ./pages.ts; the POST answers 303 back to the page)
+ * - `GET /youtube/api/commentThreads`, `POST /youtube/api/comments`: YouTube's comment threads and
+ *   replies (./youtube.ts)
  * - `POST /facebook|instagram/api/{id}/messages`, `/facebook/api/{comment}/comments`,
  *   `/instagram/api/{comment}/replies`: the Send API (24-hour window) and comment replies (./messaging.ts)
  * - `GET /facebook/api/{PSID}`, `GET /instagram/api/{IGSID}`: the customer's profile (Messenger and
@@ -68,6 +71,9 @@
  *   `created_time` in s, Telegram `date` in s) and the thread's message time and `lastCustomerAt`
  *   (never moved back past a newer customer message), so the Send API refuses a RESPONSE once 24 h
  *   have passed (error 10 / 2018278).
+ *   `network: 'youtube'` (kind 'comment', `targetId` defaults to the sandbox channel, `postId` a
+ *   feed video or the newest): the comment thread is kept for the product's polling, `delivery:
+ *   null` and the reason (YouTube has no comment webhooks).
  * - Meta's Page Subscribed Apps edge (`POST|GET|DELETE /facebook|instagram/api/{page-id|me}/
  *   subscribed_apps`, page token, pages_manage_metadata; ./pageSubscriptions.ts): page webhooks
  *   are delivered only for pages that subscribed the app, as Meta does.
@@ -276,7 +282,7 @@ function servePage(ctx: SandboxContext, req: SandboxRequest): SandboxResponse | 
 }
 
 /** Notices of the inbox page after a send (`?estado=`). */
-const INBOX_STATES = new Set(['entregado', 'reintentando', 'sin-webhook', 'sin-suscripcion', 'sin-actualizaciones', 'error']);
+const INBOX_STATES = new Set(['entregado', 'reintentando', 'sin-webhook', 'sin-suscripcion', 'sin-actualizaciones', 'sondeo', 'error']);
 
 /** `GET|POST /N/inbox` (./pages.ts `inboxPage`); null for other paths. */
 async function serveInbox(ctx: SandboxContext, req: SandboxRequest): Promise<SandboxResponse | null> {
@@ -290,13 +296,14 @@ async function serveInbox(ctx: SandboxContext, req: SandboxRequest): Promise<San
   if (req.method !== 'POST') return json(405, { error: 'method_not_allowed' });
   const form = req.body ?? {};
   const post = typeof form.postId === 'string' ? form.postId : '';
-  const write = parseWrite({ targetId: form.targetId, customer: { name: form.customerName }, text: form.text, kind: post ? 'comment' : 'message', ...(post ? { postId: post } : {}) }, network);
+  const write = parseWrite({ targetId: form.targetId, customer: { name: form.customerName }, text: form.text, kind: post || network === 'youtube' ? 'comment' : 'message', ...(post ? { postId: post } : {}) }, network);
   const result = typeof write === 'string' ? write : await customerWrites(ctx, write);
   if (typeof result === 'string') return html(400, inboxPage({ ...view(), notice: null, error: result }));
   const { delivery, thread } = result;
   // A Telegram update made while the bot has no webhook has no attempt yet: it waits.
-  const unsubscribedPage = network !== 'telegram' && subscriptionOf(ctx, network) !== undefined;
-  const state = !delivery ? (unsubscribedPage ? 'sin-suscripcion' : 'sin-webhook') : delivery.attempts.length === 0 ? 'sin-actualizaciones' : delivery.state === 'delivered' ? 'entregado' : delivery.state === 'pending' ? 'reintentando' : 'error';
+  const unsubscribedPage = (network === 'facebook' || network === 'instagram') && subscriptionOf(ctx, network) !== undefined;
+  // YouTube has no webhook: the product polls for the comment.
+  const state = network === 'youtube' ? 'sondeo' : !delivery ? (unsubscribedPage ? 'sin-suscripcion' : 'sin-webhook') : delivery.attempts.length === 0 ? 'sin-actualizaciones' : delivery.state === 'delivered' ? 'entregado' : delivery.state === 'pending' ? 'reintentando' : 'error';
   return { status: 303, headers: { location: `/${network}/inbox?estado=${state}#hilo-${encodeURIComponent(thread.id)}`, 'cache-control': 'no-store' }, body: '' };
 }
 

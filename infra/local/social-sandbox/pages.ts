@@ -7,7 +7,7 @@
  * nobody mistakes it for the real network.
  */
 import { SOCIAL_MSG, SOCIAL_NETWORK_LABELS, type SocialNetwork } from '@director-ia/shared';
-import { META_PAGES } from './accounts';
+import { META_PAGES, YOUTUBE_CHANNEL } from './accounts';
 import type { FeedPost } from './feed';
 import type { Thread } from './inbox';
 
@@ -111,7 +111,7 @@ export function errorPage(network: SocialNetwork, message: string): string {
 }
 
 /** Networks with an inbox page (issue 14). */
-const INBOX_PAGES: readonly SocialNetwork[] = ['facebook', 'instagram', 'telegram'];
+const INBOX_PAGES: readonly SocialNetwork[] = ['facebook', 'instagram', 'telegram', 'youtube'];
 
 /** The sandbox's own page at `/`: what it is, its networks and a link to each one's feed. */
 export function indexPage(networks: readonly SocialNetwork[], counts: Partial<Record<SocialNetwork, number>> = {}): string {
@@ -201,13 +201,13 @@ export function feedPage(network: SocialNetwork, posts: readonly FeedPost[]): st
 
 /** What the inbox page shows (issue 14). */
 export interface InboxView {
-  network: 'facebook' | 'instagram' | 'telegram';
+  network: 'facebook' | 'instagram' | 'telegram' | 'youtube';
   threads: readonly Thread[];
-  /** The network's feed (the posts a customer may comment on); empty for Telegram. */
+  /** The network's feed (the posts, YouTube videos, a customer may comment on); empty for Telegram. */
   posts: readonly FeedPost[];
   /** Telegram: bot ids with a webhook or a conversation. */
   bots: readonly string[];
-  /** After a send (`?estado=`): entregado, reintentando, sin-webhook, sin-suscripcion, sin-actualizaciones, error. */
+  /** After a send (`?estado=`): entregado, reintentando, sin-webhook, sin-suscripcion, sin-actualizaciones, sondeo (YouTube), error. */
   notice: string | null;
   /** Why the last send was refused. */
   error?: string;
@@ -220,6 +220,7 @@ const INBOX_NOTICES: Record<string, string> = {
   'sin-suscripcion': 'Guardado, pero la página no ha suscrito la aplicación a sus webhooks (se hace al elegir la página como destino): nadie lo ha recibido.',
   'sin-actualizaciones': 'Guardado: el bot no tiene webhook; la actualización queda pendiente hasta que se configure.',
   error: 'Enviado, pero el webhook lo rechazó y la red dejó de reintentarlo.',
+  sondeo: 'Comentario publicado. YouTube no envía webhooks de comentarios: el producto lo leerá en su próxima consulta (el barrido de publicaciones, cada 5 minutos; en el gemelo, cada PUBLISHING_SWEEP_INTERVAL_SECONDS).',
 };
 
 const TIME_FORMAT = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Madrid' });
@@ -244,7 +245,9 @@ export function inboxPage(view: InboxView): string {
   const targets =
     network === 'telegram'
       ? view.bots.map((id) => ({ id, name: `@pruebas_${id}_bot` }))
-      : META_PAGES.flatMap((page) => (network === 'facebook' ? [{ id: page.id, name: page.name }] : page.instagram ? [{ id: page.instagram.id, name: `@${page.instagram.username}` }] : []));
+      : network === 'youtube'
+        ? [{ id: YOUTUBE_CHANNEL.id, name: YOUTUBE_CHANNEL.title }]
+        : META_PAGES.flatMap((page) => (network === 'facebook' ? [{ id: page.id, name: page.name }] : page.instagram ? [{ id: page.instagram.id, name: `@${page.instagram.username}` }] : []));
   const targetField =
     targets.length > 0
       ? `<select name="targetId" required>${targets.map((target) => `<option value="${escapeHtml(target.id)}">${escapeHtml(target.name)} (${escapeHtml(target.id)})</option>`).join('')}</select>`
@@ -252,7 +255,16 @@ export function inboxPage(view: InboxView): string {
   const postField =
     network === 'telegram'
       ? ''
-      : `<label>Dónde<select name="postId"><option value="">Mensaje privado</option>${view.posts
+      : network === 'youtube'
+        ? `<label>Vídeo<select name="postId">${
+            view.posts.length === 0
+              ? '<option value="">Un vídeo de pruebas (se crea al comentar)</option>'
+              : [...view.posts]
+                  .reverse()
+                  .map((post) => `<option value="${escapeHtml(post.id)}">Comentario en «${escapeHtml(post.title ?? post.id)}»</option>`)
+                  .join('')
+          }</select></label>`
+        : `<label>Dónde<select name="postId"><option value="">Mensaje privado</option>${view.posts
           .map((post) => `<option value="${escapeHtml(post.id)}">Comentario en «${escapeHtml(post.text.slice(0, 40) || post.id)}» (${escapeHtml(post.target.name)})</option>`)
           .join('')}</select></label>`;
   const notice = view.notice ? `<p class="notice">${escapeHtml(INBOX_NOTICES[view.notice] ?? '')}</p>` : '';
@@ -262,14 +274,16 @@ export function inboxPage(view: InboxView): string {
     [
       `<span class="banner">${escapeHtml(banner(network))}</span>`,
       `<h1>${escapeHtml(title)}</h1>`,
-      '<p class="note">Escribe como si fueras un cliente: lo que envíes llega al webhook de la aplicación como lo enviaría la red.</p>',
+      network === 'youtube'
+        ? '<p class="note">Comenta un vídeo como si fueras un cliente: YouTube no avisa por webhook; el producto lee los comentarios con la API de YouTube.</p>'
+        : '<p class="note">Escribe como si fueras un cliente: lo que envíes llega al webhook de la aplicación como lo enviaría la red.</p>',
       notice,
       view.error ? `<p class="error">${escapeHtml(view.error)}</p>` : '',
       `<form method="post" action="/${network}/inbox" class="compose">`,
-      `<label>${network === 'telegram' ? 'Bot' : network === 'facebook' ? 'Página' : 'Cuenta'}${targetField}</label>`,
+      `<label>${network === 'telegram' ? 'Bot' : network === 'facebook' ? 'Página' : network === 'youtube' ? 'Canal' : 'Cuenta'}${targetField}</label>`,
       '<label>Tu nombre (cliente)<input name="customerName" required maxlength="80" value="Cliente de pruebas"></label>',
       postField,
-      '<label>Mensaje<textarea name="text" required maxlength="4096" rows="3"></textarea></label>',
+      `<label>${network === 'youtube' ? 'Comentario' : 'Mensaje'}<textarea name="text" required maxlength="4096" rows="3"></textarea></label>`,
       '<div class="actions"><button type="submit" class="primary">Enviar</button></div>',
       '</form>',
       `<h2>Conversaciones (${count})</h2>`,

@@ -14,6 +14,22 @@
  * The sandbox's Google project is unverified: every upload is private, whatever was asked
  * (`status.privacyStatus: "private"`), as YouTube does. Also `GET /youtube/api/videos?part&id`.
  * Titles: 1–100 characters without `<` or `>`; descriptions: at most 5000 bytes.
+ *
+ * Comments (issue 14; YouTube has no webhook for them: the product polls), under `/youtube/api`:
+ * - `GET /commentThreads?part=snippet[,replies]&allThreadsRelatedToChannelId=<channel>` (or
+ *   `videoId=`, `id=`) `&order=time&maxResults=1..100&pageToken=` → `{kind:
+ *   'youtube#commentThreadListResponse', etag, nextPageToken?, pageInfo, items: [commentThread]}`,
+ *   newest first; scope youtube.readonly, youtube or youtube.force-ssl
+ *   (https://developers.google.com/youtube/v3/docs/commentThreads/list,
+ *   https://developers.google.com/youtube/v3/docs/commentThreads#resource);
+ * - `POST /comments?part=snippet` JSON `{snippet: {parentId, textOriginal}}` → the comment resource
+ *   (https://developers.google.com/youtube/v3/docs/comments/insert,
+ *   https://developers.google.com/youtube/v3/docs/comments#resource); scope youtube.force-ssl only
+ *   (else 403 insufficientPermissions); 400 parentIdMissing, commentTextRequired,
+ *   commentTextTooLong (over 10000 characters); 404 parentCommentNotFound. The reply enters the
+ *   thread (./inbox.ts), as the brand's.
+ * Comment threads are the sandbox's inbox threads of network `youtube` (written by
+ * `/__sandbox/dm` and the `/youtube/inbox` page); `publishedAt` has whole seconds, as YouTube's.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -24,9 +40,13 @@ import { avatarUrl, type SandboxContext } from './context';
 import type { FeedPost } from './feed';
 import { empty, json, type SandboxRequest, type SandboxResponse } from './http';
 import { codePoints, feedMedia, objectField, randomCode, stringField } from './publish';
+import { addBrandMessage, listThreads, threads, youtubeTime, type Thread, type ThreadMessage } from './inbox';
 import type { ApiCall, OwnAuthRoute, TokenRoute } from './routes';
 
 const UPLOAD_SCOPES = [['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube', 'https://www.googleapis.com/auth/youtube.force-ssl']];
+const FORCE_SSL = 'https://www.googleapis.com/auth/youtube.force-ssl';
+/** Longest comment YouTube accepts, characters (its `commentTextTooLong` past it). */
+const COMMENT_MAX = 10_000;
 const READ_SCOPES = [['https://www.googleapis.com/auth/youtube.readonly', 'https://www.googleapis.com/auth/youtube', 'https://www.googleapis.com/auth/youtube.force-ssl']];
 
 /** A resumable upload session (persisted in the `youtube.sessions` table). */
@@ -203,8 +223,114 @@ function listVideos(call: ApiCall): SandboxResponse {
   return json(200, { kind: 'youtube#videoListResponse', etag: randomBytes(12).toString('base64url'), items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } });
 }
 
-/** YouTube's read route under `/youtube/api`. */
-export const YOUTUBE_API_ROUTES: readonly TokenRoute[] = [{ method: 'GET', path: '/videos', operation: 'read', scopes: READ_SCOPES, handle: listVideos }];
+/** A comment resource (snippet part) of a thread's message. */
+function commentResource(ctx: SandboxContext, thread: Thread, message: ThreadMessage): Record<string, unknown> {
+  const brand = message.from === 'brand';
+  const author = brand ? { id: YOUTUBE_CHANNEL.id, name: YOUTUBE_CHANNEL.title } : { id: thread.customer.id, name: thread.customer.name };
+  return {
+    kind: 'youtube#comment',
+    etag: randomBytes(12).toString('base64url'),
+    id: message.id,
+    snippet: {
+      channelId: thread.targetId,
+      videoId: thread.postId,
+      textDisplay: message.text,
+      textOriginal: message.text,
+      ...(message.id === thread.commentId ? {} : { parentId: thread.commentId }),
+      authorDisplayName: author.name,
+      authorProfileImageUrl: avatarUrl(ctx, 'youtube'),
+      authorChannelUrl: `http://www.youtube.com/channel/${author.id}`,
+      authorChannelId: { value: author.id },
+      canRate: true,
+      viewerRating: 'none',
+      likeCount: 0,
+      publishedAt: message.time,
+      updatedAt: message.time,
+    },
+  };
+}
+
+/** A commentThread resource with the parts asked. */
+function threadResource(ctx: SandboxContext, thread: Thread, parts: readonly string[]): Record<string, unknown> {
+  const [top, ...rest] = thread.messages;
+  const replies = rest.map((message) => commentResource(ctx, thread, message));
+  return {
+    kind: 'youtube#commentThread',
+    etag: randomBytes(12).toString('base64url'),
+    id: thread.id,
+    ...(parts.includes('snippet')
+      ? {
+          snippet: {
+            channelId: thread.targetId,
+            videoId: thread.postId,
+            topLevelComment: top ? commentResource(ctx, thread, top) : undefined,
+            canReply: true,
+            totalReplyCount: replies.length,
+            isPublic: true,
+          },
+        }
+      : {}),
+    ...(parts.includes('replies') && replies.length > 0 ? { replies: { comments: replies } } : {}),
+  };
+}
+
+const THREAD_PARTS = ['id', 'snippet', 'replies'];
+
+function listCommentThreads(call: ApiCall): SandboxResponse {
+  const { ctx, req } = call;
+  const parts = (req.query.get('part') ?? '').split(',').filter((part) => part !== '');
+  if (parts.length === 0) return googleError(400, 'required', 'Required parameter: part');
+  if (parts.some((part) => !THREAD_PARTS.includes(part))) return googleError(400, 'unexpectedPart', `The request specifies an unexpected value for the part parameter: ${req.query.get('part')}`);
+  const channel = req.query.get('allThreadsRelatedToChannelId');
+  const videoId = req.query.get('videoId');
+  const ids = req.query.get('id');
+  const filters = [channel, videoId, ids].filter((filter) => filter !== null);
+  if (filters.length !== 1) return googleError(400, filters.length === 0 ? 'missingRequiredParameter' : 'incompatibleParameters', 'Expected exactly one of: allThreadsRelatedToChannelId, id, videoId.');
+  if (channel !== null && channel !== YOUTUBE_CHANNEL.id) return googleError(404, 'channelNotFound', 'The channel identified by the allThreadsRelatedToChannelId parameter could not be found.');
+  if (videoId !== null && !ctx.publishing.post('youtube', videoId)) return googleError(404, 'videoNotFound', 'The video identified by the videoId parameter could not be found.');
+  const wanted = ids === null ? null : new Set(ids.split(','));
+  const all = listThreads(ctx, 'youtube')
+    .filter((thread) => (wanted ? wanted.has(thread.id) : videoId !== null ? thread.postId === videoId : thread.targetId === channel))
+    // order=time (the default): newest first.
+    .reverse();
+  const maxResults = Number.parseInt(req.query.get('maxResults') ?? '20', 10);
+  if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > 100) return googleError(400, 'invalidParameter', 'maxResults must be from 1 to 100.');
+  const token = req.query.get('pageToken');
+  const start = token ? Number.parseInt(Buffer.from(token, 'base64url').toString('utf8'), 10) : 0;
+  if (!Number.isInteger(start) || start < 0 || start > all.length) return googleError(400, 'invalidPageToken', 'The request specifies an invalid page token.');
+  const items = all.slice(start, start + maxResults).map((thread) => threadResource(ctx, thread, parts));
+  const next = start + items.length < all.length ? Buffer.from(String(start + items.length)).toString('base64url') : undefined;
+  return json(200, {
+    kind: 'youtube#commentThreadListResponse',
+    etag: randomBytes(12).toString('base64url'),
+    ...(next ? { nextPageToken: next } : {}),
+    pageInfo: { totalResults: all.length, resultsPerPage: maxResults },
+    items,
+  });
+}
+
+function insertComment(call: ApiCall): SandboxResponse {
+  const { ctx, req } = call;
+  if (!(req.query.get('part') ?? '').split(',').includes('snippet')) return googleError(400, 'required', 'Required parameter: part');
+  const snippet = objectField(req.body, 'snippet');
+  const parentId = stringField(snippet, 'parentId') ?? '';
+  const text = stringField(snippet, 'textOriginal') ?? '';
+  if (!parentId) return googleError(400, 'parentIdMissing', 'The comment must be linked to a parent comment: snippet.parentId is missing.');
+  if (!text.trim()) return googleError(400, 'commentTextRequired', 'The comment resource must specify a value for the snippet.textOriginal property.');
+  if (codePoints(text) > COMMENT_MAX) return googleError(400, 'commentTextTooLong', 'The comment resource contains too many characters in the snippet.textOriginal property.');
+  const thread = threads(ctx).get(parentId);
+  if (!thread || thread.network !== 'youtube') return googleError(404, 'parentCommentNotFound', 'The specified parent comment could not be found.');
+  const id = `${parentId}.${randomBytes(17).toString('base64url').slice(0, 22)}`;
+  addBrandMessage(ctx, thread, id, text);
+  return json(200, commentResource(ctx, thread, { id, from: 'brand', text, time: youtubeTime(ctx.publishing.now()) }));
+}
+
+/** YouTube's routes under `/youtube/api`: videos, comment threads, comment replies. */
+export const YOUTUBE_API_ROUTES: readonly TokenRoute[] = [
+  { method: 'GET', path: '/videos', operation: 'read', scopes: READ_SCOPES, handle: listVideos },
+  { method: 'GET', path: '/commentThreads', operation: 'comments', scopes: READ_SCOPES, handle: listCommentThreads },
+  { method: 'POST', path: '/comments', operation: 'reply', scopes: [FORCE_SSL], handle: insertComment },
+];
 
 /** YouTube's resumable upload under `/youtube/upload` (the app's `urls.upload`). */
 export const YOUTUBE_UPLOAD_ROUTES: readonly (TokenRoute | OwnAuthRoute)[] = [

@@ -1,7 +1,7 @@
 /**
  * Webhook deliveries of the networks' messages (issue 14 item 1; see ./types.ts).
  * `handleWebhook(request, now)` answers:
- * - an unknown `{network}` → 404; a method the route does not serve → 405;
+ * - an unknown `{network}` (or `youtube`, whose comments are polled: ./poll.ts) → 404; a method the route does not serve → 405;
  * - `GET /webhooks/facebook|instagram` (Meta's verification handshake): `hub.mode=subscribe` and
  *   `hub.verify_token` equal to the verify-token secret (env WEBHOOK_VERIFY_SECRET, read through
  *   platform/secrets) → 200 with `hub.challenge` as text/plain; anything else → 403;
@@ -87,8 +87,8 @@ function jsonOf(rawBody: Buffer): unknown {
   }
 }
 
-/** Stores one message for the brand of `route` and asks for its answer; whether it was new. */
-async function receive(route: InboxRouteItem, message: InboundMessage, now: Date): Promise<boolean> {
+/** Stores one message for the brand of `route` and asks for its answer; whether it was new (also the poller's, ./poll.ts). */
+export async function receive(route: InboxRouteItem, message: InboundMessage, now: Date): Promise<boolean> {
   const stored = await storeInbound(route.uid, message, { ...(route.accountName ? { name: route.accountName } : {}), sandbox: route.sandbox }, now);
   if (stored.stored) await askForAnswer({ uid: route.uid, conversationId: stored.conversationId, messageId: stored.messageId });
   return stored.stored;
@@ -150,7 +150,8 @@ async function telegramDelivery(request: WebhookRequest, now: Date): Promise<Web
 /** Handles one webhook request (see the module header). */
 export async function handleWebhook(request: WebhookRequest, now = new Date()): Promise<WebhookResponse> {
   const { network } = request;
-  if (!isInboxNetwork(network)) return answer(404, 'not found');
+  // YouTube sends no webhook for comments (they are polled: ./poll.ts): like an unknown network.
+  if (!isInboxNetwork(network) || network === 'youtube') return answer(404, 'not found');
   const method = request.method.toUpperCase();
   if (network === 'telegram') return method === 'POST' ? telegramDelivery(request, now) : answer(405, 'method not allowed');
   if (method === 'GET') return verifyHandshake(network, request.query);

@@ -25,6 +25,9 @@ export interface RouteClaim {
   accountName?: string;
   botId?: string;
   secretHash?: string;
+  /** YouTube: the poll cursor, kept across a re-claim (entity header). */
+  polledUntil?: string;
+  polledIds?: string[];
   sandbox: boolean;
 }
 

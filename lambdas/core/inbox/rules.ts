@@ -2,7 +2,8 @@
  * The owner's inbox rules (issue 14; semantics in the header of shared/inbox.ts), stored as the
  * InboxRules entity (`settings#bandeja`, platform/db/entities/inboxRules.ts):
  * - `readInboxRules(uid)` → the stored rules, or DEFAULT_INBOX_RULES when none were saved (an item
- *   that no longer validates is read as the defaults, logged);
+ *   that no longer validates is read as the defaults, logged); a network added since the rules
+ *   were saved (YouTube) takes its mode from DEFAULT_INBOX_RULES;
  * - `saveInboxRules(uid, rules, now)` → all of them, validated (InboxRulesSchema; INVALID_INPUT
  *   with its Spanish message otherwise), replacing what was stored;
  * - `humanTopicOf(text, rules)`: the first human-only topic `text` is about (the same matching as
@@ -23,7 +24,8 @@ export async function readInboxRules(uid: string): Promise<InboxRules> {
   const { data } = await inboxRules().get({ uid }).go();
   if (!data) return DEFAULT_INBOX_RULES;
   const parsed = z.safeParse(InboxRulesSchema, {
-    modes: data.modes,
+    // Rules saved before a network joined the inbox lack its mode: the default fills it.
+    modes: { ...DEFAULT_INBOX_RULES.modes, ...data.modes },
     businessHours: data.businessHours ?? null,
     handoffMessage: data.handoffMessage,
     humanTopics: data.humanTopics,

@@ -3,7 +3,8 @@
  * hand-off messages) and the Bandeja callables (the owner's replies, approved suggestions):
  * - `deliver(uid, conversation, text, now)`: the connection's token (Facebook: the page's sealed
  *   token; Instagram: the linked page's, both through core/social `targetAccessToken` with the
- *   conversation's account as the target; Telegram: the bot token, `freshAccessToken`) and
+ *   conversation's account as the target; Telegram: the bot token, YouTube: the channel's access
+ *   token, both `freshAccessToken`) and
  *   platform/social/messaging `sendReply` → `{ok: true, externalId}` or `{ok: false, failure,
  *   message}` with the Spanish reason: 'window' (outsideWindow), 'connection' (not connected, the
  *   account not selected any more, or a token the network refused: the connection is then marked
@@ -46,7 +47,8 @@ const labelOf = (network: InboxNetwork) => CONVERSATION_CHANNEL_LABELS[network];
 
 /** The token to answer (or read the customer of) a conversation with; throws the core/social errors (not connected, reconnect, unknown target). */
 export async function tokenFor(uid: string, network: InboxNetwork, accountId: string, now: Date): Promise<string> {
-  if (network === 'telegram') return freshAccessToken(uid, network, now);
+  // Telegram: the bot token; YouTube: the channel's own access token (no per-target token).
+  if (network === 'telegram' || network === 'youtube') return freshAccessToken(uid, network, now);
   return targetAccessToken(uid, network, accountId, now);
 }
 

@@ -9,7 +9,9 @@
  *    harmless: the claim lets one through);
  * 3. the daily failure digest (./digest.ts);
  * 4. issue 14: inbound inbox messages still waiting for their answer a minute after they were
- *    stored are handed to the inbox worker again (core/inbox/pending.ts).
+ *    stored are handed to the inbox worker again (core/inbox/pending.ts);
+ * 5. issue 14: the YouTube channels' new comments are read (YouTube has no comment webhook:
+ *    core/inbox/poll.ts), stored and handed to the inbox worker.
  * Stops starting work when `remainingMs()` runs below a minute. Reads of GSI1 are eventually
  * consistent: every write here is conditional or idempotent, so a stale entry does no harm.
  */
@@ -17,6 +19,7 @@ import { publications, type PublicationItem } from '../../platform/db/entities/p
 import { scheduledPosts } from '../../platform/db/entities/scheduledPost';
 import { logger } from '../../platform/logger';
 import { redeliverPending } from '../inbox/pending';
+import { pollYoutubeComments } from '../inbox/poll';
 import { sendDigests } from './digest';
 import { markMissed } from './outcomes';
 import { putPublicationSchedule } from './schedules';
@@ -32,6 +35,8 @@ export interface SweepResult {
   digests: number;
   /** Inbox messages handed to the inbox worker again. */
   inboxRedelivered: number;
+  /** YouTube comments newly stored by polling. */
+  inboxPolled: number;
 }
 
 /** How long after its instant (or its outbox key) the sweep steps in, ms: the schedule and the caller's own sync come first. */
@@ -72,7 +77,7 @@ async function handleDue(item: PublicationItem, now: Date): Promise<'missed' | '
 export async function runPublishingSweep(now: Date = new Date(), options: { remainingMs?: () => number } = {}): Promise<SweepResult> {
   const remainingMs = options.remainingMs ?? (() => Infinity);
   const more = () => remainingMs() > STOP_BELOW_MS;
-  const result: SweepResult = { synced: 0, redelivered: 0, missed: 0, digests: 0, inboxRedelivered: 0 };
+  const result: SweepResult = { synced: 0, redelivered: 0, missed: 0, digests: 0, inboxRedelivered: 0, inboxPolled: 0 };
   result.synced = await finishSyncs(now, more);
   const { data: due } = await publications().query.due({}).lt({ dueKey: before(new Date(now.getTime() - SWEEP_GRACE_MS)) }).go({ pages: 'all' });
   for (const item of due) {
@@ -90,6 +95,13 @@ export async function runPublishingSweep(now: Date = new Date(), options: { rema
       result.inboxRedelivered = await redeliverPending(now, more);
     } catch (error) {
       logger.error('Sweep: the pending inbox messages could not be read', { error: { name: (error as Error).name } });
+    }
+  }
+  if (more()) {
+    try {
+      result.inboxPolled = await pollYoutubeComments(now, more);
+    } catch (error) {
+      logger.error('Sweep: the YouTube channels to poll could not be read', { error: { name: (error as Error).name } });
     }
   }
   logger.info('Publishing sweep finished', { ...result });

@@ -10,8 +10,12 @@
  *   random routeKey (20 characters) and secret token (32 random bytes, base64url); the route item
  *   (replacing any earlier one of the brand) keeps the secret's SHA-256 only; then `setWebhook`
  *   (`<SITE_URL>/webhooks/telegram/<routeKey>`, allowed_updates ["message"]), best effort.
+ * - `syncYoutubeInbox(sub, network, item, now)` (after a YouTube connect; no-op for the others):
+ *   the brand's one route of YouTube is the connected channel (accountId = the channel id), the
+ *   list the sweep polls for comments (core/inbox/poll.ts: YouTube has no comment webhook). A
+ *   reconnect of the same channel keeps the poll cursor; a new route starts polling from now.
  * - `disconnectInbox(sub, network, item, app)` (desconectarRed, before the item is cleared): the
- *   brand's routes of the network removed; Telegram's webhook deleted with the stored bot token,
+ *   brand's routes of the network removed (YouTube: polling stops); Telegram's webhook deleted with the stored bot token,
  *   best effort.
  * Route writes are DynamoDB writes and their failures propagate.
  */
@@ -20,7 +24,7 @@ import type { SocialNetwork } from '@director-ia/shared';
 import { logger } from '../../platform/logger';
 import { openSecret } from '../../platform/secrets/lazy';
 import { deleteTelegramWebhook, FACEBOOK_PAGE_FIELDS, INSTAGRAM_PAGE_FIELDS, setTelegramWebhook, subscribePage, type NetworkApp } from '../../platform/social';
-import { syncRoutes } from '../inbox/routes';
+import { routesOf, syncRoutes } from '../inbox/routes';
 import { secretHashOf } from '../inbox/verify';
 import { siteUrl } from './site';
 import { targetContext, tokenContext, type SocialConnectionItem } from './store';
@@ -48,6 +52,19 @@ export async function syncMetaInbox(sub: string, network: SocialNetwork, item: S
   );
 }
 
+/** The polled route of a YouTube connection (see the module header). */
+export async function syncYoutubeInbox(sub: string, network: SocialNetwork, item: SocialConnectionItem, now: Date): Promise<void> {
+  if (network !== 'youtube') return;
+  const channelId = item.state === 'desconectada' ? undefined : (item.accountId ?? item.targets[0]?.id);
+  if (!channelId) {
+    await syncRoutes(sub, 'youtube', [], item.sandbox, now);
+    return;
+  }
+  const known = (await routesOf(sub, 'youtube')).find((route) => route.accountId === channelId);
+  const cursor = known?.polledUntil ? { polledUntil: known.polledUntil, polledIds: known.polledIds ?? [] } : {};
+  await syncRoutes(sub, 'youtube', [{ accountId: channelId, ...(item.accountName ? { accountName: item.accountName } : {}), ...cursor }], item.sandbox, now);
+}
+
 /** Length of a Telegram routeKey. */
 const ROUTE_KEY_BYTES = 15;
 
@@ -65,7 +82,7 @@ export async function connectTelegramInbox(sub: string, bot: { id: string; name:
 
 /** Removes the inbox's routes (and Telegram's webhook) of a connection being disconnected (see the module header). */
 export async function disconnectInbox(sub: string, network: SocialNetwork, item: SocialConnectionItem, app: NetworkApp | undefined): Promise<void> {
-  if (network !== 'facebook' && network !== 'instagram' && network !== 'telegram') return;
+  if (network !== 'facebook' && network !== 'instagram' && network !== 'telegram' && network !== 'youtube') return;
   await syncRoutes(sub, network, [], item.sandbox, new Date());
   if (network !== 'telegram' || !app || !item.accessTokenSealed) return;
   try {

@@ -22,7 +22,7 @@ import { InvalidInputError, UnavailableError, UnsupportedError } from '../../pla
 import { logger } from '../../platform/logger';
 import { openSecret, sealSecret, type SecretContext } from '../../platform/secrets/lazy';
 import { authorizationUrl, createPkce, exchangeCode, loadNetworkApps, NetworkError, readAccount, usesPkce, type NetworkApp } from '../../platform/social';
-import { syncMetaInbox } from './inbox';
+import { syncMetaInbox, syncYoutubeInbox } from './inbox';
 import { siteUrl } from './site';
 import { saveConnection } from './store';
 import { connectionView } from './view';
@@ -114,5 +114,6 @@ export async function completeOAuth(
   });
   const item = await saveConnection(sub, network, { account: read.account, targets: read.targets, tokens: read.tokens ?? exchanged, sandbox: app.sandbox }, now);
   await syncMetaInbox(sub, network, item, app, now);
+  await syncYoutubeInbox(sub, network, item, now);
   return { connection: connectionView(network, item, app, now), found: item.targets.length };
 }

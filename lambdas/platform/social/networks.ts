@@ -161,7 +161,8 @@ export const OAUTH_CONFIG: Readonly<Record<OAuthNetwork, OAuthNetworkConfig>> = 
       api: 'https://www.googleapis.com/youtube/v3',
       upload: 'https://www.googleapis.com/upload/youtube/v3',
     },
-    scopes: ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly'],
+    // force-ssl: reading and answering the channel's comments (issue 14, Bandeja: commentThreads.list, comments.insert).
+    scopes: ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly', 'https://www.googleapis.com/auth/youtube.force-ssl'],
     pkce: true,
     // offline + consent: Google issues a refresh token only then (and again on every reconnect).
     authorizeParams: { access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true' },

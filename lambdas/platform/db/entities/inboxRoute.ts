@@ -13,6 +13,11 @@
  *
  * Telegram routes also carry the bot's id (the InboundMessage's accountId) and `secretHash`: the
  * SHA-256 (hex) of the `secret_token` given to setWebhook; the token itself is stored nowhere.
+ *
+ * YouTube routes (accountId = the channel id; YouTube has no comment webhook) are the list of
+ * channels the sweep polls (core/inbox/poll.ts), and carry its state: `polledUntil` (ISO, whole
+ * seconds: the newest comment time read), `polledIds` (the comment ids read at exactly that
+ * second), `polledAt` (ISO of the last poll: the least recently polled go first).
  */
 import { INBOX_NETWORKS } from '@director-ia/shared';
 import { defineEntity, fixed, gsi1Index, type ItemOf, model, optional, required, TENANT, tenantIndex, TIMESTAMPS } from '../schema';
@@ -36,6 +41,10 @@ export const inboxRoutes = defineEntity({
     botId: optional('string'),
     /** Telegram: hex SHA-256 of the webhook's secret token. */
     secretHash: optional('string'),
+    /** YouTube: the poll cursor and the last poll (see the module header). */
+    polledUntil: optional('string'),
+    polledIds: { type: 'list', items: { type: 'string' } },
+    polledAt: optional('string'),
     /** The network app points at the twin's "Red de pruebas". */
     sandbox: required('boolean'),
     ...TIMESTAMPS,

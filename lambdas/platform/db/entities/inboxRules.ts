@@ -13,7 +13,8 @@ export const inboxRules = defineEntity({
   model: model('inboxRules'),
   attributes: {
     ...TENANT,
-    modes: { type: 'map', required: true, properties: { facebook: mode, instagram: mode, telegram: mode } },
+    // `youtube` joined later (issue 14, polled comments): items saved before lack it (core/inbox/rules.ts fills the default).
+    modes: { type: 'map', required: true, properties: { facebook: mode, instagram: mode, telegram: mode, youtube: { type: INBOX_MODES } } },
     /** ISO weekdays and `HH:mm` times in the brand's time zone. */
     businessHours: { type: 'map', properties: { days: { type: 'list', items: { type: 'number' } }, from: { type: 'string' }, to: { type: 'string' } } },
     handoffMessage: required('string'),

@@ -7,7 +7,12 @@
  * - Instagram DM: `POST /{ig-account-id}/messages`, same body, with the linked page's token;
  * - Facebook comment reply: `POST /{comment-id}/comments` form `message` → `{id}`;
  * - Instagram comment reply: `POST /{ig-comment-id}/replies` form `message` → `{id}`;
- * - Telegram: `POST /bot<token>/sendMessage` JSON `{chat_id, text}` → `{ok: true, result: {message_id}}`.
+ * - Telegram: `POST /bot<token>/sendMessage` JSON `{chat_id, text}` → `{ok: true, result: {message_id}}`;
+ * - YouTube comment reply: `POST /comments?part=snippet` JSON `{snippet: {parentId, textOriginal}}`
+ *   with the channel's access token (scope youtube.force-ssl) → the comment resource `{id, …}`
+ *   (https://developers.google.com/youtube/v3/docs/comments/insert). Google's 403
+ *   `insufficientPermissions` / `forbidden` (a connection made before the scope was asked) is
+ *   AccessRevoked: the owner reconnects.
  * `sendReply` resolves with the network's id of the sent message, or throws a ReplyError:
  * - OutsideWindow: Meta error 10 with subcode 2018278 (the 24-hour standard messaging window);
  * - AccessRevoked: the token is refused (Meta 102/190/463/467, a permission error 10/200-299,
@@ -71,7 +76,7 @@ export interface ReplyRequest {
   /** Comments: the comment answered. */
   commentId?: string;
   text: string;
-  /** The page token (Facebook, Instagram: the linked page's) or the bot token (Telegram). Never logged. */
+  /** The page token (Facebook, Instagram: the linked page's), the bot token (Telegram) or the channel's access token (YouTube). Never logged. */
   token: string;
 }
 
@@ -116,6 +121,10 @@ function callOf(app: NetworkApp, network: InboxNetwork, kind: ConversationKind, 
     const url = configuredUrl('telegram', app.urls.api, `/bot${request.token}/sendMessage`).toString();
     return { ...base, resource: 'sendMessage', url, json: { chat_id: request.recipientId, text: request.text }, secrets: [request.token] };
   }
+  if (network === 'youtube') {
+    const json = { snippet: { parentId: request.commentId, textOriginal: request.text } };
+    return { ...base, resource: 'POST /comments', url: apiUrl(app, '/comments', { part: 'snippet' }), bearer: request.token, json };
+  }
   if (kind === 'dm') {
     const json = { recipient: { id: request.recipientId }, messaging_type: 'RESPONSE', message: { text: request.text } };
     return { ...base, resource: 'POST /messages', url: apiUrl(app, `/${encodeURIComponent(request.accountId)}/messages`), bearer: request.token, json };
@@ -139,8 +148,9 @@ export async function sendReply(app: NetworkApp, network: InboxNetwork, kind: Co
   const max = REPLY_MAX_LENGTH[network][kind];
   if (!request.text.trim()) throw new ReplyRejected(network, 'empty reply');
   if (replyLength(request.text) > max) throw new ReplyRejected(network, `reply longer than ${max} characters`);
-  if (kind === 'dm' ? !request.recipientId : !request.commentId) throw new ReplyRejected(network, 'no recipient');
-  const call = callOf(app, network, kind === 'comment' && network === 'telegram' ? 'dm' : kind, request);
+  if ((kind === 'dm' && network !== 'youtube') ? !request.recipientId : !request.commentId) throw new ReplyRejected(network, 'no recipient');
+  // Telegram has only chats, YouTube only comments.
+  const call = callOf(app, network, network === 'telegram' ? 'dm' : network === 'youtube' ? 'comment' : kind, request);
   let answer: PublishAnswer;
   try {
     answer = await sendPublish(call, options);
@@ -154,7 +164,7 @@ export async function sendReply(app: NetworkApp, network: InboxNetwork, kind: Co
     logger.warn('inbox reply refused', { network, resource: call.resource, kind: failure.kind, status: answer.status });
     throw failure;
   }
-  const externalId = sentId(network, kind, answer.body);
+  const externalId = sentId(network, network === 'youtube' ? 'comment' : kind, answer.body);
   if (!externalId) throw new ReplyUnavailable(network, 'unexpected answer');
   return { externalId };
 }
@@ -222,3 +232,5 @@ export async function readCustomerProfile(app: NetworkApp, network: ProfileNetwo
   if (!profile) throw new ProfileUnreadable(network, 'unavailable', 'the answer names nobody');
   return profile;
 }
+
+export { CommentsUnreadable, listCommentThreads, type ChannelComment, type CommentPage } from './youtube';

@@ -238,12 +238,13 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   completarOAuth: [SEAL, OPEN, SOCIAL_APPS],
   conectarTelegram: [SEAL, SOCIAL_APPS],
   desconectarRed: [OPEN, SOCIAL_APPS],
-  responderConversacion: [OPEN, SOCIAL_APPS],
-  aprobarRespuesta: [OPEN, SOCIAL_APPS],
+  responderConversacion: [OPEN, SEAL, SOCIAL_APPS],
+  aprobarRespuesta: [OPEN, SEAL, SOCIAL_APPS],
   socialTokens: [SEAL, OPEN, SOCIAL_APPS],
   // Failed invocations go to the dead-letter queue (its on-failure destination): SendMessage only.
   publisher: [OPEN, SEAL, SOCIAL_APPS, `s3:GetObject @ ${ASSETS}`, ...SCHEDULES, 'sqs:SendMessage @ deadLetters'],
-  publishingSweep: [OPEN, ...SCHEDULES, INVOKE_WORKER],
+  // Issue 14: it polls YouTube comments with the channel's token (refreshed and sealed again).
+  publishingSweep: [OPEN, SEAL, SOCIAL_APPS, ...SCHEDULES, INVOKE_WORKER],
   // Bandeja (issue 14): the webhook reads the apps and the verify token and hands messages to the
   // worker; the worker answers (AI, the brand's key), sends (tokens) and fails to its own queue.
   socialWebhook: [SOCIAL_APPS, VERIFY_TOKEN, INVOKE_WORKER],
@@ -265,9 +266,9 @@ const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
 const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'] as FunctionName[];
 /** The functions that declare socialApps:read (GetSecretValue on the social apps secret and SOCIAL_APPS_SECRET). */
-const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'socialWebhook', 'inboxWorker'];
+const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
 /** Not callables: their entries are not in FUNCTION_ACCESS. */
-const NON_CALLABLE_READERS: FunctionName[] = ['socialTokens', 'publisher', 'socialWebhook', 'inboxWorker'];
+const NON_CALLABLE_READERS: FunctionName[] = ['socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
 
 describe('function permissions (tenant stack with AI context)', () => {
   let stack: TenantStack;

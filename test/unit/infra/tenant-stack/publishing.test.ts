@@ -154,8 +154,8 @@ describe('publishing (tenant stack)', () => {
     it('runs for less than its period, with SITE_URL for the digest\'s link', () => {
       expect(resources[id()]?.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 240 });
       expect(envOfId(id())[SITE_URL_ENV]).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [idOf(stack.web.distribution), 'DomainName'] }]] });
-      // It re-delivers pending inbox messages to the inbox worker too (issue 14).
-      expect(PUBLISHING_SWEEP_ACCESS).toEqual({ table: 'readWrite', permissions: ['secrets:open', 'scheduler:publications', 'inbox:invokeWorker'] });
+      // It re-delivers pending inbox messages to the inbox worker too, and polls YouTube comments with the channel's token (issue 14).
+      expect(PUBLISHING_SWEEP_ACCESS).toEqual({ table: 'readWrite', permissions: ['secrets:open', 'secrets:seal', 'socialApps:read', 'scheduler:publications', 'inbox:invokeWorker'] });
     });
 
     it('is invoked every 5 minutes with the event the handler and the twin use, retried little', () => {

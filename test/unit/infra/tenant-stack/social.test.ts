@@ -162,8 +162,17 @@ describe('social networks in the tenant stack (secret by complete ARN)', () => {
 
   describe('social apps secret by complete ARN', () => {
     it('grants GetSecretValue on exactly that ARN and names it in SOCIAL_APPS_SECRET, for the readers only', () => {
-      // Bandeja's replies send with the connection's tokens (issue 14).
-      const readers = [...READERS.map((name) => s.stack.api.functions[name]), s.stack.api.functions.responderConversacion, s.stack.api.functions.aprobarRespuesta, s.stack.jobs.socialTokens, s.stack.publishing.publisher, s.stack.inbox.webhook, s.stack.inbox.worker];
+      // Bandeja's replies send with the connection's tokens; the sweep polls YouTube comments (issue 14).
+      const readers = [
+        ...READERS.map((name) => s.stack.api.functions[name]),
+        s.stack.api.functions.responderConversacion,
+        s.stack.api.functions.aprobarRespuesta,
+        s.stack.jobs.socialTokens,
+        s.stack.publishing.publisher,
+        s.stack.publishing.sweep,
+        s.stack.inbox.webhook,
+        s.stack.inbox.worker,
+      ];
       const all = [...CALLABLE_NAMES.map((name) => s.stack.api.functions[name]), s.stack.jobs.socialTokens, s.stack.publishing.publisher, s.stack.publishing.sweep, s.stack.jobs.blogDrafts, s.stack.jobs.knowledgeUploaded, s.stack.publicBlog.fn, s.stack.oauthCallback.fn, s.stack.auth.preSignUp, s.stack.inbox.webhook, s.stack.inbox.worker];
       const verifyToken = logicalId(s.stack, s.stack.secrets.webhookVerify);
       for (const fn of all) {

@@ -23,7 +23,7 @@ export const CLIENT_SETUP: Record<OAuthNetwork, { scope: string; extra?: Record<
   x: { scope: 'tweet.read tweet.write users.read media.write offline.access', pkce: true },
   linkedin: { scope: 'openid profile w_member_social', pkce: false },
   youtube: {
-    scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
+    scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
     extra: { access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true' },
     pkce: true,
   },

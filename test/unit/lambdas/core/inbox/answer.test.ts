@@ -35,7 +35,7 @@ async function brandWith(network: 'facebook' | 'instagram' | 'telegram', rules: 
   await saveInboxRules(sub, { ...DEFAULT_INBOX_RULES, ...rules });
   return sub;
 }
-const mode = (m: 'off' | 'suggest' | 'automatic') => ({ modes: { facebook: m, instagram: m, telegram: m } });
+const mode = (m: 'off' | 'suggest' | 'automatic') => ({ modes: { facebook: m, instagram: m, telegram: m, youtube: m } });
 
 const conversationOf = async (sub: string, id: string) => (await conversations().get({ uid: sub, id }).go({ consistent: true })).data;
 const messageOf = async (sub: string, conversationId: string, id: string) => (await conversationMessages().get({ uid: sub, conversationId, id }).go({ consistent: true })).data;

@@ -136,12 +136,15 @@ describe('rules', () => {
   it('reads the defaults until saved, then exactly what was saved; invalid rules are refused', async () => {
     const sub = uniqueSub();
     expect(await readInboxRules(sub)).toEqual(DEFAULT_INBOX_RULES);
-    const rules = { modes: { facebook: 'automatic', instagram: 'off', telegram: 'suggest' }, businessHours: { days: [5, 1, 2], from: '09:00', to: '14:00' }, handoffMessage: 'Te llamamos.', humanTopics: ['devoluciones'] } as const;
+    const rules = { modes: { facebook: 'automatic', instagram: 'off', telegram: 'suggest', youtube: 'automatic' }, businessHours: { days: [5, 1, 2], from: '09:00', to: '14:00' }, handoffMessage: 'Te llamamos.', humanTopics: ['devoluciones'] } as const;
     expect(await saveInboxRules(sub, rules)).toEqual({ ...rules, businessHours: { days: [1, 2, 5], from: '09:00', to: '14:00' } });
     expect(await readInboxRules(sub)).toEqual({ ...rules, businessHours: { days: [1, 2, 5], from: '09:00', to: '14:00' } });
     await expect(saveInboxRules(sub, { ...rules, businessHours: { days: [1], from: '18:00', to: '09:00' } })).rejects.toMatchObject({ kind: 'INVALID_INPUT', message: INBOX_MSG.invalidHours });
     expect((await readInboxRules(sub)).businessHours?.from).toBe('09:00');
     await saveInboxRules(sub, { ...rules, businessHours: null });
     expect((await readInboxRules(sub)).businessHours).toBeNull();
+    // A client that does not know YouTube yet: its mode is the default.
+    const { youtube: _youtube, ...older } = rules.modes;
+    expect((await saveInboxRules(sub, { ...rules, modes: older })).modes.youtube).toBe(DEFAULT_INBOX_RULES.modes.youtube);
   });
 });

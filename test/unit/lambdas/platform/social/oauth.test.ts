@@ -46,7 +46,7 @@ describe('authorizationUrl', () => {
       'https://accounts.google.com/o/oauth2/v2/auth',
       {
         client_id: CLIENT_ID,
-        scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
+        scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
         access_type: 'offline',
         prompt: 'consent',
         include_granted_scopes: 'true',

@@ -16,7 +16,7 @@ import {
 } from '../../../../../../web/src/features/inbox/rulesForm';
 
 const rules: InboxRules = {
-  modes: { facebook: 'automatic', instagram: 'suggest', telegram: 'off' },
+  modes: { facebook: 'automatic', instagram: 'suggest', telegram: 'off', youtube: 'suggest' },
   businessHours: { days: [5, 1, 2], from: '09:30', to: '17:00' },
   handoffMessage: 'Te atiende una persona.',
   humanTopics: ['reclamaciones', 'precios para empresas'],
