@@ -210,7 +210,8 @@ describe('prompt injection through DMs: the widget\'s injection set (an adversar
   });
 
   afterAll(async () => {
-    await callOk(twin, 'guardarIntegraciones', { aiProvider: 'offline' }, owner.accessToken).catch(() => undefined);
+    // Back to the deployment's provider (the twin's: offline) for the tests that follow.
+    await callOk(twin, 'guardarIntegraciones', { aiProvider: 'default' }, owner.accessToken);
   });
 
   it.each(INJECTIONS.map((text, i) => [text, `Atacante ${i}`]))('%s → no canary, no instructions, nothing changed', async (text, customer) => {
@@ -265,8 +266,7 @@ describe('YouTube comments (polling)', () => {
       const found = brandReplies(await threadOf('youtube', 'Iris YouTube'));
       return found.length > 0 ? found : undefined;
     });
-    // The brand's model by now is the injection tests' stub: any answer of it is the AI's.
-    expect(replies[0]?.text).toBeTruthy();
+    expect(replies[0]?.text).toContain('de lunes a sábado de 7:00 a 14:00');
     // The next sweep reads it again (the cursor's second): stored once, answered once.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     expect(brandReplies(await threadOf('youtube', 'Iris YouTube'))).toHaveLength(1);
