@@ -8,12 +8,14 @@
  *   MAX_THREAD_MESSAGES), and the conversation marked read (its `unread` becomes 0).
  * - `responderConversacion({id, text})` → `{message}`: the owner's reply, sent through the network's
  *   API with the connection's sealed page or bot token; the message is stored first ('enviando'),
- *   then 'enviada', or the call fails with the network's reason (FAILED_PRECONDITION: outside the
- *   window, network not connected; UNAVAILABLE: the network refused or did not answer) and the
- *   message stays stored as 'error'. Widget conversations: FAILED_PRECONDITION widgetReadOnly.
+ *   then 'enviada', or the call fails with the network's reason (INVALID_ARGUMENT 400: outside the
+ *   window, network not connected; UNAVAILABLE 503: the network refused or did not answer) and
+ *   the message stays stored as 'error'. Widget conversations: INVALID_ARGUMENT widgetReadOnly.
+ *   (The wire protocol, spec 8, has no FAILED_PRECONDITION: refusals the caller can act on are
+ *   INVALID_ARGUMENT with the Spanish reason, as publishing's are.)
  * - `aprobarRespuesta({id, messageId, text?})` → `{message}`: sends an AI suggestion (with the
  *   owner's edit when `text` is given), exactly once (a suggestion already approved, discarded or
- *   sent is FAILED_PRECONDITION notSuggestion); same failures as `responderConversacion`.
+ *   sent is INVALID_ARGUMENT notSuggestion); same failures as `responderConversacion`.
  * - `descartarRespuesta({id, messageId})` → `{message}` in state 'descartada'.
  * - `obtenerReglasBandeja()` → `{rules}` (DEFAULT_INBOX_RULES until saved).
  * - `guardarReglasBandeja({rules})` → `{rules}`: all of them, validated (InboxRulesSchema).
