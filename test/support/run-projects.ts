@@ -23,7 +23,7 @@ const summaryOf = (project: string) => path.join(dir, `${project}.json`);
 
 const { result } = concurrently(
   PROJECTS.map((project) => ({ command: `vitest run --project ${project}`, name: project, env: { [SUMMARY_FILE_ENV]: summaryOf(project) } })),
-  { group: true, prefix: 'none', raw: true },
+  { group: true, prefix: 'none' },
 );
 const passed = await result.then(
   () => true,

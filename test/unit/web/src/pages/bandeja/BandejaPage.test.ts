@@ -62,7 +62,7 @@ describe('BandejaPage', () => {
   it('offers the channel and state filters and the search', () => {
     const html = render(withList({ conversations: [conversation()], unread: 2 }));
     const channels = html.match(/<select[^>]*aria-label="Filtrar por canal"[^>]*>(.*?)<\/select>/)?.[1] ?? '';
-    expect([...channels.matchAll(/<option[^>]*>([^<]+)<\/option>/g)].map((match) => match[1])).toEqual(['Todas', 'Web', 'Facebook', 'Instagram', 'Telegram']);
+    expect([...channels.matchAll(/<option[^>]*>([^<]+)<\/option>/g)].map((match) => match[1])).toEqual(['Todas', 'Web', 'Facebook', 'Instagram', 'Telegram', 'YouTube']);
     const states = html.match(/<select[^>]*aria-label="Filtrar por estado"[^>]*>(.*?)<\/select>/)?.[1] ?? '';
     expect([...states.matchAll(/<option[^>]*>([^<]+)<\/option>/g)].map((match) => match[1])).toEqual(['Todos', 'Pendiente', 'Para una persona', 'Respondida']);
     expect(html).toContain('Buscar conversaciones');
