@@ -24,6 +24,7 @@ export * from './calendar';
 export * from './plan';
 export * from './leads';
 export * from './inbox';
+export * from './campaigns';
 export * from './messages';
 export * from './constants';
 export * from './themes';
