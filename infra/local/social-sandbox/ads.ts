@@ -36,6 +36,7 @@
  */
 import { META_AD_ACCOUNT, META_PAGES } from './accounts';
 import type { SandboxContext } from './context';
+import type { Table } from './feed';
 import { json, type SandboxRequest, type SandboxResponse } from './http';
 import { graphError, unsupported } from './meta';
 import { graphFields, pickFields, type ApiCall, type TokenRoute } from './routes';
@@ -197,14 +198,25 @@ function targetingError(targeting: unknown): SandboxResponse | null {
   return null;
 }
 
+/**
+ * The `name` of a new child object and its parent named by `parentParam` (a campaign of an ad set,
+ * an ad set of an ad) when it is of the account of the path; else Graph's error.
+ */
+function namedChild<T extends { accountId: string }>(call: ApiCall, table: Table<T>, parentParam: string, label: string): { name: string; parentId: string; parent: T } | SandboxResponse {
+  const name = text(call.req, 'name');
+  if (!name) return required('name');
+  const parentId = text(call.req, parentParam);
+  if (!parentId) return required(parentParam);
+  const parent = table.get(parentId);
+  if (!parent || parent.accountId !== call.params.accountId) return invalid(`Invalid ${label}`, `The ${label} ${parentId} does not exist in this ad account.`);
+  return { name, parentId, parent };
+}
+
 function createAdSet(call: ApiCall): SandboxResponse {
   const { req, ctx } = call;
-  const name = text(req, 'name');
-  if (!name) return required('name');
-  const campaignId = text(req, 'campaign_id');
-  if (!campaignId) return required('campaign_id');
-  const campaign = campaigns(ctx).get(campaignId);
-  if (!campaign || campaign.accountId !== call.params.accountId) return invalid('Invalid campaign', `The campaign ${campaignId} does not exist in this ad account.`);
+  const named = namedChild(call, campaigns(ctx), 'campaign_id', 'campaign');
+  if ('status' in named) return named;
+  const { name, parentId: campaignId, parent: campaign } = named;
   const daily = param(req, 'daily_budget');
   const lifetime = param(req, 'lifetime_budget');
   if ((daily === undefined) === (lifetime === undefined)) return invalid('Budget required', 'Set either daily_budget or lifetime_budget on the ad set (one of them, in cents).');
@@ -266,12 +278,9 @@ function createCreative(call: ApiCall): SandboxResponse {
 
 function createAd(call: ApiCall): SandboxResponse {
   const { req, ctx } = call;
-  const name = text(req, 'name');
-  if (!name) return required('name');
-  const adsetId = text(req, 'adset_id');
-  if (!adsetId) return required('adset_id');
-  const adset = adsets(ctx).get(adsetId);
-  if (!adset || adset.accountId !== call.params.accountId) return invalid('Invalid ad set', `The ad set ${adsetId} does not exist in this ad account.`);
+  const named = namedChild(call, adsets(ctx), 'adset_id', 'ad set');
+  if ('status' in named) return named;
+  const { name, parentId: adsetId, parent: adset } = named;
   const creative = structured(req, 'creative');
   const creativeId = isObject(creative) && (typeof creative.creative_id === 'string' || typeof creative.creative_id === 'number') ? String(creative.creative_id) : '';
   if (!creativeId) return required('creative');
