@@ -33,6 +33,12 @@ export const META_PAGES: readonly MetaPage[] = [
   { id: '200000000000002', name: 'Segunda página de pruebas' },
 ];
 
+/**
+ * The sandbox user's one ad account (issue 15, Marketing API): `act_<account_id>`, EUR, status 1
+ * (ACTIVE). Budgets on it are in cents.
+ */
+export const META_AD_ACCOUNT = { id: 'act_400000000000001', accountId: '400000000000001', name: 'Cuenta publicitaria de pruebas', currency: 'EUR', status: 1 } as const;
+
 export const X_USER = { id: '1500000000000000001', name: 'Cuenta de pruebas', username: 'cuenta_de_pruebas' };
 
 export const LINKEDIN_MEMBER = { sub: 'sAnDbOx0001', name: 'Cuenta de pruebas', givenName: 'Cuenta', familyName: 'de pruebas' };

@@ -3,7 +3,8 @@
  * shapes: the account and target reads here), the Page Subscribed Apps edge of issue 14
  * (./pageSubscriptions.ts) and the publishing routes of issue 13 (./meta.ts,
  * ./x.ts, ./linkedin.ts, ./youtube.ts, ./tiktok.ts, ./pinterest.ts), Meta's Send API and comment
- * replies of issue 14 (./messaging.ts) and its customers' profiles (./profiles.ts), plus the upload bases
+ * replies of issue 14 (./messaging.ts) and its customers' profiles (./profiles.ts), the Marketing API of
+ * issue 15 (./ads.ts, Facebook only), plus the upload bases
  * `/N/upload` (YouTube's resumable uploads, LinkedIn's and TikTok's upload URLs). How a route
  * table is served (tokens, scopes, rate headers, faults) is ./routes.ts.
  */
@@ -11,6 +12,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { OAuthNetwork } from '@director-ia/shared';
 import { LINKEDIN_MEMBER, META_PAGES, META_USER, PINTEREST_BOARDS, PINTEREST_USER, TIKTOK_USER, X_USER, YOUTUBE_CHANNEL, type MetaPage } from './accounts';
 import { avatarUrl, type SandboxContext } from './context';
+import { ADS_ROUTES } from './ads';
 import { json, type SandboxRequest, type SandboxResponse } from './http';
 import { LINKEDIN_PUBLISH_ROUTES, LINKEDIN_UPLOAD_ROUTES } from './linkedin';
 import { FACEBOOK_PUBLISH_ROUTES, INSTAGRAM_PUBLISH_ROUTES } from './meta';
@@ -90,7 +92,7 @@ const YOUTUBE_READ = ['https://www.googleapis.com/auth/youtube.readonly', 'https
 
 /** Each network's API routes. */
 export const API_ROUTES: Readonly<Record<OAuthNetwork, readonly ApiRoute[]>> = {
-  facebook: [...META_ROUTES, ...PAGE_SUBSCRIPTION_ROUTES, ...FACEBOOK_MESSAGING_ROUTES, ...FACEBOOK_PROFILE_ROUTES, ...FACEBOOK_PUBLISH_ROUTES],
+  facebook: [...META_ROUTES, ...ADS_ROUTES, ...PAGE_SUBSCRIPTION_ROUTES, ...FACEBOOK_MESSAGING_ROUTES, ...FACEBOOK_PROFILE_ROUTES, ...FACEBOOK_PUBLISH_ROUTES],
   instagram: [...META_ROUTES, ...PAGE_SUBSCRIPTION_ROUTES, ...INSTAGRAM_MESSAGING_ROUTES, ...INSTAGRAM_PROFILE_ROUTES, ...INSTAGRAM_PUBLISH_ROUTES],
   x: [
     {

@@ -23,7 +23,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
  * The publishing steps of each network a fault can target:
  * - facebook: `create` (POST feed, photos, videos), `recent` (GET feed), `read` (GET a post),
  *   `message` (the Send API, issue 14), `reply` (POST a comment's comments), `subscribe` (the Page
- *   Subscribed Apps edge, issue 14), `profile` (GET a customer's profile, issue 14);
+ *   Subscribed Apps edge, issue 14), `profile` (GET a customer's profile, issue 14), `ads` (the
+ *   Marketing API's ad accounts, campaign creates and reads, issue 15), `insights` (GET a campaign's insights);
  * - instagram: `container` (POST media), `status` (GET a container), `create` (POST media_publish),
  *   `recent` (GET media), `read` (GET a media's permalink), `limit` (content_publishing_limit),
  *   `message` (the Send API), `reply` (POST a comment's replies), `subscribe` (Page Subscribed Apps),
@@ -40,7 +41,7 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
  * - telegram: `create` (sendMessage, sendPhoto, sendVideo, sendMediaGroup).
  */
 export const OPERATIONS: Readonly<Record<SocialNetwork, readonly string[]>> = {
-  facebook: ['create', 'recent', 'read', 'message', 'reply', 'subscribe', 'profile'],
+  facebook: ['create', 'recent', 'read', 'message', 'reply', 'subscribe', 'profile', 'ads', 'insights'],
   instagram: ['container', 'status', 'create', 'recent', 'read', 'limit', 'message', 'reply', 'subscribe', 'profile'],
   x: ['upload', 'status', 'create', 'recent'],
   linkedin: ['upload', 'status', 'create'],

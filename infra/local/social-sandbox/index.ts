@@ -84,6 +84,15 @@
  * - `GET /__sandbox/threads[?network=]` → `{threads: Thread[]}` (customer messages and brand
  *   replies); `POST /__sandbox/threads/age` `{network, threadId, hours}` → `{thread}` moves the
  *   customer's last message `hours` back (the 24-hour window).
+ * Issue 15, Meta's Marketing API under `/facebook/api` (./ads.ts: `/me/adaccounts`, `/act_<id>/
+ * campaigns|adsets|adcreatives|ads`, `/<campaign-id>` and its `/insights`; `ads_management`, reads
+ * also `ads_read`):
+ * - `GET /__sandbox/ads` → `{adAccount, campaigns: [{id, name, objective, status (as sent: PAUSED or
+ *   ACTIVE), specialAdCategories, insights?, adsets: [{…, dailyBudget|lifetimeBudget (cents),
+ *   targeting, ads: [{…, status, creative}]}]}]}`, oldest first.
+ * - `POST /__sandbox/ads/insights` `{campaignId, spend (EUR), impressions, clicks}` → `{campaign}`:
+ *   what the campaign's insights answer from now on (until then `{data: []}`, nothing delivered).
+ * - `GET /facebook/ads`: "Red de pruebas · Facebook — Anuncios", every campaign with its ad sets and ads.
  *
  * Every request under `/N/` (but the feed pages) is recorded (network, method, path without the
  * `/N` prefix, query and form/JSON fields with token, secret, code and state values masked as
@@ -99,6 +108,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isOAuthNetwork, isSocialNetwork, OAUTH_NETWORKS, SOCIAL_NETWORKS, type OAuthNetwork, type SocialNetwork } from '@director-ia/shared';
 import { avatarSvg } from './accounts';
+import { listAds, serveAdsHook } from './ads';
 import { serveApi, serveUpload } from './api';
 import { mediaUrl, type SandboxContext } from './context';
 import { FaultStore, parseFault } from './faults';
@@ -108,7 +118,7 @@ import { RateCounters } from './limits';
 import { MediaStore } from './media';
 import { NETWORK_SPECS } from './networks';
 import { authorize, decide, revoke, token } from './oauth';
-import { feedPage, inboxPage, indexPage } from './pages';
+import { adsPage, feedPage, inboxPage, indexPage } from './pages';
 import { recordFields, SandboxStore, type SandboxClient, type SandboxRequestRecord } from './store';
 import { maskBotToken, serveTelegram } from './telegram';
 import { wireTelegramWebhooks } from './telegramWebhooks';
@@ -212,6 +222,8 @@ function listPosts(ctx: SandboxContext, network?: SocialNetwork): SandboxPost[] 
 /** `/__sandbox/...` (see the module header). */
 async function serveHook(ctx: SandboxContext, req: SandboxRequest, hook: string): Promise<SandboxResponse> {
   if (hook === 'webhooks') return serveWebhooksHook(ctx, req);
+  const adsHook = serveAdsHook(ctx, req, hook);
+  if (adsHook) return adsHook;
   if (hook === 'deliveries' || hook.startsWith('deliveries/')) return serveDeliveriesHook(ctx, req, hook.slice('deliveries'.length));
   const inbox = await serveInboxHook(ctx, req, hook);
   if (inbox) return inbox;
@@ -271,6 +283,7 @@ function servePage(ctx: SandboxContext, req: SandboxRequest): SandboxResponse | 
   }
   const feed = /^\/([a-z]+)\/feed\/?$/.exec(urlPath)?.[1];
   if (feed !== undefined && isSocialNetwork(feed)) return html(200, feedPage(feed, listPosts(ctx, feed)));
+  if (/^\/facebook\/ads\/?$/.test(urlPath)) return html(200, adsPage(listAds(ctx)));
   const media = /^\/media\/(m_[A-Za-z0-9_-]+)$/.exec(urlPath)?.[1];
   if (media !== undefined) {
     const record = ctx.media.get(media);

@@ -3,11 +3,13 @@
  * sandbox itself): the consent page of "Red de pruebas · <Network>" with Autorizar and Cancelar,
  * the error page for an invalid authorization request, the index page, and each network's feed
  * "Red de pruebas · <Network> — Publicaciones" (issue 13), and the inbox "Red de pruebas · <Network>
- * — Mensajes" of Facebook, Instagram and Telegram (issue 14). Every page says "Red de pruebas" so
+ * — Mensajes" of Facebook, Instagram and Telegram (issue 14), and "Red de pruebas · Facebook — Anuncios"
+ * (issue 15: the campaigns created through the Marketing API). Every page says "Red de pruebas" so
  * nobody mistakes it for the real network.
  */
 import { SOCIAL_MSG, SOCIAL_NETWORK_LABELS, type SocialNetwork } from '@director-ia/shared';
 import { META_PAGES, YOUTUBE_CHANNEL } from './accounts';
+import type { AdCampaignView } from './ads';
 import type { FeedPost } from './feed';
 import type { Thread } from './inbox';
 
@@ -290,6 +292,52 @@ export function inboxPage(view: InboxView): string {
       `<p class="note"><a href="/${network}/inbox">Actualizar</a> para ver las respuestas de la marca. <a href="/${network}/feed">Publicaciones</a> · <a href="/">Todas las redes</a></p>`,
       count === 0 ? '<p>Todavía no hay mensajes.</p>' : `<ol class="feed">${[...view.threads].reverse().map(threadHtml).join('\n')}</ol>`,
       `<p class="note">Esta página es una simulación local de ${escapeHtml(SOCIAL_NETWORK_LABELS[network])}: nada de esto pasa en la red real.</p>`,
+    ].join('\n'),
+    true,
+  );
+}
+
+const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
+const AD_STATUS: Record<string, string> = { PAUSED: 'En pausa', ACTIVE: 'Activa' };
+const adStatus = (status: string) => `<strong>${escapeHtml(AD_STATUS[status] ?? status)}</strong>`;
+
+function adsetHtml(adset: AdCampaignView['adsets'][number]): string {
+  const budget = adset.dailyBudget === undefined ? `${euros(adset.lifetimeBudget ?? 0)} en total` : `${euros(adset.dailyBudget)} al día`;
+  const schedule = `${escapeHtml(adset.startTime?.slice(0, 16).replace('T', ' ') ?? '')}${adset.endTime ? ` → ${escapeHtml(adset.endTime.slice(0, 16).replace('T', ' '))}` : ''} (UTC)`;
+  const ads = adset.ads.map((ad) => {
+    const link = (ad.creative?.objectStorySpec.link_data ?? {}) as { link?: unknown; message?: unknown };
+    const message = typeof link.message === 'string' ? `<div class="text">${escapeHtml(link.message)}</div>` : '';
+    const url = typeof link.link === 'string' ? ` · <code>${escapeHtml(link.link)}</code>` : '';
+    return `<li>Anuncio «${escapeHtml(ad.name)}» · ${adStatus(ad.status)}${url}${message}</li>`;
+  });
+  return [
+    `<li>Conjunto «${escapeHtml(adset.name)}» · ${adStatus(adset.status)} · ${escapeHtml(budget)} · ${schedule}`,
+    `<div class="note">Segmentación: <code>${escapeHtml(JSON.stringify(adset.targeting))}</code></div>`,
+    ads.length > 0 ? `<ul>${ads.join('')}</ul>` : '<div class="note">Sin anuncios.</div>',
+    '</li>',
+  ].join('');
+}
+
+/** "Red de pruebas · Facebook — Anuncios" (issue 15): every campaign, oldest first, with its ad sets and ads. */
+export function adsPage(campaigns: readonly AdCampaignView[]): string {
+  const title = `${banner('facebook')} — Anuncios`;
+  const items = campaigns.map((campaign) =>
+    [
+      '<li class="post">',
+      `<div class="meta"><span>Campaña ${escapeHtml(campaign.id)}</span><span>${escapeHtml(campaign.objective)}</span>${adStatus(campaign.status)}</div>`,
+      `<h2>${escapeHtml(campaign.name)}</h2>`,
+      campaign.adsets.length > 0 ? `<ul>${campaign.adsets.map(adsetHtml).join('')}</ul>` : '<p class="note">Sin conjuntos de anuncios.</p>',
+      '</li>',
+    ].join(''),
+  );
+  return layout(
+    title,
+    [
+      `<span class="banner">${escapeHtml(banner('facebook'))}</span>`,
+      `<h1>${escapeHtml(title)}</h1>`,
+      `<p class="note">Campañas creadas con la API de Marketing, en el orden en que llegaron. <a href="/">Todas las redes</a></p>`,
+      items.length === 0 ? '<p>Todavía no se ha creado ninguna campaña.</p>' : `<ol class="feed">${items.join('\n')}</ol>`,
+      '<p class="note">Esta página es una simulación local de Meta Ads: ninguna campaña se ha creado en la red real y nada se ha cobrado.</p>',
     ].join('\n'),
     true,
   );
