@@ -25,6 +25,7 @@ export * from './plan';
 export * from './leads';
 export * from './inbox';
 export * from './campaigns';
+export * from './links';
 export * from './messages';
 export * from './constants';
 export * from './themes';

@@ -34,6 +34,7 @@ import { publicationDigests } from './entities/publicationDigest';
 import { rateUsages } from './entities/rateUsage';
 import { planProposals, scheduledPostRefs, scheduledPosts } from './entities/scheduledPost';
 import { socialConnections } from './entities/socialConnection';
+import { linkClicks, linkCodes, linkSalts, linkVisitors, trackedLinks } from './entities/trackedLink';
 import { videoJobs } from './entities/videoJob';
 import { TransactionCancelled } from './errors';
 
@@ -59,6 +60,10 @@ function createDirectorService() {
       knowledgeChunk: knowledgeChunks(),
       knowledgeDocument: knowledgeDocuments(),
       lead: leads(),
+      linkClicks: linkClicks(),
+      linkCode: linkCodes(),
+      linkSalt: linkSalts(),
+      linkVisitor: linkVisitors(),
       oauthState: oauthStates(),
       profile: profiles(),
       publication: publications(),
@@ -68,6 +73,7 @@ function createDirectorService() {
       scheduledPostRef: scheduledPostRefs(),
       planProposal: planProposals(),
       socialConnection: socialConnections(),
+      trackedLink: trackedLinks(),
       videoJob: videoJobs(),
     },
     { client: documentClient, table: tableName() },
