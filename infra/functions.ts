@@ -461,6 +461,14 @@ export const PUBLIC_BLOG_ACCESS: FunctionAccess = { table: 'read', permissions: 
 export const OAUTH_CALLBACK_ACCESS: FunctionAccess = { table: 'none' };
 
 /**
+ * The tracked links' redirect (lambdas/http/trackedRedirect.ts, `GET /r/{code}` without authorizer,
+ * issue 15 item 4): GetItems of the code claim, the link and the day's salt; conditional puts of
+ * the salt and the visitor items; UpdateItem ADD of the daily counters. No key, no secret, no
+ * bucket; its settings are SITE_URL (the allowed origin) and the origin-verify secret (client IP).
+ */
+export const TRACKED_REDIRECT_ACCESS: FunctionAccess = { table: 'readWrite' };
+
+/**
  * The token refresh job (EventBridge Scheduler every 15 minutes; lambdas/events/socialTokens.ts):
  * Query of the due connections on GSI1, a conditional lease per account, opens the refresh token,
  * refreshes it with the network's app, seals and writes the new tokens (or marks `reconectar`).

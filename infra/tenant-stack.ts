@@ -23,6 +23,7 @@ import { PublicationSchedulesConstruct, PublishingConstruct } from './constructs
 import { PublicBlogConstruct } from './constructs/public-blog';
 import { SecretsConstruct } from './constructs/secrets';
 import { StorageConstruct } from './constructs/storage';
+import { TrackedLinksConstruct } from './constructs/tracked-links';
 import { WebConstruct } from './constructs/web';
 import { LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES, WEBHOOK_URL_CALLABLES } from './functions';
 import { DEFAULT_WEB_DIST, REPO_ROOT } from './paths';
@@ -56,6 +57,7 @@ export class TenantStack extends Stack {
   readonly publicBlog: PublicBlogConstruct;
   readonly oauthCallback: OAuthCallbackConstruct;
   readonly inbox: InboxConstruct;
+  readonly trackedLinks: TrackedLinksConstruct;
 
   constructor(scope: Construct, id: string, props: TenantStackProps) {
     super(scope, id, props);
@@ -122,6 +124,8 @@ export class TenantStack extends Stack {
     publishing.sweep.addEnvironment(SITE_URL_ENV, web.siteUrl);
     // The networks' webhooks and the inbox worker (its new-lead e-mail links to the dashboard).
     const inbox = (this.inbox = new InboxConstruct(this, 'Inbox', { httpApi: api.httpApi, grants, projectRoot, environment, siteUrl: web.siteUrl }));
+    // The tracked links' redirect (issue 15): `<SITE_URL>/r/<code>`, targets on the site's origin.
+    this.trackedLinks = new TrackedLinksConstruct(this, 'TrackedLinks', { httpApi: api.httpApi, grants, projectRoot, environment, siteUrl: web.siteUrl, originVerifySecret: secrets.originVerifyValue });
 
     const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
     output('SiteUrl', web.siteUrl, 'URL of the web app');

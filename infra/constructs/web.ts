@@ -55,7 +55,7 @@ import type { RuntimeConfig } from '@director-ia/shared';
 import { acknowledge } from '../nag';
 import { LOG_RETENTION } from './node-function';
 import { PRIVATE_BUCKET } from './storage';
-import { OAUTH_CALLBACK_PREFIX, ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER, WEBHOOKS_PREFIX } from '@director-ia/shared';
+import { OAUTH_CALLBACK_PREFIX, ORIGIN_VERIFY_HEADER, TRACKED_LINK_PREFIX, VIEWER_IP_HEADER, WEBHOOKS_PREFIX } from '@director-ia/shared';
 
 export interface WebProps {
   /** Host name of the HTTP API (origin of `/api/*`). */
@@ -113,6 +113,14 @@ export const WEBHOOKS_PATH_PATTERN = `${WEBHOOKS_PREFIX}/*`;
  */
 export const WEBHOOK_FORWARDED_HEADERS = ['X-Hub-Signature-256', 'X-Telegram-Bot-Api-Secret-Token', 'Content-Type'];
 
+/** CloudFront path pattern of the tracked links' redirect, routed to the API origin (infra/constructs/tracked-links.ts). */
+export const TRACKED_LINKS_PATH_PATTERN = `${TRACKED_LINK_PREFIX}/*`;
+/**
+ * The viewer headers the redirect reads: the user agent and the viewer IP the ViewerIp function
+ * sets (both only hashed, for daily uniques). No query string: the redirect never reads one.
+ */
+export const TRACKED_LINK_FORWARDED_HEADERS = ['User-Agent', VIEWER_IP_HEADER];
+
 export class WebConstruct extends Construct {
   readonly bucket: Bucket;
   readonly distribution: Distribution;
@@ -147,6 +155,8 @@ export class WebConstruct extends Construct {
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Serve index.html for client-side routes',
     });
+    // The OAuth callback page's and the tracked links' (whose 302 must not tell the target where it came from).
+    const noReferrerHeaders = this.oauthCallbackHeaders();
     // No X-Frame-Options / frame-ancestors: the widget page is embedded in owners' sites.
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
@@ -212,7 +222,7 @@ export class WebConstruct extends Construct {
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: this.oauthCallbackRequests(),
           compress: true,
-          responseHeadersPolicy: this.oauthCallbackHeaders(),
+          responseHeadersPolicy: noReferrerHeaders,
         },
         // The networks' webhooks (issue 14): Meta's verification GET (its hub.* query string) and
         // the signed POST deliveries of Meta and Telegram, never cached; plain HTTP is refused (a
@@ -224,6 +234,17 @@ export class WebConstruct extends Construct {
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: this.webhookRequests(),
           responseHeadersPolicy: securityHeaders,
+        },
+        // Tracked links (issue 15 item 4): every GET is a click to count, so nothing is cached;
+        // the viewer's IP (ViewerIp) and user agent reach the function only to be hashed.
+        [TRACKED_LINKS_PATH_PATTERN]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: this.trackedLinkRequests(),
+          responseHeadersPolicy: noReferrerHeaders,
+          functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
       },
       httpVersion: HttpVersion.HTTP2_AND_3,
@@ -295,8 +316,19 @@ export class WebConstruct extends Construct {
     });
   }
 
+  /** What reaches the tracked links' redirect: TRACKED_LINK_FORWARDED_HEADERS only, no query string, no cookies. */
+  private trackedLinkRequests(): OriginRequestPolicy {
+    return new OriginRequestPolicy(this, 'TrackedLinkRequests', {
+      comment: 'Tracked links: user agent and viewer IP (hashed for daily uniques), nothing else',
+      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...TRACKED_LINK_FORWARDED_HEADERS),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+  }
+
   /**
-   * The callback page's response headers. It sets its own Content-Security-Policy (the inline
+   * The callback page's response headers (the tracked links' redirect uses them too: its 302 and 404
+   * page say no-referrer themselves, which the site-wide policy would override). It sets its own Content-Security-Policy (the inline
    * script allowed by its sha256 hash), which this policy leaves alone: no CSP here, so CloudFront
    * neither replaces nor adds one. Referrer-Policy is `no-referrer` (the URL carries the code and
    * state; the site-wide policy would send the origin), and the page may not be framed.

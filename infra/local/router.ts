@@ -1,7 +1,7 @@
 /**
  * The twin's HTTP front: one origin serving the stack's HTTP API routes as API Gateway does
  * (`POST /api/<name>`, `GET /blog/{proxy+}`, `GET /oauth/callback/{platform}`, the networks'
- * webhooks under `/webhooks/`: the routes,
+ * webhooks under `/webhooks/`, the tracked links' `GET /r/{code}`: the routes,
  * authorizer rules and integrations are read from the synthesized template), `/api/health`, `/config.json`, the Lambda Invoke endpoint
  * cognito-local calls for triggers, and everything else through Vite.
  *
@@ -13,7 +13,7 @@
  * those failures is logged with the request id.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { OAUTH_CALLBACK_PREFIX, WEBHOOKS_PREFIX, type RuntimeConfig } from '@director-ia/shared';
+import { OAUTH_CALLBACK_PREFIX, TRACKED_LINK_PREFIX, WEBHOOKS_PREFIX, type RuntimeConfig } from '@director-ia/shared';
 import { BodyTooLarge, readBody } from './aws-gateway/forward';
 import type { Deployment, DeployedRoute } from './deployment/template';
 import { httpApiEvent, stringifyClaims } from './events';
@@ -23,7 +23,7 @@ import type { AccessTokenVerifier } from './token-verifier';
 /** API Gateway HTTP APIs accept payloads up to 10 MB; the twin refuses more before reading it. */
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 /** Paths CloudFront sends to the API origin (infra/constructs/web.ts behaviors). */
-export const API_ORIGIN_PREFIXES = ['/api/', '/blog/', `${OAUTH_CALLBACK_PREFIX}/`, `${WEBHOOKS_PREFIX}/`];
+export const API_ORIGIN_PREFIXES = ['/api/', '/blog/', `${OAUTH_CALLBACK_PREFIX}/`, `${WEBHOOKS_PREFIX}/`, `${TRACKED_LINK_PREFIX}/`];
 /** HTTP API's maximum integration timeout. */
 export const INTEGRATION_TIMEOUT_MS = 30_000;
 

@@ -4,12 +4,15 @@
  * here fails the type check, so it cannot ship untested. Also the public routes that are not
  * callables: the OAuth callback page (issue 12) answers anyone, token or not; the networks'
  * webhooks (issue 14) need no token either, but refuse whoever cannot prove to be the network: an
- * unsigned delivery is 401, a verification request without the verify token 403.
+ * unsigned delivery is 401, a verification request without the verify token 403. The tracked
+ * links' redirect (issue 15) answers every caller alike: a token neither helps nor hurts.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { CALLABLE_NAMES, CALLABLES, MSG, oauthCallbackPath, type Access, type CallableInput, type CallableName, type Profile } from '@director-ia/shared';
+import { CALLABLE_NAMES, CALLABLES, MSG, oauthCallbackPath, trackedLinkPath, type Access, type CallableInput, type CallableName, type Profile } from '@director-ia/shared';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
+import { rawTable } from '../support/dynamo';
+import { rawLinkItems } from '../support/tracked-links';
 
 const twin = inject('twin');
 
@@ -226,6 +229,46 @@ describe('public webhook routes (issue 14)', () => {
 
   it('GET of the Telegram route is no route: the HTTP API\'s 404', async () => {
     const response = await fetch(`${twin.url}/webhooks/telegram/clave`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Not Found' });
+  });
+});
+
+describe('public tracked link route (issue 15)', () => {
+  let user: TestUser;
+  let code: string;
+  beforeAll(async () => {
+    user = await registerUser(twin, 'enlaces');
+    // A link of the brand (planted in its stored shape: no callable creates links yet).
+    code = `M${user.sub.replace(/-/g, '').slice(0, 7)}`;
+    const link = { targetUrl: `${twin.url.replace('127.0.0.1', 'localhost')}/`, source: { kind: 'post' as const, id: 'p1' }, utm: { source: 'instagram', medium: 'social', campaign: 'matriz' }, createdAt: new Date().toISOString() };
+    for (const item of rawLinkItems(user.sub, code, link)) await rawTable(twin).put(item);
+  });
+
+  const callers: [string, () => Record<string, string>][] = [
+    ['anonymous', () => ({})],
+    ['with the owner\'s token (ignored: no authorizer)', () => ({ authorization: `Bearer ${user.accessToken}` })],
+    ['with a forged token', () => ({ authorization: 'Bearer no-es-un-token' })],
+  ];
+
+  it.each(callers)('GET /r/<code> redirects %s, uncached, with the same Location', async (_label, headers) => {
+    const response = await fetch(`${twin.url}${trackedLinkPath(code)}`, { headers: headers(), redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toMatch(new RegExp(`utm_campaign=matriz&ref=${code}$`));
+    expect(response.headers.get('cache-control')).toMatch(/no-store/);
+  });
+
+  it.each(callers)('an unknown code is the Spanish 404 page %s', async (_label, headers) => {
+    const response = await fetch(`${twin.url}${trackedLinkPath('NoExiste')}`, { headers: headers(), redirect: 'manual' });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it.each([
+    ['POST', '/r/NoExiste', 'POST'],
+    ['a nested path', '/r/NoExiste/otro', 'GET'],
+  ])('%s is no route: the HTTP API\'s 404', async (_label, path, method) => {
+    const response = await fetch(`${twin.url}${path}`, { method, redirect: 'manual' });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Not Found' });
   });

@@ -80,6 +80,7 @@ function httpEvent(routeKey: string, path: string, body?: string) {
     ...(path.startsWith('/blog/') ? { pathParameters: { proxy: path.slice('/blog/'.length) } } : {}),
     ...(path.startsWith('/oauth/callback/') ? { pathParameters: { platform: path.slice('/oauth/callback/'.length) } } : {}),
     ...(path.startsWith('/webhooks/') ? { pathParameters: { network: path.slice('/webhooks/'.length) } } : {}),
+    ...(path.startsWith('/r/') ? { pathParameters: { code: path.slice('/r/'.length) } } : {}),
     ...(body === undefined ? {} : { body }),
     isBase64Encoded: false,
   };
@@ -97,7 +98,8 @@ function representativeEvent(fn: DeployedFunction, deployment: Deployment): { ki
   if (fn.name === 'inboxWorker') return { kind: 'inbox', event: { uid: randomUUID(), conversationId: 'no-existe', messageId: 'no-existe' } };
   const route = deployment.routes.find((r) => r.functionLogicalId === fn.logicalId);
   if (route?.method === 'POST') return { kind: 'callable', event: httpEvent(route.routeKey, route.path, JSON.stringify({ data: {} })) };
-  if (route) return { kind: 'http', event: httpEvent(route.routeKey, route.path.replace('{proxy+}', 'blog-que-no-existe').replace('{platform}', 'red-que-no-existe')) };
+  // A well-formed tracked link code nobody claimed: read from the table, answered with the 404 page.
+  if (route) return { kind: 'http', event: httpEvent(route.routeKey, route.path.replace('{proxy+}', 'blog-que-no-existe').replace('{platform}', 'red-que-no-existe').replace('{code}', 'NoExiste')) };
   if (Object.values(deployment.triggers).includes(fn.logicalId)) {
     const sub = randomUUID();
     return {
@@ -150,9 +152,9 @@ beforeAll(async () => {
 }, 600_000);
 
 describe('synthesized Lambda artefacts', () => {
-  it('are every function of the stack: the contract\'s callables, the public blog, the OAuth callback, the trigger, the knowledge processing, the publisher, the three jobs, the social webhook and the inbox worker', () => {
+  it('are every function of the stack: the contract\'s callables, the public blog, the OAuth callback, the trigger, the knowledge processing, the publisher, the three jobs, the social webhook, the inbox worker and the tracked links\' redirect', () => {
     const names = deployment.functions.map((fn) => fn.name).sort();
-    expect(names).toEqual([...Object.keys(CALLABLES), 'blogDrafts', 'blogPublico', 'inboxWorker', 'knowledgeUploaded', 'oauthCallback', 'preSignUp', 'publisher', 'publishingSweep', 'socialTokens', 'socialWebhook'].sort());
+    expect(names).toEqual([...Object.keys(CALLABLES), 'blogDrafts', 'blogPublico', 'inboxWorker', 'knowledgeUploaded', 'oauthCallback', 'preSignUp', 'publisher', 'publishingSweep', 'socialTokens', 'socialWebhook', 'trackedRedirect'].sort());
   });
 
   it('each load in a fresh process, export their handler and answer a first representative invocation', async () => {
@@ -185,7 +187,7 @@ describe('synthesized Lambda artefacts', () => {
           if (representative.kind === 'publish' && (result as { outcome?: string } | null)?.outcome !== 'ignored') failures.push(`${fn.name}: did not ignore an unknown publication (${JSON.stringify(result)})`);
           if (representative.kind === 'webhook' && ![401, 403].includes(result?.statusCode ?? 0)) failures.push(`${fn.name}: answered ${result?.statusCode} to a verification request without the verify token (expected 403)`);
           if (representative.kind === 'inbox' && typeof (result as { outcome?: unknown } | null)?.outcome !== 'string') failures.push(`${fn.name}: did not answer an unknown message with an outcome (${JSON.stringify(result)})`);
-          if (representative.kind === 'http' && result?.statusCode !== 404) failures.push(`${fn.name}: answered ${result?.statusCode} for an unknown blog or network`);
+          if (representative.kind === 'http' && result?.statusCode !== 404) failures.push(`${fn.name}: answered ${result?.statusCode} for an unknown blog, network or link`);
           if (representative.kind === 'cognito' && (result as { response?: { autoConfirmUser?: boolean } })?.response?.autoConfirmUser !== true) {
             failures.push(`${fn.name}: did not confirm the new user (${JSON.stringify(result)})`);
           }

@@ -3,7 +3,7 @@
  * what no callable writes (a stale item, a race's leftover, a setting with no form yet).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
 
 /** Table `table` of the DynamoDB Local at `endpoint` (e.g. the unit run's, test/support/domain-env.ts). */
@@ -29,6 +29,17 @@ export function rawTableAt(endpoint: string, table: string) {
             ExclusiveStartKey: start,
           }),
         );
+        items.push(...(out.Items ?? []));
+        start = out.LastEvaluatedKey;
+      } while (start);
+      return items;
+    },
+    /** Every item of the table (all pages, strongly consistent): for "nothing stored anywhere" checks. */
+    async scanAll(): Promise<Record<string, unknown>[]> {
+      const items: Record<string, unknown>[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await client.send(new ScanCommand({ TableName: table, ConsistentRead: true, ExclusiveStartKey: start }));
         items.push(...(out.Items ?? []));
         start = out.LastEvaluatedKey;
       } while (start);

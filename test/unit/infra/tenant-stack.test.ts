@@ -58,11 +58,11 @@ describe('tenant stack (full context, web build present)', () => {
   });
 
   describe('functions', () => {
-    it('has one Node.js 24 arm64 Lambda per callable plus the PreSignUp trigger, the knowledge processing, the blog drafts job, the public blog, the OAuth callback page, the token refresh job, the publisher, the publishing sweep, the social webhook and the inbox worker', () => {
+    it('has one Node.js 24 arm64 Lambda per callable plus the PreSignUp trigger, the knowledge processing, the blog drafts job, the public blog, the OAuth callback page, the token refresh job, the publisher, the publishing sweep, the social webhook, the inbox worker and the tracked links\' redirect', () => {
       const ours = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>).filter(
         (fn) => fn.Properties.Runtime === 'nodejs24.x',
       );
-      expect(ours).toHaveLength(CALLABLE_NAMES.length + 10);
+      expect(ours).toHaveLength(CALLABLE_NAMES.length + 11);
       for (const fn of ours) expect(fn.Properties.Architectures).toEqual(['arm64']);
     });
 
@@ -124,8 +124,8 @@ describe('tenant stack (full context, web build present)', () => {
       expect(fn.Properties?.Environment).toMatchObject({ Variables: { USER_POOL_CLIENT_ID: { Ref: logicalId(stack, stack.auth.client) } } });
     });
 
-    it('has exactly one route per callable, plus the public blog, the OAuth callback and the three webhook routes (tenant-stack/public-blog.test.ts, tenant-stack/social.test.ts, tenant-stack/inbox.test.ts)', () => {
-      template.resourceCountIs('AWS::ApiGatewayV2::Route', CALLABLE_NAMES.length + 5);
+    it('has exactly one route per callable, plus the public blog, the OAuth callback, the three webhook routes and the tracked links\' redirect (tenant-stack/public-blog.test.ts, tenant-stack/social.test.ts, tenant-stack/inbox.test.ts, tenant-stack/tracked-links.test.ts)', () => {
+      template.resourceCountIs('AWS::ApiGatewayV2::Route', CALLABLE_NAMES.length + 6);
     });
 
     it('verifies Cognito JWTs of the web client', () => {

@@ -86,12 +86,13 @@ describe('client IP behind CloudFront (tenant stack)', () => {
     expect(variables[ORIGIN_VERIFY_SECRET_ENV]).toEqual(CLIENT_IP_CALLABLES.includes(name) ? secretReference() : undefined);
   });
 
-  it('gives the secret to the widget callables only, and to no other function of the stack', () => {
+  it('gives the secret to the widget callables and the tracked links\' redirect only (its daily uniques hash the viewer IP), and to no other function of the stack', () => {
     expect([...CLIENT_IP_CALLABLES].sort()).toEqual(['enviarMensajeWidget', 'obtenerWidget', 'registrarLeadWidget']);
-    const holders = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>).filter(
-      (fn) => (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.[ORIGIN_VERIFY_SECRET_ENV] !== undefined,
+    const holders = Object.entries(template.findResources('AWS::Lambda::Function') as Record<string, Resource>).filter(
+      ([, fn]) => (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.[ORIGIN_VERIFY_SECRET_ENV] !== undefined,
     );
-    expect(holders).toHaveLength(CLIENT_IP_CALLABLES.length);
+    expect(holders).toHaveLength(CLIENT_IP_CALLABLES.length + 1);
+    expect(holders.map(([id]) => id)).toContain(logicalId(stack, stack.trackedLinks.redirect));
   });
 
   it('lets no role read the origin-verify secret (CloudFormation resolves the reference at deploy)', () => {

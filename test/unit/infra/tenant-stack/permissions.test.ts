@@ -33,7 +33,7 @@ import { CALLABLES, CALLABLE_NAMES, type CallableName } from '@director-ia/share
 import { useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { identityPolicies, logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
 
-type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts' | 'socialTokens' | 'oauthCallback' | 'publisher' | 'publishingSweep' | 'socialWebhook' | 'inboxWorker';
+type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts' | 'socialTokens' | 'oauthCallback' | 'publisher' | 'publishingSweep' | 'socialWebhook' | 'inboxWorker' | 'trackedRedirect';
 
 const AI_CONTEXT = {
   aiProvider: 'bedrock',
@@ -127,6 +127,8 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   publishingSweep: 'readWrite',
   socialWebhook: 'readWrite',
   inboxWorker: 'readWrite',
+  // Tracked links (issue 15): claim, link and salt reads; salt, visitor and counter writes. Nothing else.
+  trackedRedirect: 'readWrite',
 };
 
 const KNOWLEDGE = 'uploads/users/*/knowledge/*';
@@ -264,7 +266,7 @@ const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'gen
 /** Bedrock async invocation (video jobs): AI environment and Bedrock wildcards too, no InvokeModel. */
 const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
-const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'] as FunctionName[];
+const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker', 'trackedRedirect'] as FunctionName[];
 /** The functions that declare socialApps:read (GetSecretValue on the social apps secret and SOCIAL_APPS_SECRET). */
 const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
 /** Not callables: their entries are not in FUNCTION_ACCESS. */
@@ -288,6 +290,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       publishingSweep: stack.publishing.sweep,
       socialWebhook: stack.inbox.webhook,
       inboxWorker: stack.inbox.worker,
+      trackedRedirect: stack.trackedLinks.redirect,
     };
     return name in others ? others[name as keyof typeof others] : stack.api.functions[name as CallableName];
   };

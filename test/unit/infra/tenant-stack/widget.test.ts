@@ -8,6 +8,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { PUBLISHING_SWEEP_DESCRIPTION } from '../../../../infra/constructs/publishing';
 import { INBOX_WORKER_DESCRIPTION } from '../../../../infra/constructs/inbox';
+import { TRACKED_REDIRECT_DESCRIPTION } from '../../../../infra/constructs/tracked-links';
 import { FUNCTION_ACCESS, LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES, WEBHOOK_URL_CALLABLES } from '../../../../infra/functions';
 import { CALLABLES, SITE_URL_ENV, TABLE_SCHEMA } from '@director-ia/shared';
 import { useSynthesizedTenant } from '../../../support/cdk-fixture';
@@ -38,7 +39,7 @@ describe('widget infrastructure', () => {
     expect(FUNCTION_ACCESS.registrarLeadWidget.permissions).toEqual(['secrets:open']);
   });
 
-  it('only the functions that send the new-lead e-mail or the publishing digest (or build and serve an OAuth redirect or a webhook URL, tenant-stack/social.test.ts) know the site URL', () => {
+  it('only the functions that send the new-lead e-mail or the publishing digest (or build and serve an OAuth redirect or a webhook URL, tenant-stack/social.test.ts, or check a tracked link target) know the site URL', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')) as { Properties: { Description?: string; Environment?: { Variables?: Record<string, unknown> } } }[];
     const withSiteUrl = functions.filter((fn) => fn.Properties.Environment?.Variables?.[SITE_URL_ENV] !== undefined);
     const described = withSiteUrl.map((fn) => fn.Properties.Description ?? '').filter((description) => !description.startsWith('OAuth callback page'));
@@ -49,6 +50,8 @@ describe('widget infrastructure', () => {
         PUBLISHING_SWEEP_DESCRIPTION,
         // The inbox worker's new-lead e-mail (issue 14).
         INBOX_WORKER_DESCRIPTION,
+        // The tracked links' redirect: the site's origin is the one target origin always allowed (issue 15).
+        TRACKED_REDIRECT_DESCRIPTION,
       ].sort(),
     );
     expect(withSiteUrl).toHaveLength(described.length + 1);
