@@ -1,8 +1,8 @@
 /**
  * One isolated stack per tenant (architecture "Deploy"): identity, data, the secrets key, files,
  * the callable API, background jobs, publishing (the publications' schedules, the publisher and its
- * sweep), the site, the public blog, the OAuth callback page and the inbox (the networks' webhooks and
- * the inbox worker, issue 14), wired together, plus the outputs an operator
+ * sweep), the site, the public blog, the OAuth callback page, the inbox (the networks' webhooks and
+ * the inbox worker, issue 14) and the tracked links' redirect (issue 15), wired together, plus the outputs an operator
  * needs after `cdk deploy`. Every function's permissions come from infra/functions.ts through
  * one FunctionGrants; SECRETS_KMS_KEY_ARN and the AI variables are set only on functions whose
  * declared permissions use them (see infra/constructs/grants.ts). The origin-verify secret goes to
