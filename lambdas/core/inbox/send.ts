@@ -15,7 +15,7 @@
  *   (state left 'humano'), after a failure 'pendiente' (a hand-off stays 'humano').
  * - `outsideWindow(conversation, now)`: a DM of Facebook or Instagram whose customer wrote last
  *   more than REPLY_WINDOW_MS ago.
- * - `throwForFailure(result)`: the callables' error for a failure (window and connection:
+ * - `failureError(result)`: the callables' error for a failure (window and connection:
  *   INVALID_INPUT, the wire's stand-in for FAILED_PRECONDITION; rejected, unavailable: UNAVAILABLE).
  */
 import { CONVERSATION_CHANNEL_LABELS, INBOX_MSG, REPLY_WINDOW_MS, SOCIAL_MSG, type InboxNetwork } from '@director-ia/shared';
