@@ -41,6 +41,8 @@ export const ArticleSchema = z.object({
   updatedAt: z.string(),
   /** ISO 8601; set on the first publication and kept afterwards; null while never published. */
   publishedAt: z.nullable(z.string()),
+  /** Issue 15 item 4: the article's tracked link (`<site>/r/<code>` to its public page), made on its first publication. */
+  link: z.optional(z.object({ code: z.string(), url: z.string() })),
 });
 export type Article = z.infer<typeof ArticleSchema>;
 

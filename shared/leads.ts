@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { LEAD_CONTACT_TYPES, LEAD_SOURCES, LEAD_STATUSES, type LeadStatus } from './entities/lead';
+import { AttributionSchema } from './links';
 
 /** Lead ids: what the server generates (time-ordered, lower-case letters and digits). */
 export const LEAD_ID_PATTERN = /^[a-z0-9]{20}$/;
@@ -36,6 +37,8 @@ export const LeadSchema = z.object({
    */
   channels: z.optional(z.array(z.enum(LEAD_SOURCES))),
   conversationIds: z.optional(z.array(z.string())),
+  /** Issue 15 item 4: the post, article or campaign (and network) that brought the person, from the widget's visit. */
+  attribution: z.optional(AttributionSchema),
   /** The consent sentence the visitor accepted, and when (ISO 8601). */
   consentText: z.string(),
   consentAt: z.string(),

@@ -1,2 +1,6 @@
-/** Campañas (issue 15): the campaign budget arithmetic so far (budget.ts). */
+/** Campañas (issue 15): brief, budget arithmetic, benchmark table, proposal and results shapes. */
 export * from './budget';
+export * from './brief';
+export * from './benchmarks';
+export * from './proposal';
+export * from './messages';

@@ -19,6 +19,7 @@ import { adaptarPublicacion, publicarAhora, resolverPublicacion } from './callab
 import { actualizarLead, eliminarLead, listarLeads, obtenerConversacion } from './callables/leads';
 import { aprobarRespuesta, descartarRespuesta, guardarReglasBandeja, listarConversaciones, obtenerReglasBandeja, responderConversacion, verConversacion } from './callables/inbox';
 import { eliminarArticulo, generarArticulo, guardarArticulo, listarArticulos, publicarArticulo } from './callables/blog';
+import { aprobarCampana, crearBorradorMeta, editarCampana, eliminarCampana, generarCampana, guardarGastoCampana, listarCampanas, listarCuentasPublicitarias, obtenerCifrasMes, verCampana } from './callables/campaigns';
 import { completarOAuth, conectarTelegram, desconectarRed, elegirDestinos, initiateOAuth, listarRedes } from './callables/social';
 
 export { define, Empty, type CallableDefinition } from './define';
@@ -37,6 +38,7 @@ export * from './callables/leads';
 export * from './callables/inbox';
 export * from './callables/blog';
 export * from './callables/social';
+export * from './callables/campaigns';
 
 /** Every callable by name. */
 export const CALLABLES = {
@@ -98,6 +100,16 @@ export const CALLABLES = {
   conectarTelegram,
   elegirDestinos,
   desconectarRed,
+  listarCampanas,
+  verCampana,
+  generarCampana,
+  editarCampana,
+  aprobarCampana,
+  eliminarCampana,
+  guardarGastoCampana,
+  listarCuentasPublicitarias,
+  crearBorradorMeta,
+  obtenerCifrasMes,
 } as const;
 
 export type CallableName = keyof typeof CALLABLES;

@@ -36,6 +36,8 @@ export const ScheduledPostSchema = z.object({
   publications: z.array(PublicationSchema),
   /** The approved plan the post came from, if any. */
   planId: z.optional(z.string()),
+  /** Issue 15: the approved campaign the post supports, if any. */
+  campaignId: z.optional(z.string()),
   /** ISO 8601, set by the server. */
   createdAt: z.string(),
   updatedAt: z.string(),

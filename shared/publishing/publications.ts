@@ -86,6 +86,11 @@ export const PublicationSchema = z.object({
   privacy: z.enum(PUBLICATION_PRIVACY),
   /** The twin's "Red de pruebas" published it (or will): the calendar labels it. */
   sandbox: z.boolean(),
+  /**
+   * Issue 15 item 4: the publication's tracked link (`<site>/r/<code>`), made when it is published
+   * (a campaign post's is made at the campaign's approval and is in its text); absent before.
+   */
+  link: z.optional(z.object({ code: z.string(), url: z.string() })),
 });
 export type Publication = z.infer<typeof PublicationSchema>;
 

@@ -18,6 +18,7 @@ import { articleSlugs } from './entities/articleSlug';
 import { assets } from './entities/asset';
 import { blogSchedules } from './entities/blogSchedule';
 import { blogSettings } from './entities/blogSettings';
+import { campaigns } from './entities/campaign';
 import { blogSlugs } from './entities/blogSlug';
 import { chatMessages } from './entities/chatMessage';
 import { conversationMessages, conversations } from './entities/conversation';
@@ -51,6 +52,7 @@ function createDirectorService() {
       blogSchedule: blogSchedules(),
       blogSettings: blogSettings(),
       blogSlug: blogSlugs(),
+      campaign: campaigns(),
       chatMessage: chatMessages(),
       conversation: conversations(),
       conversationMessage: conversationMessages(),

@@ -14,6 +14,7 @@ import * as z from 'zod/mini';
 import { classifyContact, WIDGET_INPUT_MSG as MSG, WIDGET_LIMITS } from '../../widget';
 import { define } from '../define';
 import { requiredText } from '../fields';
+import { VisitSchema } from '../../links';
 
 /** A brand uid as the page URL carries it (see web/src/app/entry/surface.ts). */
 const BrandUid = z.string({ error: MSG.notAvailable }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, MSG.notAvailable));
@@ -49,6 +50,8 @@ export const enviarMensajeWidget = define({
       missing: MSG.messageRequired,
       tooLong: MSG.messageTooLong(WIDGET_LIMITS.maxMessageLength),
     }),
+    /** Issue 15 item 4: the host page's `ref` and UTM (kept by the widget for its session); stored with a new conversation. */
+    visit: z.optional(VisitSchema),
   }),
   output: z.object({
     conversationId: z.string(),
@@ -74,6 +77,8 @@ export const registrarLeadWidget = define({
     ),
     /** The visitor ticked the consent line: anything but `true` is refused. */
     consent: z.literal(true, { error: MSG.consentRequired }),
+    /** Issue 15 item 4: as in enviarMensajeWidget; the lead takes its attribution from it (or from its conversation's). */
+    visit: z.optional(VisitSchema),
   }),
   output: z.object({ leadId: z.string() }),
   maxBodyBytes: WIDGET_MAX_BODY_BYTES,

@@ -22,6 +22,7 @@
  */
 import { CONVERSATION_CHANNELS, CONVERSATION_KINDS, CONVERSATION_STATES, INBOX_MESSAGE_STATES } from '@director-ia/shared';
 import { CREATED, defineEntity, fixed, gsi1Index, type ItemOf, model, optional, required, TENANT, TENANT_ITEM, tenantIndex, TIMESTAMPS } from '../schema';
+import { ATTRIBUTION } from './attribution';
 
 /** GSI1 partition of the inbound messages still waiting for the inbox worker (issue 14). */
 export const INBOX_PENDING_GSI_PARTITION = 'inboxPending';
@@ -64,6 +65,8 @@ export const conversations = defineEntity({
     handoffSentAt: optional('string'),
     /** True when the network is the twin's "Red de pruebas". */
     sandbox: optional('boolean'),
+    /** Issue 15 item 4: widget conversations, the visit that opened it (shared Attribution), set when the conversation is created. */
+    attribution: ATTRIBUTION,
     ...TIMESTAMPS,
   },
   indexes: { byUser: tenantIndex('conversation#${id}', 'id') },

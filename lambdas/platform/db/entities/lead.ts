@@ -7,6 +7,7 @@
  */
 import { LEAD_CONTACT_TYPES, LEAD_SOURCES, LEAD_STATUSES } from '@director-ia/shared';
 import { defineEntity, fixed, type ItemOf, model, optional, required, TENANT_ITEM, tenantIndex, TIMESTAMPS } from '../schema';
+import { ATTRIBUTION } from './attribution';
 
 /** The process-wide Lead entity (created on first use). */
 export const leads = defineEntity({
@@ -22,6 +23,8 @@ export const leads = defineEntity({
     /** Issue 14: every channel the person used, first one first, and the Bandeja conversations linked. */
     channels: { type: 'list', items: { type: 'string' } },
     conversationIds: { type: 'list', items: { type: 'string' } },
+    /** Issue 15 item 4: the post, article or campaign that brought the person (shared Attribution); absent when unknown. */
+    attribution: ATTRIBUTION,
     /** The consent sentence shown to the visitor, as accepted. */
     consentText: fixed('string'),
     /** ISO 8601. */
