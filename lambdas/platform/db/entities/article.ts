@@ -28,6 +28,9 @@ export const articles = defineEntity({
     ...TIMESTAMPS,
     /** ISO 8601; set when published, kept when unpublished (shown as the publication date). */
     publishedAt: optional('string'),
+    /** Issue 15 item 4: the article's tracked link (code and `<site>/r/<code>` to its public page), made on its first publication. */
+    linkCode: optional('string'),
+    linkUrl: optional('string'),
   },
   indexes: { byUser: tenantIndex('article#${id}', 'id') },
 });

@@ -69,6 +69,9 @@ export const publications = defineEntity({
     firstAttemptAt: optional('string'),
     networkPostId: optional('string'),
     url: optional('string'),
+    /** Issue 15 item 4: the publication's tracked link (code and `<site>/r/<code>`), made when it is published; absent before (or when the post carries its campaign's). */
+    linkCode: optional('string'),
+    linkUrl: optional('string'),
     publishedAt: optional('string'),
     reason: optional('string'),
     fixLabel: optional('string'),

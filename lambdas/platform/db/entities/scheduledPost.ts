@@ -53,6 +53,10 @@ export const scheduledPosts = defineEntity({
     status: required('string'),
     /** The approved plan the post came from, if any. */
     planId: optional('string'),
+    /** Issue 15: the campaign the post supports, and its tracked link (code, `<site>/r/<code>`, already in its text), set at the campaign's approval. */
+    campaignId: optional('string'),
+    linkCode: optional('string'),
+    linkUrl: optional('string'),
     /** Where it goes (issue 13); absent → `[{network: platform}]`. */
     targets: { type: 'list', items: { type: 'map', properties: { network: required(SOCIAL_NETWORKS), targetId: optional('string') } } },
     /** Gallery asset ids, in order; absent → none. */
