@@ -110,6 +110,31 @@ const SAMPLES: { [N in CallableName]: (f: Fixture) => CallableInput<N> } = {
   conectarTelegram: () => ({ botToken: `123456789:invalid${'A'.repeat(30)}`, channel: '@canal_pruebas' }),
   elegirDestinos: () => ({ platform: 'telegram', targetIds: [] }),
   desconectarRed: () => ({ platform: 'telegram' }),
+  // Campañas (issue 15): the twin's offline provider proposes a campaign for every caller let
+  // through (far-future dates); ids nobody has are NOT_FOUND; nobody here connected Facebook, so
+  // the ad accounts answer `connected: false`.
+  listarCampanas: () => null,
+  verCampana: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz' }),
+  generarCampana: () => ({
+    brief: {
+      name: 'Otoño en Valencia',
+      objective: 'leads',
+      budget: 600,
+      startDate: '2099-01-05',
+      endDate: '2099-02-01',
+      networks: ['instagram', 'facebook'],
+      offer: 'Revisión gratuita de tu bicicleta',
+      audience: { locations: [{ kind: 'provincia', name: 'Valencia' }], ageMin: 25, ageMax: 54, interests: ['ciclismo'] },
+      landingUrl: 'https://example.com/oferta',
+    },
+  }),
+  editarCampana: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz', name: 'Otro nombre' }),
+  aprobarCampana: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz' }),
+  eliminarCampana: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz' }),
+  guardarGastoCampana: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz', spend: 120.5 }),
+  listarCuentasPublicitarias: () => null,
+  crearBorradorMeta: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz', adAccountId: 'act_400000000000001' }),
+  obtenerCifrasMes: () => ({ month: '2099-01' }),
 };
 
 /**
@@ -123,7 +148,7 @@ const OWNER_ONLY: readonly CallableName[] = ['enviarMensajeChat', 'listarMensaje
  * the access level lets through gets this status instead of 200, which still proves the access
  * check passed (401/403 come first).
  */
-const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { confirmarAccionChat: 404, guardarPublicacion: 404, eliminarPublicacion: 404, aprobarPlan: 404, rechazarPlan: 404, editarPropuesta: 404, publicarAhora: 404, resolverPublicacion: 404, eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404, actualizarLead: 404, eliminarLead: 404, obtenerConversacion: 404, verConversacion: 404, responderConversacion: 404, aprobarRespuesta: 404, descartarRespuesta: 404, generarArticulo: 400, guardarArticulo: 404, publicarArticulo: 404, eliminarArticulo: 404, completarOAuth: 400, conectarTelegram: 400, elegirDestinos: 404 };
+const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { confirmarAccionChat: 404, guardarPublicacion: 404, eliminarPublicacion: 404, aprobarPlan: 404, rechazarPlan: 404, editarPropuesta: 404, publicarAhora: 404, resolverPublicacion: 404, eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404, actualizarLead: 404, eliminarLead: 404, obtenerConversacion: 404, verConversacion: 404, responderConversacion: 404, aprobarRespuesta: 404, descartarRespuesta: 404, generarArticulo: 400, guardarArticulo: 404, publicarArticulo: 404, eliminarArticulo: 404, completarOAuth: 400, conectarTelegram: 400, elegirDestinos: 404, verCampana: 404, editarCampana: 404, aprobarCampana: 404, eliminarCampana: 404, guardarGastoCampana: 404, crearBorradorMeta: 404 };
 
 describe('access matrix', () => {
   let fixture: Fixture;
