@@ -349,6 +349,16 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // Opens the stored tokens to revoke them at the network (its app's credentials and revoke URL),
   // then replaces the item with a disconnected one.
   desconectarRed: { table: 'readWrite', permissions: ['secrets:open', 'socialApps:read'] },
+  // Campañas, Meta Ads draft (issue 15 item 3). Reads the Facebook connection and the network apps
+  // (the Marketing API's base URL), opens the user token; Graph: granted permissions, ad accounts.
+  // A token Graph refuses marks the connection `reconectar` (hence the write).
+  listarCuentasPublicitarias: { table: 'readWrite', permissions: ['secrets:open', 'socialApps:read'] },
+  // Reads the campaign, its creatives' gallery assets (presigned GET URLs Meta fetches the images
+  // from), the Facebook and Instagram connections and the brand's time zone; opens the user token;
+  // creates the creatives' tracked links (claim and link transaction) and, through Graph, the
+  // PAUSED campaign, ad sets, creatives and ads, writing the draft after each (conditional updates).
+  // A token Graph refuses marks the connection `reconectar`.
+  crearBorradorMeta: { table: 'readWrite', permissions: ['secrets:open', 'socialApps:read', 'assets:read'] },
 };
 
 /**

@@ -30,4 +30,8 @@ export const CAMPAIGN_MSG = {
   metaNoImage: (network: string) => `Cada anuncio de ${network} necesita una imagen de tu galería antes de crear el borrador en Meta.`,
   metaFailed: (reason: string) => `Meta no ha aceptado el borrador: ${reason}`,
   metaCreated: 'Borrador creado en Meta, en pausa. Revísalo y lánzalo desde el Administrador de anuncios de Meta cuando quieras.',
+  metaUnavailable: 'Meta no responde ahora mismo. Inténtalo de nuevo en unos minutos: lo ya creado se conserva y no se duplica.',
+  metaCurrency: (currency: string) => `Esa cuenta publicitaria usa ${currency}: Director IA solo crea borradores en cuentas en euros (EUR).`,
+  metaEnded: 'La campaña ya ha terminado: no se puede crear un borrador en Meta.',
+  metaLocationNotFound: (name: string) => `Meta no encuentra «${name}» entre los lugares de España que se pueden segmentar. Cambia la ubicación del público.`,
 } as const;

@@ -90,7 +90,7 @@ describe('initiateOAuth and the callback route', () => {
     const url = new URL(authUrl);
     expect(url.origin).toBe(sandboxUrl());
     expect(url.searchParams.get('redirect_uri')).toMatch(/\/oauth\/callback\/facebook$/);
-    expect(url.searchParams.get('scope')).toBe('pages_show_list,pages_manage_posts,pages_read_engagement,pages_messaging,pages_manage_metadata,pages_manage_engagement');
+    expect(url.searchParams.get('scope')).toBe('pages_show_list,pages_manage_posts,pages_read_engagement,pages_messaging,pages_manage_metadata,pages_manage_engagement,ads_management');
     expect(url.searchParams.get('state')).toMatch(/^[\w-]{32,}$/);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
   });

@@ -4,22 +4,34 @@
  * - `GET /me/adaccounts?fields=id,account_id,name,currency,account_status` (`ads_read` or
  *   `ads_management`) → `{data: [{id: 'act_…', …}], paging}`: the one sandbox account
  *   (./accounts.ts META_AD_ACCOUNT, EUR, status 1).
+ * - `GET /me/permissions` (any user token) → `{data: [{permission, status: 'granted'}]}`: the
+ *   consent's scopes and `public_profile`, as Graph lists a user's permissions
+ *   (https://developers.facebook.com/docs/graph-api/reference/user/permissions/).
+ * - `GET /search?type=adgeolocation&q=&country_code=ES&location_types=["region"|"city"]` and
+ *   `GET /search?type=adinterest&q=` (any user token; Meta's targeting search,
+ *   https://developers.facebook.com/docs/marketing-api/audiences/reference/targeting-search):
+ *   a region for a name of shared SPANISH_PROVINCES (accent- and case-insensitive, key
+ *   `35<two-digit index>`), a city for any name (key: 7 digits from its normalized name's hash),
+ *   an interest for any name (id `6003` + 10 digits from its hash): deterministic, so tests and
+ *   the product can rely on them; `{data: []}` for anything else.
  * - `POST /act_<id>/campaigns` `{name, objective (OUTCOME_AWARENESS|OUTCOME_TRAFFIC|OUTCOME_LEADS|
  *   OUTCOME_SALES|OUTCOME_ENGAGEMENT|OUTCOME_APP_PROMOTION), status (PAUSED|ACTIVE), special_ad_categories
- *   (required, `[]` allowed), buying_type?}` → `{id}`
+ *   (required, `[]` allowed), buying_type?, is_adset_budget_sharing_enabled? (kept)}` → `{id}`
  *   (https://developers.facebook.com/docs/marketing-api/reference/ad-account/campaigns/,
  *   https://developers.facebook.com/docs/marketing-api/reference/ad-campaign-group).
  *   ACTIVE is accepted, as Meta does, and kept: `GET /__sandbox/ads` shows what the product sent.
  * - `POST /act_<id>/adsets` `{name, campaign_id, daily_budget | lifetime_budget (cents, whole),
  *   billing_event, optimization_goal, targeting {geo_locations {countries|regions|cities}, age_min?,
- *   age_max?, interests?}, start_time?, end_time?, status}` → `{id}`
+ *   age_max?, interests?, publisher_platforms?}, start_time?, end_time?, status, bid_strategy?,
+ *   destination_type?, dsa_beneficiary?, dsa_payor? (the last four kept)}` → `{id}`
  *   (https://developers.facebook.com/docs/marketing-api/reference/ad-campaign,
  *   https://developers.facebook.com/docs/marketing-api/bidding/overview/billing-events). Refused
  *   with `(#100) Invalid parameter` and `error_user_title`/`error_user_msg`: a campaign not of this
  *   account, both or neither budget, a daily budget under MIN_DAILY_BUDGET_CENTS, a lifetime budget
  *   without end_time, end_time not after start_time, no geo_locations, ages outside 13–65.
- * - `POST /act_<id>/adcreatives` `{name, object_story_spec {page_id (a sandbox page), link_data
- *   {link, message?, picture?, call_to_action?}}}` → `{id}`
+ * - `POST /act_<id>/adcreatives` `{name, object_story_spec {page_id (a sandbox page),
+ *   instagram_user_id? (the sandbox page's Instagram account), link_data {link, message?, name?,
+ *   picture?, call_to_action?}}}` → `{id}`
  *   (https://developers.facebook.com/docs/marketing-api/reference/ad-creative). There is no
  *   `/adimages` in the sandbox: an `image_hash` is refused, so creatives carry a `picture` URL.
  * - `POST /act_<id>/ads` `{name, adset_id, creative {creative_id}, status}` → `{id}`
@@ -32,8 +44,12 @@
  * Nested parameters (targeting, object_story_spec, creative, special_ad_categories) come as JSON
  * strings in a form, as Graph takes them, or as objects in a JSON body. Objects persist in the
  * publishing store (`ads.*` tables). Test hooks (./index.ts): `GET /__sandbox/ads`, `POST
- * /__sandbox/ads/insights`; the page `/facebook/ads` ("Red de pruebas · Facebook — Anuncios").
+ * /__sandbox/ads/insights`, `POST /__sandbox/ads/fail` (the next create of one edge answers Meta's
+ * transient error: a client's resume after a failure half-way); the page `/facebook/ads` ("Red de
+ * pruebas · Facebook — Anuncios").
  */
+import { createHash } from 'node:crypto';
+import { normalizeSearchText, SPANISH_PROVINCES } from '@director-ia/shared';
 import { META_AD_ACCOUNT, META_PAGES } from './accounts';
 import type { SandboxContext } from './context';
 import type { Table } from './feed';
@@ -61,6 +77,8 @@ export interface AdCampaign {
   status: string;
   specialAdCategories: string[];
   buyingType: string;
+  /** As sent (absent when not sent). */
+  adsetBudgetSharing?: boolean;
   /** ISO 8601. */
   createdTime: string;
   /** Set by `POST /__sandbox/ads/insights`; spend in EUR. */
@@ -83,6 +101,11 @@ export interface AdSet {
   /** ISO 8601 or absent. */
   startTime?: string;
   endTime?: string;
+  /** As sent, when sent. */
+  bidStrategy?: string;
+  destinationType?: string;
+  dsaBeneficiary?: string;
+  dsaPayor?: string;
   createdTime: string;
 }
 
@@ -178,8 +201,19 @@ function createCampaign(call: ApiCall): SandboxResponse {
   if (!Array.isArray(categories) || categories.some((item) => typeof item !== 'string' || !SPECIAL_CATEGORIES.includes(item))) {
     return graphError(100, `(#100) Param special_ad_categories must be a list of {${SPECIAL_CATEGORIES.join(', ')}}`);
   }
+  const sharing = param(req, 'is_adset_budget_sharing_enabled');
   const id = newId(ctx);
-  const campaign: AdCampaign = { id, accountId: META_AD_ACCOUNT.id, name, objective, status, specialAdCategories: categories as string[], buyingType: text(req, 'buying_type') ?? 'AUCTION', createdTime: nowIso(ctx) };
+  const campaign: AdCampaign = {
+    id,
+    accountId: META_AD_ACCOUNT.id,
+    name,
+    objective,
+    status,
+    specialAdCategories: categories as string[],
+    buyingType: text(req, 'buying_type') ?? 'AUCTION',
+    ...(sharing === undefined ? {} : { adsetBudgetSharing: sharing === true || sharing === 'true' }),
+    createdTime: nowIso(ctx),
+  };
   campaigns(ctx).set(id, campaign);
   ctx.log(`social sandbox: facebook ad campaign ${id} created (${status})`);
   return json(200, { id });
@@ -210,6 +244,11 @@ function namedChild<T extends { accountId: string }>(call: ApiCall, table: Table
   const parent = table.get(parentId);
   if (!parent || parent.accountId !== call.params.accountId) return invalid(`Invalid ${label}`, `The ${label} ${parentId} does not exist in this ad account.`);
   return { name, parentId, parent };
+}
+
+/** The text parameters named by `names` that the request carries, under their record names. */
+function kept<K extends string>(req: SandboxRequest, names: Record<K, string>): Partial<Record<K, string>> {
+  return Object.fromEntries(Object.entries<string>(names).flatMap(([key, name]) => (text(req, name) === undefined ? [] : [[key, text(req, name)]]))) as Partial<Record<K, string>>;
 }
 
 function createAdSet(call: ApiCall): SandboxResponse {
@@ -254,6 +293,7 @@ function createAdSet(call: ApiCall): SandboxResponse {
     targeting: targeting as Record<string, unknown>,
     startTime: new Date(start).toISOString(),
     ...(end === null ? {} : { endTime: new Date(end).toISOString() }),
+    ...kept(req, { bidStrategy: 'bid_strategy', destinationType: 'destination_type', dsaBeneficiary: 'dsa_beneficiary', dsaPayor: 'dsa_payor' }),
     createdTime: nowIso(ctx),
   };
   adsets(ctx).set(id, adset);
@@ -267,6 +307,10 @@ function createCreative(call: ApiCall): SandboxResponse {
   if (!isObject(spec)) return graphError(100, '(#100) Param object_story_spec must be a JSON object');
   const pageId = typeof spec.page_id === 'string' || typeof spec.page_id === 'number' ? String(spec.page_id) : '';
   if (!META_PAGES.some((page) => page.id === pageId)) return invalid('Invalid page', `object_story_spec.page_id ${pageId || '(none)'} is not a page you can advertise for.`);
+  const instagram = spec.instagram_user_id;
+  if (instagram !== undefined && !META_PAGES.some((page) => page.instagram?.id === String(instagram))) {
+    return invalid('Invalid Instagram account', `object_story_spec.instagram_user_id ${String(instagram)} is not an Instagram account of your pages.`);
+  }
   const link = spec.link_data;
   if (!isObject(link) || typeof link.link !== 'string' || !/^https?:\/\//i.test(link.link)) return invalid('Link required', 'object_story_spec.link_data.link must be an http(s) URL.');
   if (link.image_hash !== undefined) return invalid('Image not found', 'The image hash is not in this ad account’s image library (the sandbox has no /adimages: use link_data.picture).');
@@ -312,14 +356,70 @@ function insightsRow(campaign: AdCampaign): Record<string, string> | null {
 
 const isCampaign = (ctx: SandboxContext, id: string | undefined) => id !== undefined && campaigns(ctx).get(id) !== undefined;
 
-const accountRoute = (edge: string, handle: (call: ApiCall) => SandboxResponse): TokenRoute => ({
+/** The create edges `POST /__sandbox/ads/fail` can make fail. */
+export const AD_EDGES = ['campaigns', 'adsets', 'adcreatives', 'ads'] as const;
+type AdEdge = (typeof AD_EDGES)[number];
+
+/** Per sandbox, the creates still to fail per edge (memory only: a restart clears them). */
+const failures = new WeakMap<SandboxContext, Map<AdEdge, number>>();
+
+/** Meta's transient error (code 2, HTTP 500) when a failure of `edge` is pending (it is used up); else null. */
+function injectedFailure(ctx: SandboxContext, edge: AdEdge): SandboxResponse | null {
+  const pending = failures.get(ctx);
+  const left = pending?.get(edge) ?? 0;
+  if (left <= 0) return null;
+  pending?.set(edge, left - 1);
+  return graphError(2, 'An unexpected error has occurred. Please retry your request later.', { transient: true }, 500);
+}
+
+const accountRoute = (edge: AdEdge, handle: (call: ApiCall) => SandboxResponse): TokenRoute => ({
   method: 'POST',
   path: `/:accountId/${edge}`,
   operation: 'ads',
   scopes: WRITE_SCOPES,
   accepts: (_ctx, _network, params) => (params.accountId ?? '').startsWith('act_'),
-  handle: (call) => accountError(call) ?? handle(call),
+  handle: (call) => accountError(call) ?? injectedFailure(call.ctx, edge) ?? handle(call),
 });
+
+/** A number of `digits` digits from `text`'s hash (deterministic keys of the targeting search). */
+const hashDigits = (text: string, digits: number) => (BigInt(`0x${createHash('sha256').update(text).digest('hex').slice(0, 15)}`) % 10n ** BigInt(digits)).toString().padStart(digits, '0');
+
+/** `location_types` as Graph takes it: a JSON list (or one bare type). */
+function locationTypes(value: string | null): string[] {
+  if (!value) return ['country', 'region', 'city'];
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [value];
+  }
+}
+
+/** Meta's targeting search (see the module header). */
+function targetingSearch(call: ApiCall): SandboxResponse {
+  const query = call.req.query;
+  const type = query.get('type');
+  const q = (query.get('q') ?? '').trim();
+  if (!type) return required('type');
+  if (q === '') return json(200, { data: [] });
+  const wanted = normalizeSearchText(q);
+  if (type === 'adinterest') {
+    return json(200, { data: [{ id: `6003${hashDigits(wanted, 10)}`, name: q, audience_size_lower_bound: 1_000_000, audience_size_upper_bound: 1_200_000, path: ['Interests', q], topic: 'Sandbox' }] });
+  }
+  if (type !== 'adgeolocation') return graphError(100, `(#100) Param type must be one of {adgeolocation, adinterest}`);
+  const country = query.get('country_code');
+  if (country && country.toUpperCase() !== 'ES') return json(200, { data: [] });
+  const types = locationTypes(query.get('location_types'));
+  const data: Record<string, unknown>[] = [];
+  const province = SPANISH_PROVINCES.findIndex((name) => normalizeSearchText(name) === wanted);
+  if (types.includes('region') && province >= 0) {
+    data.push({ key: `35${String(province).padStart(2, '0')}`, name: SPANISH_PROVINCES[province], type: 'region', country_code: 'ES', country_name: 'Spain', supports_region: true, supports_city: true });
+  }
+  if (types.includes('city')) {
+    data.push({ key: hashDigits(wanted, 7), name: q, type: 'city', country_code: 'ES', country_name: 'Spain', region: '', supports_region: true, supports_city: true });
+  }
+  return json(200, { data });
+}
 
 /** The Marketing API routes (Facebook only; before the publishing routes' `GET /:id`, ./api.ts). */
 export const ADS_ROUTES: readonly TokenRoute[] = [
@@ -333,6 +433,13 @@ export const ADS_ROUTES: readonly TokenRoute[] = [
       return json(200, { data: [pickFields(account, graphFields(call.req.query.get('fields')), ['account_id'])], paging: { cursors: { before: 'MAZDZD', after: 'MAZDZD' } } });
     },
   },
+  {
+    method: 'GET',
+    path: '/me/permissions',
+    operation: 'ads',
+    handle: (call) => json(200, { data: [...new Set(['public_profile', ...call.grant.scopes])].map((permission) => ({ permission, status: 'granted' })) }),
+  },
+  { method: 'GET', path: '/search', operation: 'ads', handle: targetingSearch },
   accountRoute('campaigns', createCampaign),
   accountRoute('adsets', createAdSet),
   accountRoute('adcreatives', createCreative),
@@ -397,11 +504,22 @@ export function listAds(ctx: SandboxContext): AdCampaignView[] {
 
 /**
  * `/__sandbox/ads` hooks: `GET` → `{adAccount, campaigns: AdCampaignView[]}`; `POST ads/insights`
- * `{campaignId, spend (EUR), impressions, clicks}` → `{campaign}` sets what insights answer.
- * Null for other hooks.
+ * `{campaignId, spend (EUR), impressions, clicks}` → `{campaign}` sets what insights answer;
+ * `POST ads/fail` `{edge (campaigns|adsets|adcreatives|ads), times?: 1}` → `{edge, times}`: the
+ * next `times` creates of that edge answer Meta's transient error (code 2, HTTP 500) without
+ * creating anything. Null for other hooks.
  */
 export function serveAdsHook(ctx: SandboxContext, req: SandboxRequest, hook: string): SandboxResponse | null {
   if (hook === 'ads' && req.method === 'GET') return json(200, { adAccount: META_AD_ACCOUNT, campaigns: listAds(ctx) });
+  if (hook === 'ads/fail' && req.method === 'POST') {
+    const { edge, times = 1 } = req.body ?? {};
+    if (typeof edge !== 'string' || !(AD_EDGES as readonly string[]).includes(edge)) return json(400, { error: `edge must be one of ${AD_EDGES.join(', ')}` });
+    if (typeof times !== 'number' || !Number.isInteger(times) || times < 1) return json(400, { error: 'times must be a whole number >= 1' });
+    const pending = failures.get(ctx) ?? new Map<AdEdge, number>();
+    pending.set(edge as AdEdge, times);
+    failures.set(ctx, pending);
+    return json(200, { edge, times });
+  }
   if (hook !== 'ads/insights' || req.method !== 'POST') return null;
   const body = req.body ?? {};
   const campaignId = typeof body.campaignId === 'string' ? body.campaignId : '';

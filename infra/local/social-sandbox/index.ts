@@ -84,14 +84,16 @@
  * - `GET /__sandbox/threads[?network=]` → `{threads: Thread[]}` (customer messages and brand
  *   replies); `POST /__sandbox/threads/age` `{network, threadId, hours}` → `{thread}` moves the
  *   customer's last message `hours` back (the 24-hour window).
- * Issue 15, Meta's Marketing API under `/facebook/api` (./ads.ts: `/me/adaccounts`, `/act_<id>/
- * campaigns|adsets|adcreatives|ads`, `/<campaign-id>` and its `/insights`; `ads_management`, reads
- * also `ads_read`):
+ * Issue 15, Meta's Marketing API under `/facebook/api` (./ads.ts: `/me/adaccounts`, `/me/permissions`,
+ * `/search` (targeting: regions, cities, interests), `/act_<id>/campaigns|adsets|adcreatives|ads`,
+ * `/<campaign-id>` and its `/insights`; `ads_management`, reads also `ads_read`):
  * - `GET /__sandbox/ads` → `{adAccount, campaigns: [{id, name, objective, status (as sent: PAUSED or
  *   ACTIVE), specialAdCategories, insights?, adsets: [{…, dailyBudget|lifetimeBudget (cents),
  *   targeting, ads: [{…, status, creative}]}]}]}`, oldest first.
  * - `POST /__sandbox/ads/insights` `{campaignId, spend (EUR), impressions, clicks}` → `{campaign}`:
  *   what the campaign's insights answer from now on (until then `{data: []}`, nothing delivered).
+ * - `POST /__sandbox/ads/fail` `{edge: campaigns|adsets|adcreatives|ads, times?}` → `{edge, times}`:
+ *   the next creates of that edge answer Meta's transient error (HTTP 500, code 2), creating nothing.
  * - `GET /facebook/ads`: "Red de pruebas · Facebook — Anuncios", every campaign with its ad sets and ads.
  *
  * Every request under `/N/` (but the feed pages) is recorded (network, method, path without the

@@ -122,7 +122,8 @@ const STANDARD = {
 /** Every OAuth network's configuration. */
 export const OAUTH_CONFIG: Readonly<Record<OAuthNetwork, OAuthNetworkConfig>> = {
   // Issue 14 (Bandeja): pages_messaging (Messenger replies), pages_manage_metadata (the page's webhook subscription), pages_manage_engagement (comment replies).
-  facebook: meta(['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'pages_messaging', 'pages_manage_metadata', 'pages_manage_engagement']),
+  // Issue 15 (Campañas): ads_management (the paused Meta Ads draft, its ad accounts and its spend).
+  facebook: meta(['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'pages_messaging', 'pages_manage_metadata', 'pages_manage_engagement', 'ads_management']),
   // Spec 9's three, plus pages_show_list (the accounts are found through their pages), instagram_content_publish (publishing, issue 13)
   // and pages_manage_metadata (issue 14: Instagram messaging webhooks need the linked page subscribed).
   instagram: meta(['instagram_basic', 'instagram_manage_comments', 'instagram_manage_messages', 'pages_show_list', 'instagram_content_publish', 'pages_manage_metadata']),

@@ -118,6 +118,8 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   conectarTelegram: 'readWrite',
   elegirDestinos: 'readWrite',
   desconectarRed: 'readWrite',
+  listarCuentasPublicitarias: 'readWrite',
+  crearBorradorMeta: 'readWrite',
   preSignUp: 'write',
   knowledgeUploaded: 'readWrite',
   blogDrafts: 'readWrite',
@@ -240,6 +242,9 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   completarOAuth: [SEAL, OPEN, SOCIAL_APPS],
   conectarTelegram: [SEAL, SOCIAL_APPS],
   desconectarRed: [OPEN, SOCIAL_APPS],
+  // Meta Ads draft (issue 15): the user token, the network apps; the draft also presigns its images.
+  listarCuentasPublicitarias: [OPEN, SOCIAL_APPS],
+  crearBorradorMeta: [OPEN, SOCIAL_APPS, `s3:GetObject @ ${ASSETS}`],
   responderConversacion: [OPEN, SEAL, SOCIAL_APPS],
   aprobarRespuesta: [OPEN, SEAL, SOCIAL_APPS],
   socialTokens: [SEAL, OPEN, SOCIAL_APPS],
@@ -268,7 +273,7 @@ const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
 const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker', 'trackedRedirect'] as FunctionName[];
 /** The functions that declare socialApps:read (GetSecretValue on the social apps secret and SOCIAL_APPS_SECRET). */
-const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
+const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
 /** Not callables: their entries are not in FUNCTION_ACCESS. */
 const NON_CALLABLE_READERS: FunctionName[] = ['socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
 
@@ -370,7 +375,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('is named SECRETS_KMS_KEY_ARN on exactly the functions with a secrets permission', () => {
       expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
       const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
-      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion', 'responderConversacion', 'aprobarRespuesta', 'inboxWorker'];
+      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion', 'responderConversacion', 'aprobarRespuesta', 'inboxWorker', 'listarCuentasPublicitarias', 'crearBorradorMeta'];
       for (const name of ALL_FUNCTIONS) {
         const usesSecrets = sealing.includes(name);
         expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);

@@ -18,7 +18,7 @@ export const REDIRECT = (network: OAuthNetwork) => `http://localhost:5173/oauth/
 
 /** Per network: the scopes and extra authorize parameters our adapters send, and whether they use PKCE. */
 export const CLIENT_SETUP: Record<OAuthNetwork, { scope: string; extra?: Record<string, string>; pkce: boolean }> = {
-  facebook: { scope: 'pages_show_list,pages_manage_posts,pages_read_engagement,pages_messaging,pages_manage_metadata,pages_manage_engagement', pkce: true },
+  facebook: { scope: 'pages_show_list,pages_manage_posts,pages_read_engagement,pages_messaging,pages_manage_metadata,pages_manage_engagement,ads_management', pkce: true },
   instagram: { scope: 'instagram_basic,instagram_manage_comments,instagram_manage_messages,pages_show_list,instagram_content_publish,pages_manage_metadata', pkce: true },
   x: { scope: 'tweet.read tweet.write users.read media.write offline.access', pkce: true },
   linkedin: { scope: 'openid profile w_member_social', pkce: false },

@@ -32,7 +32,7 @@ describe('authorizationUrl', () => {
     [
       'facebook',
       'https://www.facebook.com/v25.0/dialog/oauth',
-      { client_id: CLIENT_ID, scope: 'pages_show_list,pages_manage_posts,pages_read_engagement,pages_messaging,pages_manage_metadata,pages_manage_engagement', ...pkceParams },
+      { client_id: CLIENT_ID, scope: 'pages_show_list,pages_manage_posts,pages_read_engagement,pages_messaging,pages_manage_metadata,pages_manage_engagement,ads_management', ...pkceParams },
     ],
     [
       'instagram',
