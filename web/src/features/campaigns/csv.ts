@@ -14,7 +14,7 @@ import {
   CAMPAIGN_STATUS_LABELS,
   KPI_KIND_LABELS,
   LOCATION_KIND_LABELS,
-  slugify,
+  canonicalSlug,
   socialNetworkLabel,
   type Campaign,
   type CampaignResults,
@@ -116,7 +116,7 @@ export function campaignCsv(campaign: Campaign, results: CampaignResults): strin
   return csvText(CAMPAIGN_CSV.columns, campaignCsvRows(campaign, results));
 }
 
-/** 'campana-rebajas-de-otono-2026-05-05.csv' (the export's local date). */
+/** 'campana-rebajas-de-otoño-2026-05-05.csv': the name's slug (shared/slug.ts) and the export's local date. */
 export function campaignCsvFileName(name: string, now = new Date()): string {
-  return CAMPAIGN_CSV.fileName(slugify(name), csvDate(now.toISOString()).slice(0, 10));
+  return CAMPAIGN_CSV.fileName(canonicalSlug(name), csvDate(now.toISOString()).slice(0, 10));
 }
