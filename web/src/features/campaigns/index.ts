@@ -4,6 +4,7 @@
  * its parts directly; other features use this index.
  */
 export { campaignKey, campaignListKey, campaignsKey, monthFiguresKey, type CampaignView } from './keys';
+export { Figures, type Figure } from './Figures';
 export { CAMPAIGN_UI } from './labels';
 export { useMonthFigures } from './useMonthFigures';
 export { moneyLabel, countLabel } from './format';

@@ -1,10 +1,12 @@
 /**
- * Read-only parts of a campaign shared by its view and its printable page (issue 15 items 2, 5
- * and 6): the brief's facts, the audiences per network, the expected KPI ranges per network with
+ * Parts of a campaign shared by its view and its printable page (issue 15 items 2, 5 and 6): the
+ * split table's frame (networks × weeks with row, column and grand totals; the cells are the
+ * caller's: inputs in the view, euros on paper), the save and cancel of an inline edit, the brief's facts, the audiences per network, the expected KPI ranges per network with
  * their region when it is not Spain, the cited benchmark sources (publisher, title linked to the
  * source, publication date, period, note), the results figures and the funnel
  * Publicadas → Clics → Conversaciones → Leads.
  */
+import type { ReactNode } from 'react';
 import {
   CAMPAIGN_OBJECTIVE_LABELS,
   CAMPAIGN_STATUS_LABELS,
@@ -13,11 +15,17 @@ import {
   socialNetworkLabel,
   type Campaign,
   type CampaignResults,
+  formatEuros,
   type NetworkAudience,
+  type SplitCell,
 } from '@director-ia/shared';
 import { citedSources } from '../../features/campaigns/csv';
 import { countLabel, dateLabel, dateRangeLabel, kpiRangeLabel, moneyLabel } from '../../features/campaigns/format';
+import { Figures } from '../../features/campaigns/Figures';
 import { CAMPAIGN_UI } from '../../features/campaigns/labels';
+import { splitGrid, type SplitRow } from '../../features/campaigns/splitTable';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
 import styles from './CampanasPage.module.css';
 
 /** The brief as facts: objective, status, dates, networks, budget, offer, landing. */
@@ -144,26 +152,18 @@ export const spendLabel = (results: Pick<CampaignResults, 'spendSource'>) =>
 
 /** The results as figures: budget, spend, clicks (and unique), conversations, leads, cost per lead. */
 export function ResultFigures({ results }: { results: CampaignResults }) {
-  const figures: [string, string, string?][] = [
-    [CAMPAIGN_UI.budgetFigure, moneyLabel(results.budgetCents)],
-    [spendLabel(results), results.spendCents === null ? CAMPAIGN_UI.spendUnknown : moneyLabel(results.spendCents)],
-    [CAMPAIGN_UI.clicks, countLabel(results.clicks), CAMPAIGN_UI.uniqueClicks(countLabel(results.uniqueClicks))],
-    [CAMPAIGN_UI.conversations, countLabel(results.conversations)],
-    [CAMPAIGN_UI.leads, countLabel(results.leads)],
-    [CAMPAIGN_UI.costPerLead, moneyLabel(results.costPerLeadCents)],
-  ];
   return (
-    <dl className={styles.figures}>
-      {figures.map(([term, value, note]) => (
-        <div key={term} className={styles.figure}>
-          <dt>{term}</dt>
-          <dd>
-            <span className={styles.figureValue}>{value}</span>
-            {note && <span className={styles.figureNote}>{note}</span>}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <Figures
+      testId="campaign-results"
+      items={[
+        { label: CAMPAIGN_UI.budgetFigure, value: moneyLabel(results.budgetCents) },
+        { label: spendLabel(results), value: results.spendCents === null ? CAMPAIGN_UI.spendUnknown : moneyLabel(results.spendCents) },
+        { label: CAMPAIGN_UI.clicks, value: countLabel(results.clicks), note: CAMPAIGN_UI.uniqueClicks(countLabel(results.uniqueClicks)) },
+        { label: CAMPAIGN_UI.conversations, value: countLabel(results.conversations) },
+        { label: CAMPAIGN_UI.leads, value: countLabel(results.leads) },
+        { label: CAMPAIGN_UI.costPerLead, value: moneyLabel(results.costPerLeadCents) },
+      ]}
+    />
   );
 }
 
@@ -184,5 +184,74 @@ export function Funnel({ results }: { results: CampaignResults }) {
         );
       })}
     </ol>
+  );
+}
+
+/** The split as a table networks × weeks with its totals; `renderCell` draws each (network, week) the split has. */
+export function SplitTable({ campaign, split, renderCell }: { campaign: Campaign; split: readonly SplitCell[]; renderCell: (row: SplitRow, cell: SplitRow['cells'][number] & { index: number }) => ReactNode }) {
+  const grid = splitGrid(split, campaign.weeks);
+  return (
+    <table className={styles.splitTable} aria-label={CAMPAIGN_UI.splitTable}>
+      <thead>
+        <tr>
+          <th scope="col">{CAMPAIGN_UI.network}</th>
+          {campaign.weeks.map((week) => (
+            <th key={week.week} scope="col">
+              <span>{CAMPAIGN_UI.week(week.week)}</span>
+              <span className={styles.weekDates}>{dateRangeLabel(week.start, week.end)}</span>
+            </th>
+          ))}
+          <th scope="col">{CAMPAIGN_UI.total}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {grid.rows.map((row) => (
+          <tr key={row.network}>
+            <th scope="row">{socialNetworkLabel(row.network)}</th>
+            {row.cells.map((cell) => (
+              <td key={cell.week} className={styles.number}>
+                {cell.index === undefined ? CAMPAIGN_UI.none : renderCell(row, { ...cell, index: cell.index })}
+              </td>
+            ))}
+            <td className={styles.number}>{formatEuros(row.totalCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">{CAMPAIGN_UI.total}</th>
+          {grid.weekTotals.map((cents, position) => (
+            <td key={position} className={styles.number}>
+              {formatEuros(cents)}
+            </td>
+          ))}
+          <td className={styles.number} data-testid="split-grand-total">
+            <strong>{formatEuros(grid.totalCents)}</strong>
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+/** An inline edit's problem (the contract's Spanish message), 'Cancelar' and 'Guardar' (a submit button). */
+export function EditActions({ problem, busy, onCancel }: { problem: string | null; busy: boolean; onCancel: () => void }) {
+  return (
+    <>
+      {problem && (
+        <p role="alert" className={styles.fieldError}>
+          {problem}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <Button size="small" onClick={onCancel} disabled={busy}>
+          {CAMPAIGN_UI.cancel}
+        </Button>
+        <Button size="small" type="submit" variant="primary" disabled={busy} aria-busy={busy}>
+          {busy && <Spinner />}
+          {CAMPAIGN_UI.save}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -3,10 +3,12 @@
  * gallery asset's thumbnail, or the AI's image request with 'Generar imagen' (the Taller's image
  * generation, generarImagen; the new asset becomes the creative's image) and 'Elegir de la
  * galería'. While the campaign is a proposal, each creative's words can be edited; every change is
- * saved with editarCampana (the whole list of creatives).
+ * saved with editarCampana (the whole list of creatives). A Facebook or Instagram creative without
+ * an image is pointed out then (CAMPAIGN_MSG.metaNoImage): the Meta draft needs it, and creatives
+ * no longer change once the campaign is approved.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { AD_CALL_TO_ACTION_LABELS, AD_CALLS_TO_ACTION, CREATIVE_LIMITS, socialNetworkLabel, type AdCallToAction, type Asset, type Campaign, type Creative } from '@director-ia/shared';
+import { AD_CALL_TO_ACTION_LABELS, AD_CALLS_TO_ACTION, CAMPAIGN_MSG, CREATIVE_LIMITS, META_AD_NETWORKS, socialNetworkLabel, type AdCallToAction, type Asset, type Campaign, type CampaignNetwork, type Creative } from '@director-ia/shared';
 import { useAssets, useGenerateImage } from '../../features/assets';
 import { checkEdit, creativesWith, type CreativeFields } from '../../features/campaigns/edits';
 import { CAMPAIGN_UI } from '../../features/campaigns/labels';
@@ -17,7 +19,15 @@ import { Icon } from '../../ui/Icon';
 import { Modal } from '../../ui/Modal';
 import { PageIcon } from '../../ui/PageIcon';
 import { Spinner } from '../../ui/Spinner';
+import { EditActions } from './CampaignParts';
 import styles from './CampanasPage.module.css';
+
+/**
+ * Whether `network` is a Meta network with a creative still lacking its gallery image: the Meta
+ * draft needs every image, and creatives can only change while the campaign is a proposal.
+ */
+const needsImages = (creatives: readonly Creative[], network: CampaignNetwork) =>
+  (META_AD_NETWORKS as readonly CampaignNetwork[]).includes(network) && creatives.some((creative) => creative.network === network && !creative.assetId);
 
 export function CreativesSection({ campaign }: { campaign: Campaign }) {
   const id = useId();
@@ -32,6 +42,7 @@ export function CreativesSection({ campaign }: { campaign: Campaign }) {
       {networks.map((network) => (
         <div key={network} className={styles.subsection}>
           <h3 className={styles.subTitle}>{socialNetworkLabel(network)}</h3>
+          {campaign.status === 'propuesta' && needsImages(creatives, network) && <p className={styles.muted}>{CAMPAIGN_MSG.metaNoImage(socialNetworkLabel(network))}</p>}
           <ul className={styles.cards}>
             {creatives
               .filter((creative) => creative.network === network)
@@ -105,20 +116,7 @@ function CreativeCard({ campaign, creative, assets }: { campaign: Campaign; crea
               ))}
             </select>
           </div>
-          {problem && (
-            <p role="alert" className={styles.fieldError}>
-              {problem}
-            </p>
-          )}
-          <div className={styles.actions}>
-            <Button size="small" onClick={() => setEditing(null)} disabled={busy}>
-              {CAMPAIGN_UI.cancel}
-            </Button>
-            <Button size="small" type="submit" variant="primary" disabled={busy} aria-busy={edit.isPending}>
-              {edit.isPending && <Spinner />}
-              {CAMPAIGN_UI.save}
-            </Button>
-          </div>
+          <EditActions problem={problem} busy={busy} onCancel={() => setEditing(null)} />
         </form>
       ) : (
         <>

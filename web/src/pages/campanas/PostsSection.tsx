@@ -11,7 +11,7 @@ import { useEditCampaign } from '../../features/campaigns/useEditCampaign';
 import { fieldStyles, TextAreaField, TextField } from '../../features/settings';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
-import { Spinner } from '../../ui/Spinner';
+import { EditActions } from './CampaignParts';
 import styles from './CampanasPage.module.css';
 
 export function PostsSection({ campaign }: { campaign: Campaign }) {
@@ -80,20 +80,7 @@ function PostCard({ campaign, post }: { campaign: Campaign; post: PlannedPost })
               </select>
             </div>
           </div>
-          {problem && (
-            <p role="alert" className={styles.fieldError}>
-              {problem}
-            </p>
-          )}
-          <div className={styles.actions}>
-            <Button size="small" onClick={() => setEditing(null)} disabled={edit.isPending}>
-              {CAMPAIGN_UI.cancel}
-            </Button>
-            <Button size="small" type="submit" variant="primary" disabled={edit.isPending} aria-busy={edit.isPending}>
-              {edit.isPending && <Spinner />}
-              {CAMPAIGN_UI.save}
-            </Button>
-          </div>
+          <EditActions problem={problem} busy={edit.isPending} onCancel={() => setEditing(null)} />
         </form>
       ) : (
         <>

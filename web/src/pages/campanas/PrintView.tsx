@@ -7,34 +7,17 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { AD_CALL_TO_ACTION_LABELS, formatEuros, postWhenLabel, socialNetworkLabel, type Campaign, type CampaignResults } from '@director-ia/shared';
-import { dateRangeLabel, instantLabel } from '../../features/campaigns/format';
+import { instantLabel } from '../../features/campaigns/format';
 import { CAMPAIGN_UI } from '../../features/campaigns/labels';
-import { splitGrid } from '../../features/campaigns/splitTable';
 import { Button } from '../../ui/Button';
-import { AudienceList, BriefFacts, Funnel, KpiTable, ResultFigures } from './CampaignParts';
+import { AudienceList, BriefFacts, Funnel, KpiTable, ResultFigures, SplitTable } from './CampaignParts';
 import styles from './CampanasPage.module.css';
 
 export function PrintView({ campaign, results, onClose }: { campaign: Campaign; results: CampaignResults; onClose: () => void }) {
   const root = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  const grid = splitGrid(campaign.proposal.split, campaign.weeks);
 
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  }, [onClose]);
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    root.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCloseRef.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, []);
+  // Focus the layer so keyboard and screen reader users land on it; 'Cerrar' closes it.
+  useEffect(() => root.current?.focus(), []);
 
   return createPortal(
     <div ref={root} className={styles.printRoot} role="dialog" aria-modal="true" aria-label={CAMPAIGN_UI.printView} tabIndex={-1}>
@@ -58,43 +41,7 @@ export function PrintView({ campaign, results, onClose }: { campaign: Campaign; 
         <p>{campaign.proposal.summary}</p>
 
         <h2>{CAMPAIGN_UI.split}</h2>
-        <table aria-label={CAMPAIGN_UI.splitTable}>
-          <thead>
-            <tr>
-              <th scope="col">{CAMPAIGN_UI.network}</th>
-              {campaign.weeks.map((week) => (
-                <th key={week.week} scope="col">
-                  {CAMPAIGN_UI.week(week.week)}
-                  <br />
-                  <small>{dateRangeLabel(week.start, week.end)}</small>
-                </th>
-              ))}
-              <th scope="col">{CAMPAIGN_UI.total}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {grid.rows.map((row) => (
-              <tr key={row.network}>
-                <th scope="row">{socialNetworkLabel(row.network)}</th>
-                {row.cells.map((cell) => (
-                  <td key={cell.week}>{cell.index === undefined ? CAMPAIGN_UI.none : formatEuros(cell.cents)}</td>
-                ))}
-                <td>{formatEuros(row.totalCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{CAMPAIGN_UI.total}</th>
-              {grid.weekTotals.map((cents, position) => (
-                <td key={position}>{formatEuros(cents)}</td>
-              ))}
-              <td>
-                <strong>{formatEuros(grid.totalCents)}</strong>
-              </td>
-            </tr>
-          </tfoot>
-        </table>
+        <SplitTable campaign={campaign} split={campaign.proposal.split} renderCell={(_row, cell) => formatEuros(cell.cents)} />
 
         <h2>{CAMPAIGN_UI.audiences}</h2>
         <AudienceList audiences={campaign.proposal.audiences} />

@@ -6,15 +6,15 @@
  * its lock; a refused figure says why under the table. 'Guardar reparto' sends the whole split.
  */
 import { useId, useState, type KeyboardEvent } from 'react';
-import { CAMPAIGN_MSG, formatEuros, parseBudgetEuros, socialNetworkLabel, type Campaign, type SplitCell } from '@director-ia/shared';
-import { dateRangeLabel } from '../../features/campaigns/format';
+import { CAMPAIGN_MSG, parseBudgetEuros, type Campaign, type SplitCell } from '@director-ia/shared';
 import { CAMPAIGN_UI } from '../../features/campaigns/labels';
-import { centsText, editSplit, sameSplit, splitGrid, splitPayload } from '../../features/campaigns/splitTable';
+import { centsText, editSplit, sameSplit, splitPayload } from '../../features/campaigns/splitTable';
 import { useEditCampaign } from '../../features/campaigns/useEditCampaign';
 import { fieldStyles } from '../../features/settings';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import { SplitTable } from './CampaignParts';
 import styles from './CampanasPage.module.css';
 
 /** One figure of the split: commits what was typed on Enter or on leaving the cell. */
@@ -40,7 +40,7 @@ export function SplitEditor({ campaign }: { campaign: Campaign }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [budgetText, setBudgetText] = useState(() => centsText(campaign.budgetCents));
   const [budgetError, setBudgetError] = useState<string | null>(null);
-  const grid = splitGrid(draft, campaign.weeks);
+  const totalCents = draft.reduce((sum, cell) => sum + cell.cents, 0);
   const changed = !sameSplit(draft, stored);
   const busy = edit.isPending;
 
@@ -104,64 +104,21 @@ export function SplitEditor({ campaign }: { campaign: Campaign }) {
       )}
 
       <div className={styles.tableWrap}>
-        <table className={styles.splitTable} aria-label={CAMPAIGN_UI.splitTable}>
-          <thead>
-            <tr>
-              <th scope="col">{CAMPAIGN_UI.network}</th>
-              {campaign.weeks.map((week) => (
-                <th key={week.week} scope="col">
-                  <span>{CAMPAIGN_UI.week(week.week)}</span>
-                  <span className={styles.weekDates}>{dateRangeLabel(week.start, week.end)}</span>
-                </th>
-              ))}
-              <th scope="col">{CAMPAIGN_UI.total}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {grid.rows.map((row) => (
-              <tr key={row.network}>
-                <th scope="row">{socialNetworkLabel(row.network)}</th>
-                {row.cells.map((cell) => (
-                  <td key={cell.week}>
-                    {cell.index === undefined ? (
-                      CAMPAIGN_UI.none
-                    ) : (
-                      <div className={styles.cell}>
-                        <CellInput
-                          key={`${cell.index}-${cell.cents}`}
-                          label={CAMPAIGN_UI.cellLabel(row.network, cell.week)}
-                          cents={cell.cents}
-                          disabled={busy}
-                          onCommit={(text) => commit(cell.index as number, text)}
-                        />
-                        <label className={styles.lock}>
-                          <input type="checkbox" checked={locked.has(cell.index)} disabled={busy} onChange={() => toggleLock(cell.index as number)} aria-label={CAMPAIGN_UI.lockCell(row.network, cell.week)} />
-                          <span aria-hidden="true">{CAMPAIGN_UI.lock}</span>
-                        </label>
-                      </div>
-                    )}
-                  </td>
-                ))}
-                <td className={styles.number}>{formatEuros(row.totalCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{CAMPAIGN_UI.total}</th>
-              {grid.weekTotals.map((cents, position) => (
-                <td key={position} className={styles.number}>
-                  {formatEuros(cents)}
-                </td>
-              ))}
-              <td className={styles.number} data-testid="split-grand-total">
-                <strong>{formatEuros(grid.totalCents)}</strong>
-              </td>
-            </tr>
-          </tfoot>
-        </table>
+        <SplitTable
+          campaign={campaign}
+          split={draft}
+          renderCell={(row, cell) => (
+            <div className={styles.cell}>
+              <CellInput key={`${cell.index}-${cell.cents}`} label={CAMPAIGN_UI.cellLabel(row.network, cell.week)} cents={cell.cents} disabled={busy} onCommit={(text) => commit(cell.index, text)} />
+              <label className={styles.lock}>
+                <input type="checkbox" checked={locked.has(cell.index)} disabled={busy} onChange={() => toggleLock(cell.index)} aria-label={CAMPAIGN_UI.lockCell(row.network, cell.week)} />
+                <span aria-hidden="true">{CAMPAIGN_UI.lock}</span>
+              </label>
+            </div>
+          )}
+        />
       </div>
-      {grid.totalCents !== campaign.budgetCents && <p className={styles.fieldError}>{CAMPAIGN_MSG.splitTotal(campaign.budgetCents)}</p>}
+      {totalCents !== campaign.budgetCents && <p className={styles.fieldError}>{CAMPAIGN_MSG.splitTotal(campaign.budgetCents)}</p>}
       {refusal && (
         <p role="alert" className={styles.fieldError}>
           {refusal}

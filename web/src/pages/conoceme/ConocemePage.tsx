@@ -1,7 +1,7 @@
 /** Spec 1/2 welcome page: hero, link to the public site, the month's figures (issue 15 item 5) and the six feature cards. */
 import { getConfig } from '../../lib/config';
 import { Icon, type IconName } from '../../ui/Icon';
-import { MonthFigures } from './MonthFigures';
+import { MonthFiguresRow } from './MonthFigures';
 import styles from './ConocemePage.module.css';
 
 const FEATURES: { icon: IconName; title: string; text: string }[] = [
@@ -56,7 +56,7 @@ export default function ConocemePage() {
         </a>
       </section>
 
-      <MonthFigures />
+      <MonthFiguresRow />
 
       <section aria-labelledby="conoceme-features">
         <h2 id="conoceme-features" className={styles.sectionTitle}>

@@ -4,26 +4,27 @@
  * as one compact row. While loading it keeps its place; a failed read says so quietly (the page's
  * welcome still reads on its own).
  */
-import { currentMonth, monthLabel, type MonthFigures as Figures } from '@director-ia/shared';
-import { CAMPAIGN_UI, countLabel, moneyLabel, useMonthFigures } from '../../features/campaigns';
+import { currentMonth, monthLabel, type MonthFigures } from '@director-ia/shared';
+import { CAMPAIGN_UI, countLabel, Figures, moneyLabel, useMonthFigures, type Figure } from '../../features/campaigns';
 import styles from './ConocemePage.module.css';
 
 const F = CAMPAIGN_UI.figures;
 
-/** The figures in their order, as [label, value]. */
-export function figureItems(figures: Figures): [string, string][] {
+/** The figures in their order; dashes while they are read. */
+export function figureItems(figures: MonthFigures | undefined): Figure[] {
+  const value = (format: (figures: MonthFigures) => string) => (figures ? format(figures) : CAMPAIGN_UI.none);
   return [
-    [F.published, countLabel(figures.published)],
-    [F.clicks, countLabel(figures.clicks)],
-    [F.conversations, countLabel(figures.conversations)],
-    [F.leads, countLabel(figures.leads)],
-    [F.spend, moneyLabel(figures.spendCents)],
-    [F.costPerLead, moneyLabel(figures.costPerLeadCents)],
-    [F.activeCampaigns, countLabel(figures.activeCampaigns)],
+    { label: F.published, value: value((f) => countLabel(f.published)) },
+    { label: F.clicks, value: value((f) => countLabel(f.clicks)) },
+    { label: F.conversations, value: value((f) => countLabel(f.conversations)) },
+    { label: F.leads, value: value((f) => countLabel(f.leads)) },
+    { label: F.spend, value: value((f) => moneyLabel(f.spendCents)) },
+    { label: F.costPerLead, value: value((f) => moneyLabel(f.costPerLeadCents)) },
+    { label: F.activeCampaigns, value: value((f) => countLabel(f.activeCampaigns)) },
   ];
 }
 
-export function MonthFigures() {
+export function MonthFiguresRow() {
   const month = currentMonth();
   const figures = useMonthFigures(month);
   const title = CAMPAIGN_UI.monthFigures(monthLabel(month));
@@ -35,14 +36,7 @@ export function MonthFigures() {
       {figures.isError ? (
         <p className={styles.figuresNote}>{CAMPAIGN_UI.figuresError}</p>
       ) : (
-        <dl className={styles.figures} aria-busy={figures.isPending} data-testid="month-figures">
-          {(figures.data ? figureItems(figures.data) : Object.values(F).map((label): [string, string] => [label, CAMPAIGN_UI.none])).map(([label, value]) => (
-            <div key={label} className={styles.figure}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Figures items={figureItems(figures.data)} busy={figures.isPending} testId="month-figures" />
       )}
     </section>
   );

@@ -70,6 +70,9 @@ describe('CampaignDetail', () => {
     expect(html).toMatch(/data-testid="split-grand-total"><strong>600\u00a0€<\/strong>/);
     expect(html).toContain('Generar imagen');
     expect(html).toContain('Elegir de la galería');
+    // The Facebook creative lacks the image a Meta draft needs; Instagram's has it.
+    expect(html).toContain('Cada anuncio de Facebook necesita una imagen');
+    expect(html).not.toContain('Cada anuncio de Instagram');
     expect(html).toContain('src="https://files.example/img-1.png"');
     expect(html).toContain('Empieza el otoño en calma');
     expect(html).toContain('aria-label="Editar la publicación Empieza el otoño en calma"');

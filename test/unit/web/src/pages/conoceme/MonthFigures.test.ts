@@ -7,7 +7,7 @@ import { renderWithCache } from '../../features/campaigns/fixtures';
 vi.mock('../../../../../../web/src/lib/auth', () => ({ getAccessToken: async () => null }));
 vi.mock('../../../../../../web/src/lib/config', () => ({ getConfig: () => ({ apiBase: '/api' }) }));
 
-const { MonthFigures: Figures } = await import('../../../../../../web/src/pages/conoceme/MonthFigures');
+const { MonthFiguresRow: Figures } = await import('../../../../../../web/src/pages/conoceme/MonthFigures');
 const { monthFiguresKey } = await import('../../../../../../web/src/features/campaigns');
 
 describe('Conóceme figures', () => {
@@ -15,14 +15,14 @@ describe('Conóceme figures', () => {
     const figures: MonthFigures = { month: currentMonth(), published: 12, clicks: 1_234, conversations: 9, leads: 5, spendCents: 45_000, costPerLeadCents: 9_000, activeCampaigns: 2 };
     const html = renderWithCache(createElement(Figures), (client) => client.setQueryData(monthFiguresKey(currentMonth()), figures));
     for (const label of ['Publicaciones', 'Clics', 'Conversaciones', 'Leads', 'Gasto', 'Coste por lead', 'Campañas activas']) expect(html).toContain(`<dt>${label}</dt>`);
-    expect(html).toContain('<dd>1234</dd>');
-    expect(html).toContain('<dd>450\u00a0€</dd>');
-    expect(html).toContain('<dd>90\u00a0€</dd>');
+    expect(html).toMatch(/<dd><span[^>]*>1234<\/span><\/dd>/);
+    expect(html).toContain('>450\u00a0€<');
+    expect(html).toContain('>90\u00a0€<');
   });
 
   it('keeps its place with dashes while the figures are read', () => {
     const html = renderWithCache(createElement(Figures), () => undefined);
     expect(html).toContain('aria-busy="true"');
-    expect(html.match(/<dd>—<\/dd>/g)).toHaveLength(7);
+    expect(html.match(/>—</g)).toHaveLength(7);
   });
 });
