@@ -7,7 +7,9 @@
  * enabled, else empty.
  */
 import {
+  CAMPAIGN_BRIEF_MSG,
   CAMPAIGN_LIMITS,
+  CAMPAIGN_MSG,
   CampaignBriefSchema,
   parseBudgetEuros,
   type CampaignBrief,
@@ -109,6 +111,15 @@ export function checkBrief(form: BriefForm): BriefCheck {
   }
   return { ok: false, errors };
 }
+
+/** The refusals only the server can make (the brand's today, the site's own origin), by the field they concern. */
+const SERVER_FIELD_MESSAGES: Readonly<Record<string, string>> = {
+  [CAMPAIGN_BRIEF_MSG.startPast]: 'startDate',
+  [CAMPAIGN_MSG.landingNotAllowed]: 'landingUrl',
+};
+
+/** Where generarCampana's refusal `message` shows: its field ('startDate', 'landingUrl'), or undefined for the form as a whole. */
+export const briefFieldOfMessage = (message: string): string | undefined => SERVER_FIELD_MESSAGES[message];
 
 /** `interests` with `text` added (trimmed; ignored when empty, repeated, case aside, or over the limit). */
 export function addInterest(interests: readonly string[], text: string): string[] {

@@ -4,7 +4,8 @@
  * age range 18–65 o más, interests as tags) and landing URL (by default the brand's public blog
  * home). Checked with the contract's CampaignBriefSchema before sending, each problem shown next
  * to its field; 'Generar propuesta' then shows progress while the AI works (up to ~30 s). A
- * server refusal is shown above the button and nothing typed is lost.
+ * server refusal is shown next to its field when it concerns one (start date past, landing not
+ * allowed), else above the button; nothing typed is lost.
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
@@ -20,7 +21,7 @@ import {
   type CampaignObjective,
   type LocationKind,
 } from '@director-ia/shared';
-import { addInterest, AGE_OPTIONS, blogHome, checkBrief, emptyBriefForm, toggleNetwork, type BriefErrors, type BriefForm } from '../../features/campaigns/briefForm';
+import { addInterest, AGE_OPTIONS, blogHome, briefFieldOfMessage, checkBrief, emptyBriefForm, toggleNetwork, type BriefErrors, type BriefForm } from '../../features/campaigns/briefForm';
 import { CAMPAIGN_UI } from '../../features/campaigns/labels';
 import { useGenerateCampaign } from '../../features/campaigns/useGenerateCampaign';
 import { fieldStyles, TextAreaField, TextField, useBlogSettings } from '../../features/settings';
@@ -73,7 +74,14 @@ function BriefFormPanel({ landingUrl, onCancel, onCreated }: { landingUrl: strin
       return;
     }
     setErrors({});
-    generate.mutate(checked.brief, { onSuccess: (view) => onCreated(view.campaign.id) });
+    generate.mutate(checked.brief, {
+      onSuccess: (view) => onCreated(view.campaign.id),
+      onError: (error) => {
+        // A refusal about one field (a start date already past in the brand's zone, a landing off the site) shows next to it.
+        const field = briefFieldOfMessage(errorMessage(error));
+        if (field) setErrors({ [field]: errorMessage(error) });
+      },
+    });
   };
 
   const setLocation = (index: number, change: Partial<BriefForm['locations'][number]>) =>
@@ -290,7 +298,7 @@ function BriefFormPanel({ landingUrl, onCancel, onCreated }: { landingUrl: strin
             {CAMPAIGN_UI.formHasErrors}
           </p>
         )}
-        {generate.isError && (
+        {generate.isError && !briefFieldOfMessage(errorMessage(generate.error)) && (
           <p role="alert" className={styles.fieldError}>
             {errorMessage(generate.error)}
           </p>

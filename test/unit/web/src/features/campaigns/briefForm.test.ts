@@ -4,8 +4,8 @@
  * its field with its Spanish message; the blog home is the default landing.
  */
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_BRIEF_MSG, CAMPAIGN_LIMITS, CampaignBriefSchema } from '@director-ia/shared';
-import { addInterest, AGE_OPTIONS, blogHome, briefField, checkBrief, emptyBriefForm, toggleNetwork, type BriefForm } from '../../../../../../web/src/features/campaigns/briefForm';
+import { CAMPAIGN_BRIEF_MSG, CAMPAIGN_LIMITS, CAMPAIGN_MSG, CampaignBriefSchema } from '@director-ia/shared';
+import { addInterest, AGE_OPTIONS, blogHome, briefField, briefFieldOfMessage, checkBrief, emptyBriefForm, toggleNetwork, type BriefForm } from '../../../../../../web/src/features/campaigns/briefForm';
 
 const filled = (change: Partial<BriefForm> = {}): BriefForm => ({
   ...emptyBriefForm('https://tienda.example/oferta'),
@@ -98,6 +98,14 @@ describe('briefField', () => {
     [[], 'form'],
   ])('%j → %s', (path, field) => {
     expect(briefField(path)).toBe(field);
+  });
+});
+
+describe('briefFieldOfMessage', () => {
+  it("places the server's own refusals on their field, others on the form", () => {
+    expect(briefFieldOfMessage(CAMPAIGN_BRIEF_MSG.startPast)).toBe('startDate');
+    expect(briefFieldOfMessage(CAMPAIGN_MSG.landingNotAllowed)).toBe('landingUrl');
+    expect(briefFieldOfMessage(CAMPAIGN_MSG.noValidProposal)).toBeUndefined();
   });
 });
 
