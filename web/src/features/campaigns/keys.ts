@@ -15,8 +15,13 @@ export const adAccountsKey = [...campaignsKey, 'ad-accounts'] as const;
 /** A campaign as verCampana answers it: the campaign and its results. */
 export type CampaignView = CallableOutput<'verCampana'>;
 
+/** Re-reads the campaigns list and the month's figures (not a campaign's own read, nor the ad accounts). */
+export function refreshCampaignLists(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: campaignsKey, predicate: (query) => query.queryKey[1] === 'list' || query.queryKey[1] === 'month' });
+}
+
 /** Shows `view` at once as its campaign's read, then re-reads the list and the figures. */
 export function storeCampaign(client: QueryClient, view: CampaignView): Promise<void> {
   client.setQueryData(campaignKey(view.campaign.id), { campaign: view.campaign, results: view.results });
-  return client.invalidateQueries({ queryKey: campaignsKey, predicate: (query) => query.queryKey[1] === 'list' || query.queryKey[1] === 'month' });
+  return refreshCampaignLists(client);
 }

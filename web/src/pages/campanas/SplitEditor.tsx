@@ -38,6 +38,8 @@ export function SplitEditor({ campaign }: { campaign: Campaign }) {
   const [draft, setDraft] = useState<SplitCell[]>(stored);
   const [locked, setLocked] = useState<ReadonlySet<number>>(new Set());
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Bumped by every accepted edit: each cell then shows its figure again (a refused text stays until then).
+  const [revision, setRevision] = useState(0);
   const [budgetText, setBudgetText] = useState(() => centsText(campaign.budgetCents));
   const [budgetError, setBudgetError] = useState<string | null>(null);
   const totalCents = draft.reduce((sum, cell) => sum + cell.cents, 0);
@@ -48,6 +50,7 @@ export function SplitEditor({ campaign }: { campaign: Campaign }) {
     const result = editSplit(draft, index, text, locked);
     if (result.ok) {
       setDraft(result.split);
+      setRevision((current) => current + 1);
       setRefusal(null);
     } else setRefusal(result.message);
   };
@@ -109,7 +112,7 @@ export function SplitEditor({ campaign }: { campaign: Campaign }) {
           split={draft}
           renderCell={(row, cell) => (
             <div className={styles.cell}>
-              <CellInput key={`${cell.index}-${cell.cents}`} label={CAMPAIGN_UI.cellLabel(row.network, cell.week)} cents={cell.cents} disabled={busy} onCommit={(text) => commit(cell.index, text)} />
+              <CellInput key={`${revision}-${cell.index}-${cell.cents}`} label={CAMPAIGN_UI.cellLabel(row.network, cell.week)} cents={cell.cents} disabled={busy} onCommit={(text) => commit(cell.index, text)} />
               <label className={styles.lock}>
                 <input type="checkbox" checked={locked.has(cell.index)} disabled={busy} onChange={() => toggleLock(cell.index)} aria-label={CAMPAIGN_UI.lockCell(row.network, cell.week)} />
                 <span aria-hidden="true">{CAMPAIGN_UI.lock}</span>
@@ -136,6 +139,7 @@ export function SplitEditor({ campaign }: { campaign: Campaign }) {
             disabled={busy}
             onClick={() => {
               setDraft(stored);
+              setRevision((current) => current + 1);
               setRefusal(null);
             }}
           >
