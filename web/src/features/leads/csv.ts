@@ -38,9 +38,18 @@ export function leadCsvRows(leads: readonly CsvLead[], timeZone?: string): strin
   return leads.map((lead) => [lead.name, lead.contact, leadSourcesText(lead), lead.status, csvDate(lead.createdAt, timeZone)]);
 }
 
+/**
+ * A CSV file's text for Excel: byte-order mark, `fields` as the header row, then `rows`, CRLF
+ * lines, quoted where needed, formula-looking cells prefixed with an apostrophe. Shared by every
+ * export of the dashboard (leads, campaigns).
+ */
+export function csvText(fields: readonly string[], rows: readonly (readonly string[])[]): string {
+  return UTF8_BOM + Papa.unparse({ fields: [...fields], data: rows.map((row) => [...row]) }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
+}
+
 /** The whole file's text, byte-order mark included. */
 export function leadsCsv(leads: readonly CsvLead[], timeZone?: string): string {
-  return UTF8_BOM + Papa.unparse({ fields: [...CSV_COLUMNS], data: leadCsvRows(leads, timeZone) }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
+  return csvText(CSV_COLUMNS, leadCsvRows(leads, timeZone));
 }
 
 /** The file name of an export made on `now`: 'leads-YYYY-MM-DD.csv'. */

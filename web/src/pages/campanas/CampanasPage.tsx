@@ -1,23 +1,33 @@
-/** Spec 2: 'Próximamente' placeholder (ads integration). */
-import { MSG } from '@director-ia/shared';
-import { Icon } from '../../ui/Icon';
-import { PageHeader, Panel } from '../../ui/PageHeader';
-import styles from './CampanasPage.module.css';
+/**
+ * Spec 2 'campanas' — Campañas (issue 15): the brand's campaigns (list with their results), a new
+ * campaign's brief form (item 1), a campaign's proposal and results (items 2, 3, 5) and its
+ * printable view (item 6). The dashboard has no URL routes (app/entry/surface.ts): the page keeps
+ * which of these it shows in its own state, and the printable view opens over the dashboard (a
+ * portal that print CSS leaves alone on paper).
+ */
+import { useState } from 'react';
+import { PAGES } from '@director-ia/shared';
+import { CAMPAIGN_UI } from '../../features/campaigns/labels';
+import { PageHeader } from '../../ui/PageHeader';
+import { BriefFormView } from './BriefFormView';
+import { CampaignDetail } from './CampaignDetail';
+import { CampaignList } from './CampaignList';
+
+const page = PAGES.find((p) => p.key === 'campanas');
+
+/** What the page shows. */
+export type CampaignsView = { kind: 'list' } | { kind: 'new' } | { kind: 'campaign'; id: string };
 
 export default function CampanasPage() {
+  const [view, setView] = useState<CampaignsView>({ kind: 'list' });
+  const toList = () => setView({ kind: 'list' });
+  const open = (id: string) => setView({ kind: 'campaign', id });
   return (
     <>
-      <PageHeader title="Campañas" eyebrow="Publicidad" />
-      <Panel className={styles.soon}>
-        <span className={styles.icon}>
-          <Icon name="rocket" size={30} />
-        </span>
-        <h2 className={styles.title}>{MSG.comingSoon}</h2>
-        <p className={styles.text}>
-          Estamos preparando la integración con las plataformas de anuncios: la IA te propondrá campañas optimizadas a
-          partir de tu presupuesto y tus objetivos.
-        </p>
-      </Panel>
+      <PageHeader title={page?.title ?? 'Campañas'} eyebrow={CAMPAIGN_UI.eyebrow} subtitle={CAMPAIGN_UI.subtitle} />
+      {view.kind === 'list' && <CampaignList onNew={() => setView({ kind: 'new' })} onOpen={open} />}
+      {view.kind === 'new' && <BriefFormView onCancel={toList} onCreated={open} />}
+      {view.kind === 'campaign' && <CampaignDetail key={view.id} id={view.id} onBack={toList} />}
     </>
   );
 }

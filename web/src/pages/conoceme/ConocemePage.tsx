@@ -1,6 +1,7 @@
-/** Spec 1/2 welcome page: hero, link to the public site and the six feature cards. */
+/** Spec 1/2 welcome page: hero, link to the public site, the month's figures (issue 15 item 5) and the six feature cards. */
 import { getConfig } from '../../lib/config';
 import { Icon, type IconName } from '../../ui/Icon';
+import { MonthFiguresRow } from './MonthFigures';
 import styles from './ConocemePage.module.css';
 
 const FEATURES: { icon: IconName; title: string; text: string }[] = [
@@ -54,6 +55,8 @@ export default function ConocemePage() {
           <Icon name="external" size={16} />
         </a>
       </section>
+
+      <MonthFiguresRow />
 
       <section aria-labelledby="conoceme-features">
         <h2 id="conoceme-features" className={styles.sectionTitle}>
