@@ -30,4 +30,8 @@ export const CAMPAIGN_MSG = {
   metaNoImage: (network: string) => `Cada anuncio de ${network} necesita una imagen de tu galería antes de crear el borrador en Meta.`,
   metaFailed: (reason: string) => `Meta no ha aceptado el borrador: ${reason}`,
   metaCreated: 'Borrador creado en Meta, en pausa. Revísalo y lánzalo desde el Administrador de anuncios de Meta cuando quieras.',
+  // Campaign server (CORE).
+  networkNotInCampaign: 'Esa red no forma parte de la campaña.',
+  audienceRepeated: 'Cada red de la campaña tiene un solo público.',
+  postOutsideDates: 'Las publicaciones de la campaña deben estar entre su fecha de inicio y la de fin.',
 } as const;
