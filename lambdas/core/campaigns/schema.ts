@@ -46,8 +46,9 @@ import {
   type SplitCell,
 } from '@director-ia/shared';
 import { matchedTopicToAvoid } from '../brand';
+import { oneLine } from '../../platform/ai/prompt-text';
 import type { BrandContext } from '../../platform/ai/types';
-import { capText, normalizeDate, normalizePlatform, normalizeTime, PlanAnswerPostSchema } from '../plan/schema';
+import { capText, normalizeDate, normalizePlatform, normalizeTime, PlanAnswerPostSchema, tidy, titleKey as key } from '../plan/schema';
 import { networkTextRules } from '../plan/textRules';
 
 /** Characters the tracked link takes at the end of a post ("\n\n" + `<site>/r/<code>`), as the model is told. */
@@ -130,23 +131,6 @@ export class CampaignRejected extends Error {
   }
 }
 
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-const tidy = (text: string) =>
-  text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => line.replace(/[ \t\f\v]+/g, ' ').trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-const key = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-
 /** A campaign network from a model's spelling, when the brief has it. */
 function campaignNetwork(value: string, brief: CampaignBrief): CampaignNetwork | null {
   const network = normalizePlatform(value);
@@ -178,7 +162,7 @@ function repairAudiences(answer: CampaignAnswer['audiences'], ctx: CampaignRepai
   return ctx.brief.networks.map((network) => {
     const given = answer.find((audience) => campaignNetwork(audience.network, ctx.brief) === network);
     const description = capText(oneLine(given?.description ?? ''), AUDIENCE_DESCRIPTION_MAX);
-    const interests = (given?.interests ?? []).map(oneLine).filter((interest) => interest.length > 0 && interest.length <= CAMPAIGN_LIMITS.interestLength && !matchedTopicToAvoid(interest, ctx.brand));
+    const interests = (given?.interests ?? []).map((interest) => oneLine(interest)).filter((interest) => interest.length > 0 && interest.length <= CAMPAIGN_LIMITS.interestLength && !matchedTopicToAvoid(interest, ctx.brand));
     return {
       network,
       description: description && !matchedTopicToAvoid(description, ctx.brand) ? description : (ctx.audienceFallback?.(network) ?? ''),
