@@ -98,7 +98,7 @@ export async function approveCampaign(sub: string, id: string, now = new Date())
   logger.info('Campaign approved', { campaignId: id, posts: items.length });
   const posts: ScheduledPost[] = [];
   // One post at a time, as the plan's approval: each sync writes schedules.
-  for (const post of items) posts.push({ ...(await syncedView(sub, post, now)), campaignId: item.id });
+  for (const post of items) posts.push(await syncedView(sub, post, now));
   const approved = { ...stored, item: { ...item, status: 'aprobada' as const, postIds, approvedAt: at, revision: item.revision + 1, updatedAt: at } };
   return { campaign: campaignView(approved), results: await campaignResults(sub, approved.item), posts };
 }
