@@ -349,6 +349,30 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // Opens the stored tokens to revoke them at the network (its app's credentials and revoke URL),
   // then replaces the item with a disconnected one.
   desconectarRed: { table: 'readWrite', permissions: ['secrets:open', 'socialApps:read'] },
+  // Campañas (issue 15, lambdas/core/campaigns). One Query of the caller's campaigns; their results
+  // read the conversations and leads (one Query each), each campaign's daily click counters and
+  // its posts' publications.
+  listarCampanas: { table: 'read' },
+  // Reads the campaign and its results (as listarCampanas).
+  verCampana: { table: 'read' },
+  // Reads the brand's time zone and AI settings (opens the brand's own provider key), the gallery's
+  // image records and the proposed media's records; invokes the model (or builds offline); puts
+  // the campaign. SITE_URL: the landing URL rule and the tracked link's length.
+  generarCampana: { table: 'readWrite', permissions: ['secrets:open', 'ai:invoke'] },
+  // Reads the campaign (and the gallery records of the images and media it names); one conditional
+  // UpdateItem at the revision read.
+  editarCampana: { table: 'readWrite' },
+  // Reads the campaign; one transaction per tracked link (code claim + link, SITE_URL); reads the
+  // connections and the media records to validate each post; one transaction puts every post and
+  // its reference and updates the campaign; then each post's publications are synced (one schedule
+  // put per publication), as aprobarPlan.
+  aprobarCampana: { table: 'readWrite', permissions: ['scheduler:publications'] },
+  // Deletes the campaign (conditional); its posts stay.
+  eliminarCampana: { table: 'readWrite' },
+  // Reads the campaign; one conditional UpdateItem of its spend.
+  guardarGastoCampana: { table: 'readWrite' },
+  // Queries of the caller's publications, brand click counters, conversations, leads and campaigns.
+  obtenerCifrasMes: { table: 'read' },
   // Campañas, Meta Ads draft (issue 15 item 3). Reads the Facebook connection and the network apps
   // (the Marketing API's base URL), opens the user token; Graph: granted permissions, ad accounts.
   // A token Graph refuses marks the connection `reconectar` (hence the write).
@@ -385,6 +409,14 @@ export const OAUTH_REDIRECT_CALLABLES: readonly CallableName[] = ['initiateOAuth
  * names no URL, so it does not.
  */
 export const WEBHOOK_URL_CALLABLES: readonly CallableName[] = ['conectarTelegram'];
+
+/**
+ * Campaign callables that need the site's address (issue 15): generarCampana accepts a landing URL
+ * of the site's own origin and measures the tracked link a post gets; aprobarCampana creates the
+ * posts' tracked links (`${SITE_URL}/r/<code>`, the site's origin always an allowed target). They
+ * get SITE_URL.
+ */
+export const CAMPAIGN_SITE_URL_CALLABLES: readonly CallableName[] = ['generarCampana', 'aprobarCampana'];
 
 /**
  * The publisher (lambdas/events/publisher.ts), invoked by a publication's one-time schedule:

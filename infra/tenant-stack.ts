@@ -25,7 +25,7 @@ import { SecretsConstruct } from './constructs/secrets';
 import { StorageConstruct } from './constructs/storage';
 import { TrackedLinksConstruct } from './constructs/tracked-links';
 import { WebConstruct } from './constructs/web';
-import { LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES, WEBHOOK_URL_CALLABLES } from './functions';
+import { CAMPAIGN_SITE_URL_CALLABLES, LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES, WEBHOOK_URL_CALLABLES } from './functions';
 import { DEFAULT_WEB_DIST, REPO_ROOT } from './paths';
 import { OAUTH_NETWORKS, SITE_URL_ENV, TABLE_NAME_ENV, WEBHOOKS_PREFIX } from '@director-ia/shared';
 
@@ -119,7 +119,8 @@ export class TenantStack extends Stack {
     // The new-lead e-mail links to the dashboard (lambdas/core/leads/email.ts reads SITE_URL); the
     // OAuth redirect_uri is `${SITE_URL}/oauth/callback/<network>`.
     // conectarTelegram tells Telegram `${SITE_URL}/webhooks/telegram/<routeKey>` (issue 14).
-    for (const name of [...LEAD_NOTIFYING_CALLABLES, ...OAUTH_REDIRECT_CALLABLES, ...WEBHOOK_URL_CALLABLES]) api.functions[name].addEnvironment(SITE_URL_ENV, web.siteUrl);
+    // Campaigns check landing URLs against the site's origin and create `${SITE_URL}/r/<code>` links (issue 15).
+    for (const name of [...LEAD_NOTIFYING_CALLABLES, ...OAUTH_REDIRECT_CALLABLES, ...WEBHOOK_URL_CALLABLES, ...CAMPAIGN_SITE_URL_CALLABLES]) api.functions[name].addEnvironment(SITE_URL_ENV, web.siteUrl);
     // The publishing sweep's daily failure digest links to the dashboard too (as the new-lead e-mail).
     publishing.sweep.addEnvironment(SITE_URL_ENV, web.siteUrl);
     // The networks' webhooks and the inbox worker (its new-lead e-mail links to the dashboard).

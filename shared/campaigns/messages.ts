@@ -34,4 +34,8 @@ export const CAMPAIGN_MSG = {
   metaCurrency: (currency: string) => `Esa cuenta publicitaria usa ${currency}: Director IA solo crea borradores en cuentas en euros (EUR).`,
   metaEnded: 'La campaña ya ha terminado: no se puede crear un borrador en Meta.',
   metaLocationNotFound: (name: string) => `Meta no encuentra «${name}» entre los lugares de España que se pueden segmentar. Cambia la ubicación del público.`,
+  // Campaign server (CORE).
+  networkNotInCampaign: 'Esa red no forma parte de la campaña.',
+  audienceRepeated: 'Cada red de la campaña tiene un solo público.',
+  postOutsideDates: 'Las publicaciones de la campaña deben estar entre su fecha de inicio y la de fin.',
 } as const;

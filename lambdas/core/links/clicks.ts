@@ -6,14 +6,19 @@
  *    in the process for its day);
  * 2. visitor = SHA-256(salt ‖ ip ‖ user agent), first VISITOR_HEX_LENGTH hex characters;
  * 3. per counter (the link's, and the campaign's when the link has one): a conditional create of the
- *    visitor item (TTL two days), then one atomic `ADD clicks 1, uniques (1 if that create was new)`.
+ *    visitor item (TTL two days), then one atomic `ADD clicks 1, uniques (1 if that create was new)`;
+ * 4. the brand-wide counter (`brandclicks#all#<day>`, the month's figures): `ADD clicks 1` only
+ *    (nobody reads a brand-wide unique count, so no visitor item is written for it).
  * Concurrent clicks never lose a count (ADD is atomic) and a visitor is unique at most once per day.
  * The IP and user agent only ever enter the hash.
+ *
+ * Reading: `campaignClickTotals` (every day of a campaign, one Query) and `brandClicksBetween`
+ * (the brand's clicks over a range of days, one Query), issue 15 item 5.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { dayWindow } from '../../platform/db/counters';
 import { isConditionalCheckFailure } from '../../platform/db/errors';
-import { linkClicks, linkSalts, linkVisitors } from '../../platform/db/entities/trackedLink';
+import { BRAND_CLICKS_KEY, linkClicks, linkSalts, linkVisitors } from '../../platform/db/entities/trackedLink';
 
 /** Hex characters of the visitor hash kept (128 bits: collisions are negligible within a day). */
 export const VISITOR_HEX_LENGTH = 32;
@@ -79,12 +84,13 @@ export async function countClick(uid: string, link: { code: string; campaignId?:
   const expiresAt = Math.floor(now.getTime() / 1000) + DEDUPE_SECONDS;
   const targets: CounterTarget[] = [{ scope: 'clicks', visitorScope: 'linkvisitor', key: link.code }];
   if (link.campaignId) targets.push({ scope: 'campaignclicks', visitorScope: 'campaignvisitor', key: link.campaignId });
-  await Promise.all(
-    targets.map(async (target) => {
+  await Promise.all([
+    ...targets.map(async (target) => {
       const unique = await firstVisit(uid, target, day, hash, expiresAt);
       await linkClicks().update({ uid, scope: target.scope, key: target.key, day }).add({ clicks: 1, uniques: unique ? 1 : 0 }).go();
     }),
-  );
+    linkClicks().update({ uid, scope: 'brandclicks', key: BRAND_CLICKS_KEY, day }).add({ clicks: 1 }).go(),
+  ]);
 }
 
 /** The day's counts of link `code` (zeros when nobody clicked). */
@@ -97,4 +103,24 @@ export async function linkDayCounts(uid: string, code: string, day: string): Pro
 export async function campaignDayCounts(uid: string, campaignId: string, day: string): Promise<{ clicks: number; uniques: number }> {
   const { data } = await linkClicks().get({ uid, scope: 'campaignclicks', key: campaignId, day }).go({ consistent: true });
   return { clicks: data?.clicks ?? 0, uniques: data?.uniques ?? 0 };
+}
+
+/** Clicks and unique visitors of campaign `campaignId` of brand `uid` over all its days (one Query of its daily counters; zeros when none). */
+export async function campaignClickTotals(uid: string, campaignId: string): Promise<{ clicks: number; uniques: number }> {
+  const { data } = await linkClicks().query.byUser({ uid, scope: 'campaignclicks', key: campaignId }).go({ pages: 'all', attributes: ['clicks', 'uniques'] });
+  const totals = { clicks: 0, uniques: 0 };
+  for (const day of data) {
+    totals.clicks += day.clicks ?? 0;
+    totals.uniques += day.uniques ?? 0;
+  }
+  return totals;
+}
+
+/** Clicks on every link of brand `uid` from UTC day `first` to `last` ('YYYY-MM-DD', inclusive), one Query of the brand counter. */
+export async function brandClicksBetween(uid: string, first: string, last: string): Promise<number> {
+  const { data } = await linkClicks()
+    .query.byUser({ uid, scope: 'brandclicks', key: BRAND_CLICKS_KEY })
+    .between({ day: first }, { day: last })
+    .go({ pages: 'all', attributes: ['clicks'] });
+  return data.reduce((sum, day) => sum + (day.clicks ?? 0), 0);
 }

@@ -135,7 +135,7 @@ export function capText(text: string, max: number): string {
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** Content keeps its line breaks (at most one blank line) but not trailing spaces. */
-const tidy = (text: string) =>
+export const tidy = (text: string) =>
   text
     .replace(/\r\n?/g, '\n')
     .split('\n')
@@ -150,7 +150,8 @@ function titleFromContent(content: string): string {
   return capText(first, Math.min(POST_LIMITS.title, 80));
 }
 
-const titleKey = (title: string) =>
+/** A title compared without accents, case or punctuation (duplicates). */
+export const titleKey = (title: string) =>
   title
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -29,6 +29,7 @@ export function postView(item: ScheduledPostItem, publications: readonly Publica
     versions: item.versions ?? [],
     publications: [...publications],
     ...(item.planId ? { planId: item.planId } : {}),
+    ...(item.campaignId ? { campaignId: item.campaignId } : {}),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };

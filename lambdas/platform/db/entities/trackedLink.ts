@@ -6,9 +6,11 @@
  * - LinkCode: the code's global claim, `linkcode#<code>` / `claim`, naming the brand: the public
  *   route finds the link with two strongly consistent GetItems (claim, then link), no Scan. Written
  *   in one transaction with its link, conditional on the code being unclaimed.
- * - LinkClicks: daily counters under the brand, `clicks#<code>#<YYYY-MM-DD>` per link and
- *   `campaignclicks#<campaignId>#<YYYY-MM-DD>` per campaign, changed only by atomic `ADD clicks,
- *   uniques` (UpdateItem creates them). Kept (reporting), no TTL.
+ * - LinkClicks: daily counters under the brand, `clicks#<code>#<YYYY-MM-DD>` per link,
+ *   `campaignclicks#<campaignId>#<YYYY-MM-DD>` per campaign and `brandclicks#all#<YYYY-MM-DD>` for
+ *   every link of the brand (the month's figures, one Query), changed only by atomic `ADD clicks,
+ *   uniques` (UpdateItem creates them; the brand counter adds clicks only). Kept (reporting), no
+ *   TTL. A campaign's or the brand's days are one Query of the `<scope>#<key>#` prefix.
  * - LinkSalt: the random salt of one UTC day, `linksalt#<YYYY-MM-DD>` / `salt`, created once by a
  *   conditional put, removed by TTL after two days: a visitor hash cannot be linked across days, and
  *   once the salt is gone nobody can recompute one from an IP.
@@ -68,13 +70,19 @@ export const linkCodes = defineEntity({
   indexes: { byCode: tableIndex({ template: 'linkcode#${code}', composite: ['code'] as const }, { template: 'claim', composite: [] as const }) },
 });
 
-/** The process-wide LinkClicks counter entity (`counter` is `<code>` or `campaign` + `<campaignId>`, see the header). */
+/** The daily click counters' scopes (see the header). */
+export const LINK_CLICK_SCOPES = ['clicks', 'campaignclicks', 'brandclicks'] as const;
+export type LinkClickScope = (typeof LINK_CLICK_SCOPES)[number];
+/** The `key` of the brand-wide counter. */
+export const BRAND_CLICKS_KEY = 'all';
+
+/** The process-wide LinkClicks counter entity (see the header). */
 export const linkClicks = defineEntity({
   model: model('linkClicks'),
   attributes: {
     ...TENANT,
-    /** 'clicks' (a link, `key` its code) or 'campaignclicks' (a campaign, `key` its id). */
-    scope: fixed(['clicks', 'campaignclicks'] as const),
+    /** 'clicks' (a link, `key` its code), 'campaignclicks' (a campaign, `key` its id) or 'brandclicks' (every link of the brand, `key` 'all'). */
+    scope: fixed(LINK_CLICK_SCOPES),
     key: fixed('string'),
     /** UTC day, YYYY-MM-DD. */
     day: fixed('string'),

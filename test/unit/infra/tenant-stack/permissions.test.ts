@@ -118,6 +118,15 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   conectarTelegram: 'readWrite',
   elegirDestinos: 'readWrite',
   desconectarRed: 'readWrite',
+  // Campañas (issue 15).
+  listarCampanas: 'read',
+  verCampana: 'read',
+  generarCampana: 'readWrite',
+  editarCampana: 'readWrite',
+  aprobarCampana: 'readWrite',
+  eliminarCampana: 'readWrite',
+  guardarGastoCampana: 'readWrite',
+  obtenerCifrasMes: 'read',
   listarCuentasPublicitarias: 'readWrite',
   crearBorradorMeta: 'readWrite',
   preSignUp: 'write',
@@ -223,6 +232,9 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   guardarArticulo: [`s3:GetObject @ ${ASSETS}`],
   publicarArticulo: [`s3:GetObject @ ${ASSETS}`],
   generarPlanMensual: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
+  // Campañas (issue 15): the proposal as the plan's; approval schedules the posts as aprobarPlan.
+  generarCampana: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
+  aprobarCampana: SCHEDULES,
   adaptarPublicacion: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
   enviarMensajeWidget: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
   registrarLeadWidget: ['kms:Decrypt @ secretsKey'],
@@ -267,7 +279,7 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
 };
 
 /** The functions that declare ai:invoke (bedrock:InvokeModel and the AI environment). */
-const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'obtenerCapacidades', 'enviarMensajeWidget', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'adaptarPublicacion', 'inboxWorker'];
+const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'obtenerCapacidades', 'enviarMensajeWidget', 'generarArticulo', 'generarPlanMensual', 'generarCampana', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'adaptarPublicacion', 'inboxWorker'];
 /** Bedrock async invocation (video jobs): AI environment and Bedrock wildcards too, no InvokeModel. */
 const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
@@ -375,7 +387,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('is named SECRETS_KMS_KEY_ARN on exactly the functions with a secrets permission', () => {
       expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
       const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
-      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion', 'responderConversacion', 'aprobarRespuesta', 'inboxWorker', 'listarCuentasPublicitarias', 'crearBorradorMeta'];
+      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion', 'responderConversacion', 'aprobarRespuesta', 'inboxWorker', 'generarCampana', 'listarCuentasPublicitarias', 'crearBorradorMeta'];
       for (const name of ALL_FUNCTIONS) {
         const usesSecrets = sealing.includes(name);
         expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);

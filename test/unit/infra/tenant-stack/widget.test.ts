@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { PUBLISHING_SWEEP_DESCRIPTION } from '../../../../infra/constructs/publishing';
 import { INBOX_WORKER_DESCRIPTION } from '../../../../infra/constructs/inbox';
 import { TRACKED_REDIRECT_DESCRIPTION } from '../../../../infra/constructs/tracked-links';
-import { FUNCTION_ACCESS, LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES, WEBHOOK_URL_CALLABLES } from '../../../../infra/functions';
+import { CAMPAIGN_SITE_URL_CALLABLES, FUNCTION_ACCESS, LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES, WEBHOOK_URL_CALLABLES } from '../../../../infra/functions';
 import { CALLABLES, SITE_URL_ENV, TABLE_SCHEMA } from '@director-ia/shared';
 import { useSynthesizedTenant } from '../../../support/cdk-fixture';
 
@@ -47,6 +47,8 @@ describe('widget infrastructure', () => {
       [
         ...LEAD_NOTIFYING_CALLABLES.map((name) => `Callable ${name} (public)`),
         ...[...OAUTH_REDIRECT_CALLABLES, ...WEBHOOK_URL_CALLABLES].map((name) => `Callable ${name} (active)`),
+        // Campaigns: the landing URL rule and the posts' tracked links (issue 15).
+        ...CAMPAIGN_SITE_URL_CALLABLES.map((name) => `Callable ${name} (active)`),
         PUBLISHING_SWEEP_DESCRIPTION,
         // The inbox worker's new-lead e-mail (issue 14).
         INBOX_WORKER_DESCRIPTION,
