@@ -416,7 +416,7 @@ export const WEBHOOK_URL_CALLABLES: readonly CallableName[] = ['conectarTelegram
  * posts' tracked links (`${SITE_URL}/r/<code>`, the site's origin always an allowed target). They
  * get SITE_URL.
  */
-export const CAMPAIGN_SITE_URL_CALLABLES: readonly CallableName[] = ['generarCampana', 'aprobarCampana'];
+export const CAMPAIGN_SITE_URL_CALLABLES: readonly CallableName[] = ['generarCampana', 'aprobarCampana', 'crearBorradorMeta'];
 
 /**
  * The publisher (lambdas/events/publisher.ts), invoked by a publication's one-time schedule:

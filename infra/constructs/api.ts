@@ -95,6 +95,8 @@ export class ApiConstruct extends Construct {
     });
 
     const functions: Partial<Record<CallableName, NodejsFunction>> = {};
+    // One log group for every callable (node-function.ts header): one resource instead of one each.
+    const logGroup = new LogGroup(this, 'CallableLogs', { retention: LOG_RETENTION });
     for (const callable of callables) {
       const name = callable.name as CallableName;
       const fn = createNodeFunction(this, name, {
@@ -103,6 +105,7 @@ export class ApiConstruct extends Construct {
         // The handler checks that a token is an access token of this client (identity.ts).
         environment: { ...props.environment, [USER_POOL_CLIENT_ID_ENV]: client.userPoolClientId },
         description: `Callable ${name} (${callable.access})`,
+        logGroup,
       });
       const access = props.accessOverrides?.[name] ?? accessOf(name);
       props.grants.apply(fn, access, tableAccessFor(access, callable.access));

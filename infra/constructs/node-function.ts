@@ -7,13 +7,18 @@
  * instead of CDK's separate AWS::IAM::Policy "DefaultPolicy": the same IAM (both are inline policies
  * of the role, under the same size limit), one CloudFormation resource less per function. The stack
  * was at 498 of CloudFormation's 500 resources before issue 14; this frees about 70.
+ *
+ * A function may write to a log group it is given (`logGroup`) instead of its own: the callables
+ * share one (infra/constructs/api.ts), as Lambda allows, with the function's name in every log
+ * stream's name (`YYYY/MM/DD/<function>[<version>]<instance>`), so no line loses its function. With
+ * issue 15's callables the stack would otherwise reach 515 resources, over the 500 limit.
  */
 import path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import { PolicyDocument, Role, ServicePrincipal, type AddToPrincipalPolicyResult, type PolicyStatement, type RoleProps } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, RetentionDays, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ESM_REQUIRE_SHIM, LAMBDA_EXTERNALS } from '../bundling/lambda-esbuild';
 
@@ -41,6 +46,8 @@ export interface NodeFunctionProps {
    * invocations load with a dynamic import. Each must be a dependency in package.json.
    */
   nodeModules?: string[];
+  /** A log group shared with other functions (see the module header); default: a log group of its own. */
+  logGroup?: ILogGroup;
 }
 
 /** Name of the role's inline policy that holds every statement added to it. */
@@ -67,7 +74,7 @@ export class FunctionRole extends Role {
 }
 
 export function createNodeFunction(scope: Construct, id: string, props: NodeFunctionProps): NodejsFunction {
-  const logGroup = new LogGroup(scope, `${id}Logs`, { retention: LOG_RETENTION });
+  const logGroup = props.logGroup ?? new LogGroup(scope, `${id}Logs`, { retention: LOG_RETENTION });
   // A role of our own instead of the default one with AWSLambdaBasicExecutionRole (logs on "*").
   const role = new FunctionRole(scope, `${id}Role`, {
     assumedBy: new ServicePrincipal('lambda.amazonaws.com'),

@@ -45,7 +45,7 @@ const BRIEF: CampaignBrief = {
   budget: 600,
   startDate: '2030-03-01',
   endDate: '2030-03-14',
-  networks: ['facebook', 'instagram', 'tiktok'],
+  networks: ['facebook', 'instagram', 'linkedin'],
   offer: 'Hasta un 50 % en toda la tienda',
   audience: { locations: [{ kind: 'provincia', name: 'Madrid' }, { kind: 'ciudad', name: 'Getafe' }], ageMin: 25, ageMax: 54, interests: ['Moda'] },
   landingUrl: 'https://tienda.example.com/rebajas',
@@ -59,7 +59,7 @@ async function storeCampaign(sub: string, options: { status?: 'propuesta' | 'apr
   await assets().put({ uid: sub, id: assetId, type: 'image', prompt: 'p', key: `users/${sub}/assets/${assetId}.png`, mediaType: 'image/png', size: 10, offline: true, model: 'offline', createdAt: NOW.toISOString() }).go();
   const networks = options.networks ?? BRIEF.networks;
   const brief = { ...BRIEF, networks };
-  const cents: Record<string, [number, number]> = { facebook: [15_000, 10_000], instagram: [12_000, 8_000], tiktok: [2_500, 2_500] };
+  const cents: Record<string, [number, number]> = { facebook: [15_000, 10_000], instagram: [12_000, 8_000], linkedin: [2_500, 2_500] };
   const proposal: CampaignProposal = {
     summary: 'Resumen',
     split: networks.flatMap((network) => [1, 2].map((week) => ({ network, week, cents: cents[network]?.[week - 1] ?? 0 }))),
@@ -104,9 +104,9 @@ describe('createMetaDraft', () => {
     expect(draft.adSetIds).toHaveLength(2);
     expect(draft.adIds).toHaveLength(4);
     const proposal = JSON.parse(item.proposalJson) as CampaignProposal;
-    const links = proposal.creatives.filter((c) => c.network !== 'tiktok').map((c) => c.link?.url);
+    const links = proposal.creatives.filter((c) => c.network !== 'linkedin').map((c) => c.link?.url);
     expect(links.every((url) => url?.startsWith('http://localhost:5173/r/'))).toBe(true);
-    expect(proposal.creatives.filter((c) => c.network === 'tiktok').every((c) => c.link === undefined)).toBe(true);
+    expect(proposal.creatives.filter((c) => c.network === 'linkedin').every((c) => c.link === undefined)).toBe(true);
 
     const [campaign] = (await sandboxCampaigns()).filter((c) => c.id === draft.campaignId);
     expect(campaign).toMatchObject({ name: 'Rebajas de primavera', status: 'PAUSED', objective: 'OUTCOME_TRAFFIC' });
@@ -159,8 +159,8 @@ describe('createMetaDraft', () => {
     const message = async (promise: Promise<unknown>) => (await refusal(promise))?.message;
     const proposed = await storeCampaign(sub, { status: 'propuesta' });
     expect(await message(createMetaDraft(sub, { id: proposed, adAccountId: ACCOUNT }, NOW))).toBe(CAMPAIGN_MSG.metaNotApproved);
-    const tiktok = await storeCampaign(sub, { networks: ['tiktok'] });
-    expect(await message(createMetaDraft(sub, { id: tiktok, adAccountId: ACCOUNT }, NOW))).toBe(CAMPAIGN_MSG.metaNoNetworks);
+    const linkedinOnly = await storeCampaign(sub, { networks: ['linkedin'] });
+    expect(await message(createMetaDraft(sub, { id: linkedinOnly, adAccountId: ACCOUNT }, NOW))).toBe(CAMPAIGN_MSG.metaNoNetworks);
     const noImages = await storeCampaign(sub, { withImages: false });
     expect(await message(createMetaDraft(sub, { id: noImages, adAccountId: ACCOUNT }, NOW))).toBe(CAMPAIGN_MSG.metaNoImage('Facebook'));
     const id = await storeCampaign(sub);

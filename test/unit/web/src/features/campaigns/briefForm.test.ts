@@ -127,9 +127,9 @@ describe('form helpers', () => {
   });
 
   it('toggles networks keeping the order of the list', () => {
-    const order = ['facebook', 'instagram', 'tiktok'] as const;
-    expect(toggleNetwork(['tiktok'], 'facebook', order)).toEqual(['facebook', 'tiktok']);
-    expect(toggleNetwork(['facebook', 'tiktok'], 'facebook', order)).toEqual(['tiktok']);
+    const order = ['facebook', 'instagram', 'linkedin'] as const;
+    expect(toggleNetwork(['linkedin'], 'facebook', order)).toEqual(['facebook', 'linkedin']);
+    expect(toggleNetwork(['facebook', 'linkedin'], 'facebook', order)).toEqual(['linkedin']);
   });
 
   it('offers every age from 18 to 65', () => {
