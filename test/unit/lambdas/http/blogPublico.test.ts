@@ -6,12 +6,11 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { uniqueSub, useDomainEnv } from '../../../support/domain-env';
+import { seedEnabledBlog } from '../../../support/public-blog';
 
 const ORIGIN = 'https://marca.example.test';
 await useDomainEnv({ SITE_ORIGIN: ORIGIN });
 const { handler } = await import('../../../../lambdas/http/blogPublico');
-const { blogSettings } = await import('../../../../lambdas/platform/db/entities/blogSettings');
-const { blogSlugs } = await import('../../../../lambdas/platform/db/entities/blogSlug');
 const { profiles } = await import('../../../../lambdas/platform/db/entities/profile');
 
 const context = { awsRequestId: 'test', functionName: 'blogPublico' } as Context;
@@ -21,10 +20,8 @@ describe('blogPublico', () => {
   it("passes the query's ref and UTM on to the chat widget frame", async () => {
     const uid = uniqueSub();
     const slug = `blog-${uid.slice(0, 8)}`;
-    const at = new Date().toISOString();
-    await profiles().create({ uid, email: `${uid}@marca.es`, status: 'active', isAdmin: false, createdAt: at }).go();
-    await blogSettings().put({ uid, isEnabled: true, slug, tone: 'Profesional y Técnico', topics: '', frequency: '1 artículo al mes', layout: 'Minimalista', headerImageKey: '', revision: 1, lastUpdated: at }).go();
-    await blogSlugs().put({ slug, ownerSub: uid, claimedAt: at }).go();
+    await profiles().create({ uid, email: `${uid}@marca.es`, status: 'active', isAdmin: false, createdAt: new Date().toISOString() }).go();
+    await seedEnabledBlog(uid, slug);
 
     const response = await handler(event(`/blog/${slug}`, 'utm_source=instagram&ref=Ab3dEf9h&fbclid=xyz&ref2=no'), context);
     expect(response.statusCode).toBe(200);

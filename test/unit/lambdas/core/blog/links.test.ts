@@ -8,21 +8,25 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uniqueSub, useDomainEnv } from '../../../../support/domain-env';
+import { seedEnabledBlog } from '../../../../support/public-blog';
 import { rawTableAt } from '../../../../support/raw-table';
 
 const SITE = 'https://marca.example.test';
 const db = await useDomainEnv({ SITE_URL: `${SITE}/` });
 const { createArticle, publishArticle } = await import('../../../../../lambdas/core/blog/articles');
 const { publicBlogHome } = await import('../../../../../lambdas/core/blog/links');
-const { blogSettings } = await import('../../../../../lambdas/platform/db/entities/blogSettings');
 const table = rawTableAt(db.endpoint, db.table);
 
 afterEach(() => vi.unstubAllEnvs());
 
-async function publicBlog(sub: string, slug: string, isEnabled = true) {
-  await blogSettings()
-    .put({ uid: sub, isEnabled, slug, tone: 'Profesional y Técnico', topics: '', frequency: '1 artículo al mes', layout: 'Minimalista', headerImageKey: '', revision: 1, lastUpdated: new Date().toISOString() })
-    .go();
+const { blogSettings } = await import('../../../../../lambdas/platform/db/entities/blogSettings');
+
+/** An enabled blog of `sub` under a slug of its own (test/support/public-blog.ts), switched off when asked; its slug. */
+async function publicBlog(sub: string, isEnabled = true): Promise<string> {
+  const slug = `café-${sub.slice(0, 8)}`;
+  await seedEnabledBlog(sub, slug);
+  if (!isEnabled) await blogSettings().patch({ uid: sub }).set({ isEnabled }).go();
+  return slug;
 }
 
 const draft = (sub: string) => createArticle(sub, { title: 'El tueste perfecto', summary: 'Resumen', body: 'Texto', origin: 'owner', offline: true, model: 'offline' });
@@ -31,24 +35,25 @@ describe('publicBlogHome', () => {
   it("is the site's blog URL of the brand's slug, or null without a public blog", async () => {
     const sub = uniqueSub();
     expect(await publicBlogHome(sub)).toBeNull();
-    await publicBlog(sub, 'café-ñandú', false);
+    await publicBlog(sub, false);
     expect(await publicBlogHome(sub)).toBeNull();
-    await publicBlog(sub, 'café-ñandú');
-    expect(await publicBlogHome(sub)).toBe(`${SITE}/blog/caf%C3%A9-%C3%B1and%C3%BA`);
+    const slug = await publicBlog(sub);
+    expect(await publicBlogHome(sub)).toBe(`${SITE}/blog/caf%C3%A9-${sub.slice(0, 8)}`);
+    expect(slug.startsWith('café-')).toBe(true);
   });
 });
 
 describe('an article link', () => {
   it('is made once, on the first publication, to the public page, and shown in the view', async () => {
     const sub = uniqueSub();
-    await publicBlog(sub, 'mi-blog');
+    const slug = await publicBlog(sub);
     const article = await draft(sub);
     const published = await publishArticle(sub, article.id, true);
     const code = published.link?.code ?? '';
     expect(code).toMatch(/^[0-9A-Za-z]{8}$/);
     expect(published.link?.url).toBe(`${SITE}/r/${code}`);
     expect(await table.get(`user#${sub}`, `link#${code}`)).toMatchObject({
-      targetUrl: `${SITE}/blog/mi-blog/${article.slug}`,
+      targetUrl: `${SITE}/blog/${encodeURIComponent(slug)}/${article.slug}`,
       source: { kind: 'article', id: article.id },
       utm: { source: 'blog', medium: 'referral', campaign: 'organico', content: article.id },
     });
@@ -67,13 +72,13 @@ describe('an article link', () => {
     const first = await publishArticle(sub, article.id, true);
     expect(first.status).toBe('published');
     expect(first).not.toHaveProperty('link');
-    await publicBlog(sub, 'mi-blog');
+    await publicBlog(sub);
     expect((await publishArticle(sub, article.id, true)).link?.url).toMatch(new RegExp(`^${SITE}/r/[0-9A-Za-z]{8}$`));
   });
 
   it('never fails the publication when it cannot be made', async () => {
     const sub = uniqueSub();
-    await publicBlog(sub, 'mi-blog');
+    await publicBlog(sub);
     const article = await draft(sub);
     vi.stubEnv('SITE_URL', '');
     const published = await publishArticle(sub, article.id, true);

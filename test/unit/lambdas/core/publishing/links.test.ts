@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDateTime } from '@director-ia/shared';
 import { uniqueSub } from '../../../../support/domain-env';
+import { seedEnabledBlog } from '../../../../support/public-blog';
 import { posts } from '../../../infra/local/social-sandbox/support';
 import { connectSandbox, fakeScheduler, usePublishingEnv } from './support';
 
@@ -27,7 +28,6 @@ const { linkPublication } = await import('../../../../../lambdas/core/publishing
 const { listPublications, readPost } = await import('../../../../../lambdas/core/publishing/store');
 const { publicationScheduleName } = await import('../../../../../lambdas/core/publishing/schedules');
 const { createScheduledPost } = await import('../../../../../lambdas/core/plan/posts');
-const { blogSettings } = await import('../../../../../lambdas/platform/db/entities/blogSettings');
 const { publications } = await import('../../../../../lambdas/platform/db/entities/publication');
 const { scheduledPosts } = await import('../../../../../lambdas/platform/db/entities/scheduledPost');
 
@@ -35,17 +35,11 @@ beforeEach(async () => {
   await fetch(`${env.t.sandbox.url}/__sandbox/faults`, { method: 'DELETE' });
 });
 
-async function publicBlog(sub: string, slug: string) {
-  await blogSettings()
-    .put({ uid: sub, isEnabled: true, slug, tone: 'Profesional y Técnico', topics: '', frequency: '1 artículo al mes', layout: 'Minimalista', headerImageKey: '', revision: 1, lastUpdated: new Date().toISOString() })
-    .go();
-}
-
 /** A brand connected to X, optionally with a public blog; an approved post of it due in 3 minutes, synced; the event of its publication. */
 async function approvedPost(options: { blog?: string; campaignLink?: { code: string; url: string } } = {}) {
   const sub = uniqueSub();
   await connectSandbox(env, sub, 'x');
-  if (options.blog) await publicBlog(sub, options.blog);
+  if (options.blog) await seedEnabledBlog(sub, options.blog);
   const { date, time } = localDateTime(new Date(Date.now() + 3 * 60_000), 'Europe/Madrid');
   const content = `Publicación de prueba ${randomUUID()}`;
   const created = await createScheduledPost(sub, { title: 'Prueba', content, scheduledDate: date, time, platform: 'x', status: 'aprobado' });
