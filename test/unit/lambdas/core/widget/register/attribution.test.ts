@@ -1,22 +1,23 @@
 /**
- * The widget's attribution against DynamoDB Local (issue 15 item 4): the first message's visit is
- * resolved (same-brand `ref` only) and stored on the NEW conversation, later visits never change
- * it; the contact form's lead takes its own visit's attribution, else its conversation's; a lead
- * already stored for the conversation keeps its first one; the leads view returns it. Widget
- * answers come from the offline provider (no AI settings), so no model is called.
+ * The widget's attribution against DynamoDB Local (issue 15 item 4): registerWidgetLead's lead and
+ * the conversation sendWidgetMessage opened. The first message's visit is resolved (same-brand
+ * `ref` only) and stored on the NEW conversation, later visits never change it; the contact form's
+ * lead takes its own visit's attribution, else its conversation's; a lead already stored for the
+ * conversation keeps its first one; the leads view returns it. Widget answers come from the
+ * offline provider (no AI settings), so no model is called.
  */
 import { describe, expect, it } from 'vitest';
-import { uniqueSub, useDomainEnv } from '../../../../support/domain-env';
+import { uniqueSub, useDomainEnv } from '../../../../../support/domain-env';
 
 const SITE = 'https://marca.example.test';
 await useDomainEnv({ SITE_URL: SITE });
-const { sendWidgetMessage } = await import('../../../../../lambdas/core/widget/send');
-const { registerWidgetLead } = await import('../../../../../lambdas/core/widget/register');
-const { createTrackedLink } = await import('../../../../../lambdas/core/links/links');
-const { listLeads } = await import('../../../../../lambdas/core/leads/leads');
-const { conversations } = await import('../../../../../lambdas/platform/db/entities/conversation');
-const { leads } = await import('../../../../../lambdas/platform/db/entities/lead');
-const { profiles } = await import('../../../../../lambdas/platform/db/entities/profile');
+const { sendWidgetMessage } = await import('../../../../../../lambdas/core/widget/send');
+const { registerWidgetLead } = await import('../../../../../../lambdas/core/widget/register');
+const { createTrackedLink } = await import('../../../../../../lambdas/core/links/links');
+const { listLeads } = await import('../../../../../../lambdas/core/leads/leads');
+const { conversations } = await import('../../../../../../lambdas/platform/db/entities/conversation');
+const { leads } = await import('../../../../../../lambdas/platform/db/entities/lead');
+const { profiles } = await import('../../../../../../lambdas/platform/db/entities/profile');
 
 let ip = 0;
 /** A fresh visitor address per call, so the per-IP limit never interferes. */
