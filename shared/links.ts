@@ -56,6 +56,9 @@ export const LINK_MSG = {
   invalidSource: 'El origen del enlace no es válido.',
   notFoundTitle: 'Enlace no encontrado',
   notFoundBody: 'Este enlace no existe o ya no está disponible.',
+  /** What visitors are told about click counting (issue 15 item 4), in the widget's contact form and the public blog's footer. */
+  privacyNote:
+    'Los clics en nuestros enlaces de seguimiento se cuentan sin guardar tu dirección IP: solo una huella cifrada con una clave que cambia cada día, que sirve para no contar dos veces el mismo clic y se borra a los dos días.',
 } as const;
 
 /**
@@ -94,6 +97,20 @@ export function visitFromSearch(search: string): Visit | undefined {
     } else visit[field] = value.slice(0, VISIT_UTM_LENGTH);
   }
   return Object.keys(visit).length > 0 ? visit : undefined;
+}
+
+/**
+ * The query string of a visit ('ref=Ab3dEf9h&utm_source=instagram', VISIT_PARAMS order, no '?'),
+ * '' for none: what visitFromSearch reads back. The public blog puts it in the widget frame's URL;
+ * the widget keeps it in its sessionStorage.
+ */
+export function visitToSearch(visit: Visit | undefined): string {
+  const query = new URLSearchParams();
+  for (const [param, field] of Object.entries(VISIT_PARAMS)) {
+    const value = visit?.[field];
+    if (value) query.append(param, value);
+  }
+  return query.toString();
 }
 
 /**

@@ -3,11 +3,13 @@
  * authorizer (CloudFront `/blog/*`; the twin's router sends the same event). Not a callable: it
  * answers server-rendered HTML, never JSON.
  *
- * parse (raw path, site origin) → one core call (`servePublicBlog`) → the page, or a Spanish 500
+ * parse (raw path, site origin, the query's `ref` and utm_* for the embedded chat widget, issue 15
+ * item 4) → one core call (`servePublicBlog`) → the page, or a Spanish 500
  * page without internals when anything fails (logged with the request id). The site origin is
  * configuration (`SITE_ORIGIN`, the CloudFront or custom domain URL the stack sets); without it,
  * the request's own host and `x-forwarded-proto` (the twin) name it.
  */
+import { visitFromSearch } from '@director-ia/shared';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { servePublicBlog } from '../core/blog/public';
 import { errorPage, pageResponse } from '../core/blog/pages';
@@ -32,7 +34,7 @@ export async function handler(event: APIGatewayProxyEventV2, context: Context): 
   const path = event.rawPath ?? '/';
   let response;
   try {
-    response = await servePublicBlog(path, { origin: siteOrigin(event) });
+    response = await servePublicBlog(path, { origin: siteOrigin(event), visit: visitFromSearch(event.rawQueryString ?? '') });
   } catch (error) {
     logger.error('Public blog page failed', { error: error as Error, path, requestId: context.awsRequestId });
     response = pageResponse(errorPage());

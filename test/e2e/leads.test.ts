@@ -1,7 +1,7 @@
 /**
  * End to end in Chromium against the twin: Gestión de Leads (spec 2 'leads'; issue 6 item 2).
  * With leads seeded as the widget stores them, the owner opens 'Leads' and sees the real table
- * (Nombre, Contacto, Fuente, Estado, Acciones) and the count of Nuevo leads; moves a lead to
+ * (Nombre, Contacto, Fuente, Origen, Estado, Acciones) and the count of Nuevo leads; moves a lead to
  * Contactado (kept after a reload); reads a transcript in the modal; searches (accents ignored)
  * and filters by status; exports CSV (the downloaded file: BOM, header, the rows shown); sees a
  * lead captured meanwhile as soon as the window regains focus; deletes a lead after confirming.
@@ -66,7 +66,7 @@ afterAll(async () => {
 describe('Gestión de Leads in the browser', () => {
   it('shows the real table with the spec columns, newest first, and the Nuevo count', async () => {
     await rows().first().waitFor({ timeout: 15_000 });
-    expect(await table().locator('thead th').allTextContents()).toEqual(['Nombre', 'Contacto', 'Fuente', 'Estado', 'Acciones']);
+    expect(await table().locator('thead th').allTextContents()).toEqual(['Nombre', 'Contacto', 'Fuente', 'Origen', 'Estado', 'Acciones']);
     expect(await rowNames()).toEqual(['José Pérez', 'Lucía Martín', 'Marta Ibáñez']);
     const jose = rows().filter({ hasText: 'José Pérez' });
     expect(await jose.getByRole('link', { name: 'jose.perez@correo.es' }).getAttribute('href')).toBe('mailto:jose.perez@correo.es');
@@ -124,15 +124,15 @@ describe('Gestión de Leads in the browser', () => {
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('Nombre,Contacto,Fuente,Estado,Fecha');
+    expect(lines[0]).toBe('Nombre,Contacto,Fuente,Origen,Estado,Fecha');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^José Pérez,jose\.perez@correo\.es,Widget web,Nuevo,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(lines[1]).toMatch(/^José Pérez,jose\.perez@correo\.es,Widget web,,Nuevo,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await toast(LEADS_MSG.csvExported(1)).waitFor();
     await statusFilter().selectOption('');
     const [all] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
     const allLines = (await readFile(await all.path())).toString('utf8').slice(1).trim().split('\r\n');
     expect(allLines.slice(1).map((line) => line.split(',')[0])).toEqual(['José Pérez', 'Lucía Martín', 'Marta Ibáñez']);
-    expect(allLines[2]).toContain(`"'+34 600 123 456",Widget web,Contactado`);
+    expect(allLines[2]).toContain(`"'+34 600 123 456",Widget web,,Contactado`);
   });
 
   it('shows a lead captured meanwhile as soon as the window regains focus', async () => {

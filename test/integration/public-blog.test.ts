@@ -121,8 +121,19 @@ describe('published articles are served, signed out', () => {
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('cache-control')).toBe('public, max-age=60');
     const csp = page.headers.get('content-security-policy') ?? '';
-    expect(csp).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; img-src 'self' http:\/\/127\.0\.0\.1:\d+ https:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/);
+    // Issue 15 item 4: frames from the site's own origin only (the brand's chat widget).
+    const site = new URL(twin.url).origin.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    expect(csp).toMatch(new RegExp(`^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; img-src 'self' http://127\\.0\\.0\\.1:\\d+ https:; frame-src ${site}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$`));
     expect(page.html).not.toMatch(/<script/i);
+  });
+
+  it('embeds the brand\'s chat widget with the request\'s ref and UTM in its URL (issue 15 item 4)', async () => {
+    const page = await fetchPage(twin, `/blog/${encodeURIComponent(slugA)}?utm_source=instagram&utm_medium=social&ref=Ab3dEf9h&otro=x`);
+    const src = /<iframe class="chat-widget" src="([^"]+)"/.exec(page.html)?.[1]?.replace(/&amp;/g, '&') ?? '';
+    const url = new URL(src);
+    expect(url.origin).toBe(new URL(twin.url).origin);
+    expect(url.pathname).toBe(`/widget/${a.sub}`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ ref: 'Ab3dEf9h', utm_source: 'instagram', utm_medium: 'social' });
   });
 
   it('an article: its own URL, tags, cover, and the Markdown rendered without any way to run script', async () => {

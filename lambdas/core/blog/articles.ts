@@ -12,9 +12,11 @@
  *   slug follows the title (claim swapped in the same transaction); once published the slug, and so
  *   its public URL, stays. Concurrent edits are serialised on `updatedAt` (retried, then 409).
  * - `publishArticle(sub, id, published, now)`: 'published' sets `publishedAt` the first time and
- *   keeps it afterwards; 'draft' withdraws it and keeps the date.
+ *   keeps it afterwards; 'draft' withdraws it and keeps the date. Issue 15 item 4: a published
+ *   article gets its tracked link to its public page once (./links.ts `ensureArticleLink`), shown
+ *   as the view's `link`.
  * - `deleteArticle(sub, id)`: the article and its slug claim, in one transaction.
- * IAM: table read/write; `s3:GetObject` on assets to presign cover URLs.
+ * IAM: table read/write; `s3:GetObject` on assets to presign cover URLs; SITE_URL for the links.
  */
 import { ASSET_ID_PATTERN, type Article, BLOG_MSG, SLUG_MAX_LENGTH, type ArticleOrigin } from '@director-ia/shared';
 import { articles, type ArticleItem } from '../../platform/db/entities/article';
@@ -25,6 +27,7 @@ import { transactWrite, type DirectorEntities } from '../../platform/db/service'
 import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { assetUrl } from '../assets/assets';
 import { newObjectId } from '../uploads/keys';
+import { ensureArticleLink } from './links';
 import { articleSlugBase, firstFreeSlug } from './slugs';
 
 export type { ArticleItem } from '../../platform/db/entities/article';
@@ -134,6 +137,7 @@ export async function articleView(item: ArticleItem, cover?: Pick<AssetItem, 'ke
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     publishedAt: item.publishedAt ?? null,
+    ...(item.linkCode && item.linkUrl ? { link: { code: item.linkCode, url: item.linkUrl } } : {}),
   };
 }
 
@@ -214,7 +218,8 @@ export async function publishArticle(sub: string, id: string, published: boolean
     }
     throw error;
   }
-  return viewOf(sub, { ...current, ...changes });
+  const stored: ArticleItem = { ...current, ...changes };
+  return viewOf(sub, published ? await ensureArticleLink(sub, stored, now) : stored);
 }
 
 /** Deletes article `id` of `sub` and its slug claim; NOT_FOUND when there is none. */

@@ -5,6 +5,12 @@
  * Moderno, Clásico) as one inline stylesheet. No JavaScript at all: the pages are meant to paint
  * from the first response and are sent with a Content-Security-Policy that allows no script.
  *
+ * Issue 15 item 4: the list and article pages embed the brand's chat widget (the frame the Widgets
+ * snippet embeds: `<origin>/widget/<uid>`, WIDGET_FRAME, fixed bottom-right) with the request's
+ * `ref` and utm_* (PageContext.visit) in its URL, so a visitor who lands on the blog from a tracked
+ * link and writes in the chat carries its attribution; the CSP's `frame-src` allows the site's own
+ * origin only. The footer states how tracked links count clicks (LINK_MSG.privacyNote).
+ *
  * Every text interpolated here is HTML-escaped (`escapeHtml`); every URL goes in a double-quoted
  * attribute, escaped. Article bodies are Markdown rendered by `shared/markdown` (no raw HTML, no
  * dangerous protocols). The stylesheet is allowed by its SHA-256 hash, not by 'unsafe-inline'.
@@ -13,7 +19,7 @@
  * HTTP response (headers, CSP) is built from a Page by `pageResponse`.
  */
 import { createHash } from 'node:crypto';
-import type { BlogLayout } from '@director-ia/shared';
+import { LINK_MSG, visitToSearch, WIDGET_FRAME, type BlogLayout, type Visit } from '@director-ia/shared';
 import { renderMarkdown } from '@director-ia/shared/markdown';
 
 /** Spanish strings of the public blog. */
@@ -49,6 +55,8 @@ export interface PageBlog {
   layout: BlogLayout;
   /** Short-lived URL of the header image; null when none. */
   headerImageUrl: string | null;
+  /** The brand (owner's uid) whose chat widget the list and article pages embed; none: no widget. */
+  widgetUid?: string;
 }
 
 /** An article as the list and its page show it. */
@@ -69,11 +77,15 @@ export interface Page {
   styleHashes: string[];
   /** Every image URL the page loads (their origins go into img-src). */
   imageUrls: string[];
+  /** The origin of the frames the page embeds (the site's own, for the chat widget), if any: CSP frame-src. */
+  frameOrigin?: string;
 }
 
 /** Where the pages are served: the site origin (`https://…`, no trailing slash). */
 export interface PageContext {
   origin: string;
+  /** The request's `ref` and UTM parameters (shared visitFromSearch), passed on to the chat widget. */
+  visit?: Visit | undefined;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -141,7 +153,9 @@ time{font-size:.875rem;opacity:.75}
 .prose blockquote{margin:1.5rem 0;padding:.25rem 0 .25rem 1rem;border-left:3px solid currentColor;opacity:.85}
 .prose img{border-radius:.375rem}
 .empty,.notice{font-size:1.1rem}
-footer{padding:1.5rem 0 2.5rem;font-size:.875rem;opacity:.7}`;
+footer{padding:1.5rem 0 2.5rem;font-size:.875rem;opacity:.7}
+.privacy{font-size:.8125rem}
+.chat-widget{position:fixed;bottom:${WIDGET_FRAME.offsetPx}px;right:${WIDGET_FRAME.offsetPx}px;width:${WIDGET_FRAME.width}px;height:${WIDGET_FRAME.height}px;max-width:calc(100vw - ${2 * WIDGET_FRAME.offsetPx}px);max-height:calc(100vh - ${2 * WIDGET_FRAME.offsetPx}px);border:0;border-radius:16px;box-shadow:0 12px 40px rgba(0,0,0,.25);z-index:2147483000;background:#fff}`;
 
 const LAYOUT_CSS: Record<BlogLayout, string> = {
   // White page, one narrow column, text-only list separated by hairlines.
@@ -265,7 +279,30 @@ function masthead(blog: PageBlog, options: { tagline: boolean }): string {
 }
 
 function footer(blog: PageBlog, now: Date): string {
-  return `<footer class="wrap"><p>© ${now.getUTCFullYear()} ${escapeHtml(blog.name)}</p></footer>`;
+  return `<footer class="wrap"><p>© ${now.getUTCFullYear()} ${escapeHtml(blog.name)}</p><p class="privacy">${escapeHtml(LINK_MSG.privacyNote)}</p></footer>`;
+}
+
+/** Path of the chat widget frame of brand `uid` (the web app's `/widget/{uid}`, as the Widgets snippet embeds it). */
+export function widgetFramePath(uid: string): string {
+  return `/widget/${encodeURIComponent(uid)}`;
+}
+
+/** The widget frame's URL: `<origin>/widget/<uid>` with the visit's `ref` and utm_* (shared visitToSearch) as its query. */
+export function widgetFrameUrl(origin: string, uid: string, visit: Visit | undefined): string {
+  const search = visitToSearch(visit);
+  return `${origin}${widgetFramePath(uid)}${search ? `?${search}` : ''}`;
+}
+
+/** The chat widget of the blog's brand, fixed bottom-right ('' when the blog names none). */
+function chatWidget(blog: PageBlog, context: PageContext): string {
+  if (!blog.widgetUid) return '';
+  const src = widgetFrameUrl(context.origin, blog.widgetUid, context.visit);
+  return `<iframe class="chat-widget" src="${escapeHtml(src)}" title="Chat" width="${WIDGET_FRAME.width}" height="${WIDGET_FRAME.height}" loading="lazy"></iframe>`;
+}
+
+/** The page's frame origin: the site's own when the page embeds the widget. */
+function framing(blog: PageBlog, context: PageContext): Pick<Page, 'frameOrigin'> {
+  return blog.widgetUid ? { frameOrigin: context.origin } : {};
 }
 
 function time(iso: string): string {
@@ -314,9 +351,9 @@ export function blogListPage(blog: PageBlog, list: readonly PageArticle[], conte
   const items = list.length
     ? `<ul class="list" aria-label="Artículos">\n${list.map((article, index) => listItem(blog, article, index)).join('\n')}\n</ul>`
     : `<p class="empty">${escapeHtml(PUBLIC_BLOG_TEXT.noArticles)}</p>`;
-  const body = [masthead(blog, { tagline: true }), `<main class="wrap">\n${items}\n</main>`, footer(blog, now)].join('\n');
+  const body = [masthead(blog, { tagline: true }), `<main class="wrap">\n${items}\n</main>`, footer(blog, now), chatWidget(blog, context)].filter(Boolean).join('\n');
   const covers = blog.layout === 'Minimalista' ? [] : list.map((article) => article.coverUrl);
-  return { status: 200, html: document(blog.layout, headHtml, body), styleHashes: [hash], imageUrls: imagesOf(blog, ...covers) };
+  return { status: 200, html: document(blog.layout, headHtml, body), styleHashes: [hash], imageUrls: imagesOf(blog, ...covers), ...framing(blog, context) };
 }
 
 /** One article: title, date, cover, summary and the body rendered from Markdown. */
@@ -343,8 +380,8 @@ export function articlePage(blog: PageBlog, article: PageArticle & { body: strin
   if (article.coverUrl) parts.push(`<figure class="hero">${image(article.coverUrl, 'cover', { eager: true })}</figure>`);
   if (article.summary.trim()) parts.push(`<p class="lead">${escapeHtml(article.summary)}</p>`);
   parts.push(`<div class="prose">\n${renderMarkdown(article.body, { headingOffset: 1 })}\n</div>`, '</article>');
-  const body = [masthead(blog, { tagline: false }), `<main class="wrap">\n${parts.join('\n')}\n</main>`, footer(blog, now)].join('\n');
-  return { status: 200, html: document(blog.layout, headHtml, body), styleHashes: [hash], imageUrls: imagesOf(blog, article.coverUrl) };
+  const body = [masthead(blog, { tagline: false }), `<main class="wrap">\n${parts.join('\n')}\n</main>`, footer(blog, now), chatWidget(blog, context)].filter(Boolean).join('\n');
+  return { status: 200, html: document(blog.layout, headHtml, body), styleHashes: [hash], imageUrls: imagesOf(blog, article.coverUrl), ...framing(blog, context) };
 }
 
 /** 404 inside an existing blog: same header and layout, no hint whether a draft exists. */
@@ -402,15 +439,18 @@ export function originsOf(urls: readonly string[]): string[] {
 
 /**
  * The page's Content-Security-Policy: nothing by default (so no script of any kind, no fetch, no
- * frame, no font, no form), its own stylesheet by hash, images from our signed URLs' origins and
- * from https (article Markdown may show images from the web).
+ * font, no form), its own stylesheet by hash, images from our signed URLs' origins and from https
+ * (article Markdown may show images from the web), and frames from the site's own origin only
+ * when the page embeds the chat widget (no frame otherwise).
  */
-export function contentSecurityPolicy(page: Pick<Page, 'styleHashes' | 'imageUrls'>): string {
+export function contentSecurityPolicy(page: Pick<Page, 'styleHashes' | 'imageUrls' | 'frameOrigin'>): string {
   const images = ["'self'", ...originsOf(page.imageUrls).filter((origin) => !origin.startsWith('https:')), 'https:'];
+  const frames = page.frameOrigin ? originsOf([page.frameOrigin]) : [];
   return [
     "default-src 'none'",
     `style-src ${page.styleHashes.join(' ')}`,
     `img-src ${images.join(' ')}`,
+    ...(frames.length > 0 ? [`frame-src ${frames.join(' ')}`] : []),
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",

@@ -20,7 +20,8 @@
  * the articles (a Query for the list; the article's slug claim then the article for a page), then
  * the covers (BatchGet). The articles read alongside are dropped when the blog does not open.
  *
- * In: the request path and the site origin. Out: a `PageResponse` (status, headers, HTML).
+ * In: the request path, the site origin and the request's visit (`ref`, UTM: passed on to the
+ * embedded chat widget, pages.ts). Out: a `PageResponse` (status, headers, HTML).
  */
 import { ASSET_KEY_SEGMENT, canonicalSlug, SLUG_MAX_LENGTH } from '@director-ia/shared';
 import { aiSettings } from '../../platform/db/entities/aiSettings';
@@ -113,6 +114,8 @@ export async function openBlog(owner: string, slug: string, now: Date): Promise<
     topics: settings.topics,
     layout: settings.layout,
     headerImageUrl: header,
+    // Issue 15 item 4: the brand's chat widget on its blog (the owner is active: checked above).
+    widgetUid: owner,
   };
 }
 

@@ -34,7 +34,7 @@ const MAX_BATCH_ATTEMPTS = 6;
 
 const isLeadSource = (value: string): value is Lead['source'] => (LEAD_SOURCES as readonly string[]).includes(value);
 
-/** The browser's view of a stored lead (issue 14: with the channels and Bandeja conversations it gathers). */
+/** The browser's view of a stored lead (issue 14: with the channels and Bandeja conversations it gathers; issue 15: its attribution). */
 export function leadView(item: LeadItem): Lead {
   return {
     id: item.id,
@@ -46,6 +46,7 @@ export function leadView(item: LeadItem): Lead {
     ...(item.conversationId ? { conversationId: item.conversationId } : {}),
     ...(item.channels?.length ? { channels: item.channels.filter(isLeadSource) } : {}),
     ...(item.conversationIds?.length ? { conversationIds: item.conversationIds } : {}),
+    ...(item.attribution ? { attribution: item.attribution } : {}),
     consentText: item.consentText,
     consentAt: item.consentAt,
     createdAt: item.createdAt,

@@ -5,6 +5,7 @@
  */
 import { isSocialNetwork, postTimeOf, type PostTarget, type Publication, type ScheduledPost } from '@director-ia/shared';
 import type { ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
+import { withPostLink } from '../publishing/views';
 
 /** The targets of a stored post: its own, or `[{network: platform}]` for a post stored without (spec 3's shape). */
 export function targetsOf(item: Pick<ScheduledPostItem, 'targets' | 'platform'>): PostTarget[] {
@@ -13,7 +14,8 @@ export function targetsOf(item: Pick<ScheduledPostItem, 'targets' | 'platform'>)
 
 /**
  * The browser's view of a stored post; `publications` are the post's Publication views (the
- * publishing engine's, lambdas/core/publishing), none when not given.
+ * publishing engine's, lambdas/core/publishing), none when not given; a publication without a
+ * tracked link of its own shows the post's (a campaign post's, issue 15 item 4).
  */
 export function postView(item: ScheduledPostItem, publications: readonly Publication[] = []): ScheduledPost {
   return {
@@ -27,7 +29,7 @@ export function postView(item: ScheduledPostItem, publications: readonly Publica
     targets: targetsOf(item),
     media: item.media ?? [],
     versions: item.versions ?? [],
-    publications: [...publications],
+    publications: withPostLink(publications, item),
     ...(item.planId ? { planId: item.planId } : {}),
     ...(item.campaignId ? { campaignId: item.campaignId } : {}),
     createdAt: item.createdAt,

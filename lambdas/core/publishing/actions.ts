@@ -10,6 +10,7 @@ import { postView } from '../plan/view';
 import { ATTEMPT_RESET, dueFields, syncPublications, writeRevision } from './sync';
 import { conditional, listPublications, readPost, type PublicationItem } from './store';
 import { publications } from '../../platform/db/entities/publication';
+import { linkPublication } from './links';
 import { publicationView } from './views';
 
 /** States "Publicar ahora" / "Reintentar" act on. */
@@ -71,7 +72,7 @@ export async function resolveUnconfirmed(sub: string, postId: string, publicatio
     return views(sub, postId, now);
   }
   const at = now.toISOString();
-  await conditional(
+  const written = await conditional(
     publications()
       .patch({ uid: sub, postId, id: publicationId })
       .set({ state: 'publicado', publishedAt: at, updatedAt: at })
@@ -79,6 +80,7 @@ export async function resolveUnconfirmed(sub: string, postId: string, publicatio
       .where((attr, op) => `${op.eq(attr.state, 'sin_confirmar')} AND ${op.eq(attr.revision, item.revision)}`)
       .go(),
   );
+  if (written) await linkPublication(item, now);
   return views(sub, postId, now);
 }
 

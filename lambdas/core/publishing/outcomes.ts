@@ -2,7 +2,8 @@
  * How an attempt ends, as writes on the publication (./engine.ts, ./publish.ts). Every write of a
  * holder is conditional on its `leaseId` (false when the lease was taken over meanwhile: the new
  * holder decides); `markMissed` (no holder) on the revision and state read.
- * - `markPublished`: `publicado` with the network's post id, URL and instant;
+ * - `markPublished`: `publicado` with the network's post id, URL and instant; then the post's
+ *   tracked link when it needs one (issue 15 item 4, ./links.ts);
  * - `markFailed`: `error` with the Spanish reason and fix link; `markUnconfirmed`: `sin_confirmar`
  *   (the create may have published and the network cannot say); `markMissed`: `no_publicado`.
  *   These three also put the owner on the daily digest;
@@ -14,6 +15,7 @@ import type { Published } from '../../platform/social';
 import { publications } from '../../platform/db/entities/publication';
 import { publicationDigests } from '../../platform/db/entities/publicationDigest';
 import { PUBLICATION_MSG, type SocialNetwork } from '@director-ia/shared';
+import { linkPublication } from './links';
 import { putPublicationSchedule } from './schedules';
 import { compact } from './sync';
 import { conditional, dueKeyFor, keyOf, putPublication, type PublicationItem } from './store';
@@ -60,14 +62,17 @@ async function finish(item: PublicationItem, set: Partial<PublicationItem>, remo
   return written;
 }
 
-/** `publicado` (see the module header). */
-export const markPublished = (item: PublicationItem, published: Published, now: Date) =>
-  finish(
+/** `publicado` (see the module header), then its tracked link (./links.ts, never throws). */
+export async function markPublished(item: PublicationItem, published: Published, now: Date): Promise<boolean> {
+  const written = await finish(
     item,
     { state: 'publicado', networkPostId: published.postId, ...(published.url ? { url: published.url } : {}), publishedAt: now.toISOString() },
     ['reason', 'fixLabel', 'fixHref', 'postponed', ...(published.url ? [] : (['url'] as const))],
     now,
   );
+  if (written) await linkPublication(item, now);
+  return written;
+}
 
 /** `error` with `reason` and `fix` (see the module header). */
 export const markFailed = (item: PublicationItem, reason: string, fix: Fix | null, now: Date) =>

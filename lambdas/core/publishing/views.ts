@@ -8,6 +8,8 @@
  *   silently dropped).
  * - `privacy`: what the publisher recorded; before it ran, `private` for the networks whose
  *   unaudited apps publish privately (TikTok, YouTube), else `public` (the publisher knows the app).
+ * - `link` (issue 15 item 4): the publication's own tracked link (./links.ts), else its post's
+ *   (`withPostLink`, applied where the post is at hand: core/plan/view.ts postView).
  */
 import { MISSED_AFTER_MS, PUBLICATION_MSG, type Publication } from '@director-ia/shared';
 import type { PublicationItem } from './store';
@@ -36,5 +38,15 @@ export function publicationView(item: PublicationItem, now: Date): Publication {
     fix: !missed && item.fixLabel && item.fixHref ? { label: item.fixLabel, href: item.fixHref } : null,
     privacy: item.privacy ?? (PUBLICATION_MSG.privateOnly[item.network] ? 'private' : 'public'),
     sandbox: item.sandbox ?? false,
+    ...(item.linkCode && item.linkUrl ? { link: { code: item.linkCode, url: item.linkUrl } } : {}),
   };
+}
+
+/**
+ * `views` with their post's tracked link where they have none of their own (issue 15 item 4: a
+ * campaign post's link is made at the campaign's approval and lives on the post).
+ */
+export function withPostLink(views: readonly Publication[], post: { linkCode?: string | undefined; linkUrl?: string | undefined }): Publication[] {
+  const { linkCode: code, linkUrl: url } = post;
+  return views.map((view) => (view.link || !code || !url ? view : { ...view, link: { code, url } }));
 }

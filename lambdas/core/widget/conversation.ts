@@ -10,9 +10,10 @@
  *   Issue 14 (Bandeja): the conversation also carries the inbox summary: kind 'dm', state
  *   'respondida' (the widget answers live), `ADD unread 1`, the assistant's answer as the last
  *   message (clipped) with its time, and the visitor's time as `lastCustomerAt`.
+ *   Issue 15 item 4: a new conversation stores the attribution of the visit that opened it.
  * An id from the body that is not one of this brand's conversations is 404 NOT_FOUND.
  */
-import { WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
+import { WIDGET_LIMITS, WIDGET_MSG, type Attribution } from '@director-ia/shared';
 import type { ChatMessage } from '../../platform/ai/types';
 import { conversationMessages, conversations, type ConversationItem } from '../../platform/db/entities/conversation';
 import { TransactionCancelled } from '../../platform/db/errors';
@@ -52,6 +53,8 @@ export interface Turn {
   conversationId: string | null;
   visitorText: string;
   assistantText: string;
+  /** Issue 15 item 4: where the visit came from; stored only when the turn creates the conversation. */
+  attribution?: Attribution;
 }
 
 /** Stores one turn (see the module header); returns the conversation id. */
@@ -74,7 +77,9 @@ export async function storeTurn(turn: Turn, now = new Date()): Promise<string> {
           .set({ ...summary, updatedAt: at })
           .where(({ messageCount }, { lte }) => lte(messageCount, MAX_STORED_MESSAGES - 2))
           .commit()
-      : conversation.create({ uid: turn.uid, id, channel: 'widget', messageCount: 2, unread: 1, ...summary, createdAt: at, updatedAt: at }).commit();
+      : conversation
+          .create({ uid: turn.uid, id, channel: 'widget', messageCount: 2, unread: 1, ...summary, ...(turn.attribution ? { attribution: turn.attribution } : {}), createdAt: at, updatedAt: at })
+          .commit();
   // The assistant's id is a millisecond later, so the transcript keeps the order of the turn.
   const message = ({ conversationMessage }: DirectorEntities, role: 'visitor' | 'assistant', text: string, time: number) =>
     conversationMessage.create({ uid: turn.uid, conversationId: id, id: newObjectId(time), role, text, createdAt: new Date(time).toISOString() }).commit();

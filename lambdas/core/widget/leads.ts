@@ -8,11 +8,13 @@
  * - with a conversation: it must be one of this brand's (404 otherwise); lead and the
  *   conversation's `leadId` are written in one transaction (condition: the conversation has no
  *   lead yet), so a conversation yields at most one lead; sending the form again returns the
- *   lead already stored, without a second notification.
+ *   lead already stored, without a second notification (so a lead keeps its first attribution);
+ * - issue 15 item 4: the lead's `attribution` is the request's (the form's visit), else its
+ *   conversation's (the visit that opened the chat); none when neither is known.
  * A new lead then notifies the owner by email (lambdas/core/leads/notify.ts `notifyNewLead`,
  * which never throws).
  */
-import { classifyContact, widgetConsentText, WIDGET_MSG } from '@director-ia/shared';
+import { classifyContact, widgetConsentText, WIDGET_MSG, type Attribution } from '@director-ia/shared';
 import type { LeadItem } from '../../platform/db/entities/lead';
 import { TransactionCancelled } from '../../platform/db/errors';
 import { transactWrite } from '../../platform/db/service';
@@ -29,6 +31,8 @@ export interface LeadRequest {
   conversationId: string | null;
   name: string;
   contact: string;
+  /** Issue 15 item 4: the attribution of the form's visit; the conversation's is used when absent. */
+  attribution?: Attribution;
 }
 
 /** Stores the lead (see the module header) and returns its id. */
@@ -38,9 +42,11 @@ export async function createLeadWithConsent(request: LeadRequest, now = new Date
   if (!contact) throw new InvalidInputError(WIDGET_MSG.contactInvalid);
   if (!name) throw new InvalidInputError(WIDGET_MSG.nameRequired);
 
+  let attribution = request.attribution;
   if (request.conversationId) {
     const conversation = await readConversation(request.uid, request.conversationId);
     if (conversation.leadId) return { leadId: conversation.leadId, created: false };
+    attribution ??= conversation.attribution;
   }
 
   const at = now.toISOString();
@@ -53,6 +59,7 @@ export async function createLeadWithConsent(request: LeadRequest, now = new Date
     source: 'widget',
     status: 'Nuevo',
     ...(request.conversationId ? { conversationId: request.conversationId } : {}),
+    ...(attribution ? { attribution } : {}),
     consentText: widgetConsentText(request.brandName),
     consentAt: at,
     createdAt: at,

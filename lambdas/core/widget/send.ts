@@ -3,7 +3,8 @@
  * IP 'send' limit → brand (brand.ts: an active owner or 404) → brand limit → the conversation
  * (404 if not this brand's, 429 when full) and its recent history → the answer (answer.ts; the
  * knowledge answer under the daily cap) → the turn stored (conversation.ts) →
- * `{conversationId, reply, offline, askForContact}`. Limits are checked before anything is
+ * `{conversationId, reply, offline, askForContact}`. A new conversation stores the attribution of
+ * the body's `visit` (core/links/attribution.ts; issue 15 item 4). Limits are checked before anything is
  * stored; a refused request stores nothing but the counters. The brand is the body's uid; any
  * bearer token is ignored.
  */
@@ -11,6 +12,7 @@ import type { CallableInput, CallableOutput } from '@director-ia/shared';
 import { offlineProvider, type AiProvider } from '../../platform/ai';
 import { logger } from '../../platform/logger';
 import { brandAiProvider } from '../generation/provider';
+import { resolveAttribution } from '../links/attribution';
 import { cannedAnswer, knowledgeAnswer } from './answer';
 import { readWidgetBrand } from './brand';
 import { assertRoomForTurn, readConversation, recentHistory, storeTurn } from './conversation';
@@ -45,7 +47,9 @@ export async function sendWidgetMessage(input: CallableInput<'enviarMensajeWidge
       now,
     ));
 
-  const storedId = await storeTurn({ uid: brand.uid, conversationId, visitorText: message, assistantText: answer.reply }, now);
+  // Only a new conversation records where the visit came from (issue 15 item 4).
+  const attribution = conversationId ? undefined : await resolveAttribution(brand.uid, input.visit);
+  const storedId = await storeTurn({ uid: brand.uid, conversationId, visitorText: message, assistantText: answer.reply, ...(attribution ? { attribution } : {}) }, now);
   logger.info('Widget message answered', { conversationId: storedId, provider: provider.id, offline: answer.offline, askForContact: answer.askForContact });
   return { conversationId: storedId, ...answer };
 }

@@ -1,16 +1,18 @@
 /**
  * 'Exportar CSV' of the leads page (issue 6 item 2): the rows the owner is looking at, as a CSV
  * file Excel opens with its accents intact: UTF-8 with a byte-order mark, CRLF line endings,
- * columns Nombre, Contacto, Fuente (its channels' labels, issue 14), Estado, Fecha ('YYYY-MM-DD HH:mm' in the
- * browser's time zone). papaparse `unparse` quotes what needs quoting, and cells that a
+ * columns Nombre, Contacto, Fuente (its channels' labels, issue 14), Origen (the post, article or
+ * campaign and network that brought the person, issue 15 item 4; empty when unknown), Estado, Fecha
+ * ('YYYY-MM-DD HH:mm' in the browser's time zone). papaparse `unparse` quotes what needs quoting, and cells that a
  * spreadsheet would run as a formula (starting with =, +, -, @, tab or CR: a visitor typed them)
  * are prefixed with an apostrophe.
  */
 import Papa from 'papaparse';
 import type { Lead } from '@director-ia/shared';
-import { leadSourcesText } from './sources';
+import { LEADS_UI } from './labels';
+import { leadOriginText, leadSourcesText } from './sources';
 
-export const CSV_COLUMNS = ['Nombre', 'Contacto', 'Fuente', 'Estado', 'Fecha'] as const;
+export const CSV_COLUMNS = ['Nombre', 'Contacto', 'Fuente', LEADS_UI.origin, 'Estado', 'Fecha'] as const;
 /**
  * Cells a spreadsheet would run as a formula. papaparse's own default (`/^[=+\-@\t\r].*$/`) misses
  * a value with a line break after the formula, so the first character alone decides.
@@ -31,11 +33,11 @@ export function csvDate(iso: string, timeZone?: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
-type CsvLead = Pick<Lead, 'name' | 'contact' | 'source' | 'channels' | 'status' | 'createdAt'>;
+type CsvLead = Pick<Lead, 'name' | 'contact' | 'source' | 'channels' | 'attribution' | 'status' | 'createdAt'>;
 
 /** One row per lead, in the columns' order. */
 export function leadCsvRows(leads: readonly CsvLead[], timeZone?: string): string[][] {
-  return leads.map((lead) => [lead.name, lead.contact, leadSourcesText(lead), lead.status, csvDate(lead.createdAt, timeZone)]);
+  return leads.map((lead) => [lead.name, lead.contact, leadSourcesText(lead), leadOriginText(lead), lead.status, csvDate(lead.createdAt, timeZone)]);
 }
 
 /**

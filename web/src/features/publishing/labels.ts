@@ -1,7 +1,7 @@
 /**
  * The calendar's own Spanish words for publishing that PUBLICATION_MSG and PUBLISHING_MSG do not
  * carry (issue 13 items 2 and 4): the preview's and the editor's labels, the publications list's
- * headings, and the accessible names of the state chips. Button names are their visible texts.
+ * headings, the accessible names of the state chips, and the tracked links' words (issue 15). Button names are their visible texts.
  */
 import { PUBLICATION_STATE_LABELS, SOCIAL_NETWORK_LABELS, type PublicationState, type SocialNetwork } from '@director-ia/shared';
 
@@ -61,4 +61,10 @@ export const PUBLISHING_UI = {
     count === 1
       ? 'Hay 1 publicación que no puede salir tal como está: corrígela o deja que la IA la adapte antes de aprobar.'
       : `Hay ${count} publicaciones que no pueden salir tal como están: corrígelas o deja que la IA las adapte antes de aprobar.`,
+  // Tracked links (issue 15 item 4): publications and blog articles.
+  trackedLink: 'Enlace de seguimiento',
+  copyLink: 'Copiar',
+  copyLinkOf: (url: string) => `Copiar el enlace de seguimiento ${url}`,
+  linkCopied: 'Enlace copiado al portapapeles.',
+  linkCopyFailed: 'No se ha podido copiar el enlace.',
 } as const;

@@ -36,7 +36,7 @@ export default function WidgetTool() {
       <label htmlFor="widget-snippet" className={styles.snippetLabel}>
         Código para insertar
       </label>
-      <textarea id="widget-snippet" className={styles.snippet} readOnly value={snippet} rows={5} onFocus={(event) => event.currentTarget.select()} />
+      <textarea id="widget-snippet" className={styles.snippet} readOnly value={snippet} rows={8} onFocus={(event) => event.currentTarget.select()} />
       <div className={styles.row}>
         <Button variant="primary" onClick={() => void copy()}>
           <Icon name="check" size={18} />

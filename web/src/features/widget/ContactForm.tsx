@@ -2,10 +2,12 @@
  * The widget's contact form (issue 6 item 1): name, email or phone, and the consent checkbox whose
  * label is the data-protection sentence naming the brand (from obtenerWidget). 'Enviar mis datos'
  * stays disabled until the box is ticked and both fields are filled; the contact must be an email
- * or a phone (the same rule as the server); a server refusal shows its Spanish message.
+ * or a phone (the same rule as the server); a server refusal shows its Spanish message. Issue 15
+ * item 4: the form sends the frame's visit, and under the consent line says how tracked links
+ * count clicks (LINK_MSG.privacyNote: no IP stored, only a salted daily hash kept two days).
  */
 import { useState, type FormEvent } from 'react';
-import { classifyContact, WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
+import { classifyContact, LINK_MSG, WIDGET_LIMITS, WIDGET_MSG, type Visit } from '@director-ia/shared';
 import { errorMessage } from '../../lib/api';
 import { useRegisterWidgetLead } from './useRegisterWidgetLead';
 import styles from './Widget.module.css';
@@ -13,12 +15,14 @@ import styles from './Widget.module.css';
 export interface ContactFormProps {
   uid: string;
   conversationId: string | null;
+  /** The visit the frame was opened on (./visit.ts), if any. */
+  visit?: Visit | undefined;
   consentText: string;
   onSaved: () => void;
   onCancel: () => void;
 }
 
-export function ContactForm({ uid, conversationId, consentText, onSaved, onCancel }: ContactFormProps) {
+export function ContactForm({ uid, conversationId, visit, consentText, onSaved, onCancel }: ContactFormProps) {
   const [name, setName] = useState('');
   const [contact, setContact] = useState('');
   const [consent, setConsent] = useState(false);
@@ -34,7 +38,7 @@ export function ContactForm({ uid, conversationId, consentText, onSaved, onCance
       return;
     }
     setProblem(null);
-    register.mutate({ uid, conversationId, name: name.trim(), contact: contact.trim(), consent: true }, { onSuccess: onSaved, onError: (error) => setProblem(errorMessage(error)) });
+    register.mutate({ uid, conversationId, name: name.trim(), contact: contact.trim(), consent: true, ...(visit ? { visit } : {}) }, { onSuccess: onSaved, onError: (error) => setProblem(errorMessage(error)) });
   };
 
   return (
@@ -54,6 +58,7 @@ export function ContactForm({ uid, conversationId, consentText, onSaved, onCance
         <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} />
         <span>{consentText}</span>
       </label>
+      <p className={styles.privacyNote}>{LINK_MSG.privacyNote}</p>
       {problem && (
         <p className={styles.formError} role="alert">
           {problem}

@@ -5,6 +5,8 @@
  * server errors in Spanish (429 limits, 400, 404), and the contact form (ContactForm) when the
  * assistant asks for it, after a limit that suggests it, or on 'Dejar mis datos'. A stored lead
  * replaces the form with the confirmation. Messages are plain text (never HTML).
+ * Issue 15 item 4: the visit the frame was opened on (./visit.ts) goes with every message and the
+ * contact form.
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { WIDGET_MSG } from '@director-ia/shared';
@@ -12,6 +14,7 @@ import { CallableClientError, errorMessage } from '../../lib/api';
 import { ContactForm } from './ContactForm';
 import type { WidgetInfo } from './useWidgetInfo';
 import { useSendWidgetMessage } from './useSendWidgetMessage';
+import { sessionStorageOrNull, widgetVisit } from './visit';
 import styles from './Widget.module.css';
 
 interface ChatLine {
@@ -28,6 +31,7 @@ export function WidgetChat({ uid, info }: { uid: string; info: WidgetInfo }) {
   const [error, setError] = useState<string | null>(null);
   const [contactOpen, setContactOpen] = useState(false);
   const [leadSaved, setLeadSaved] = useState(false);
+  const [visit] = useState(() => widgetVisit(window.location.search, sessionStorageOrNull()));
   const nextId = useRef(1);
   const logRef = useRef<HTMLOListElement>(null);
   const send = useSendWidgetMessage();
@@ -47,7 +51,7 @@ export function WidgetChat({ uid, info }: { uid: string; info: WidgetInfo }) {
     add({ role: 'visitor', text: message });
     setDraft('');
     send.mutate(
-      { uid, conversationId, message },
+      { uid, conversationId, message, ...(visit ? { visit } : {}) },
       {
         onSuccess: (reply) => {
           setConversationId(reply.conversationId);
@@ -107,6 +111,7 @@ export function WidgetChat({ uid, info }: { uid: string; info: WidgetInfo }) {
             <ContactForm
               uid={uid}
               conversationId={conversationId}
+              visit={visit}
               consentText={info.consentText}
               onSaved={() => {
                 setLeadSaved(true);

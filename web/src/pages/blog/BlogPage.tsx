@@ -6,6 +6,7 @@
  * real articles — title, status (Publicado, Borrador), publication date and actions: ver/editar in a
  * modal (Markdown with a safe preview; its own lazy chunk), publicar/despublicar, eliminar with
  * confirmation. Results of the offline provider are labelled. Loading, empty and error states.
+ * A published article shows its tracked link with a copy button (issue 15 item 4).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -14,6 +15,7 @@ import { articlesKey, useArticles } from '../../features/blog/useArticles';
 import { useDeleteArticle } from '../../features/blog/useDeleteArticle';
 import { useGenerateArticle } from '../../features/blog/useGenerateArticle';
 import { usePublishArticle } from '../../features/blog/usePublishArticle';
+import { TrackedLink } from '../../features/publishing';
 import { TextField } from '../../features/settings/Fields';
 import { useBlogSettings } from '../../features/settings/useBlogSettings';
 import { errorMessage } from '../../lib/api';
@@ -259,6 +261,7 @@ function ArticlesTable({ articles, onOpen }: { articles: Article[]; onOpen: (id:
                 {article.origin === 'schedule' && <span className={badges.scheduled}>Programado</span>}
                 {article.offline && <OfflineBadge />}
               </span>
+              {article.link && <TrackedLink link={article.link} />}
             </td>
             <td>
               <span className={published ? badges.published : badges.draft}>{ARTICLE_STATUS_LABELS[article.status]}</span>

@@ -2,14 +2,15 @@
  * A post's publications in its dialog (issue 13 items 3–4): one row per publication — network,
  * destination, state, when it is due on the brand's clock, when it went out, the Spanish reason,
  * the fix link ('Reconecta Instagram' → Redes Sociales), "Ver publicación" (the network's URL, in a
- * new tab), the private-only note of an unaudited app — and its actions: "Publicar ahora"
+ * new tab), the private-only note of an unaudited app, its tracked link with a copy button (issue 15
+ * item 4: 'Enlace de seguimiento') — and its actions: "Publicar ahora"
  * (programado, no publicado), "Reintentar" (error), and for 'sin confirmar' the owner's two answers,
  * the second after a warning (it publishes again: twice if it did go out). Each row carries
  * `data-network`, `data-state` and `data-publication-id` (stable hooks for the end-to-end tests).
  */
 import { useState, type MouseEvent } from 'react';
 import { PUBLICATION_MSG, PUBLICATION_STATE_LABELS, SOCIAL_MSG, SOCIAL_NETWORK_LABELS, type Publication, type PublicationState } from '@director-ia/shared';
-import { dueLabel, publicationTone, PUBLISHING_UI, shownState } from '../../features/publishing';
+import { dueLabel, publicationTone, PUBLISHING_UI, shownState, TrackedLink } from '../../features/publishing';
 import { openPage, pageKeyOfHref } from '../../lib/navigation';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -101,6 +102,7 @@ export function PublicationList({ publications, timeZone, now, busy, onAction }:
               </p>
               {reason && <p className={styles.publicationReason}>{reason}</p>}
               {privateNote && <p className={styles.publicationNote}>{privateNote}</p>}
+              {publication.link && <TrackedLink link={publication.link} />}
               <div className={styles.publicationActions}>
                 {publication.fix && <FixLink fix={publication.fix} />}
                 {isWebUrl(publication.url) && (

@@ -1,6 +1,7 @@
 /**
  * Spec 2 'leads' — 'Gestión de Leads' (issue 6 item 2): the owner's real leads in a table with the
- * spec's columns (Nombre, Contacto, Fuente, Estado, Acciones). Each row changes its status with a
+ * spec's columns (Nombre, Contacto, Fuente, Estado, Acciones) and Origen after Fuente (issue 15
+ * item 4: the post, article or campaign and network that brought the person). Each row changes its status with a
  * select (Nuevo, Contactado, Interesado), opens its conversation transcript in a modal, opens its
  * conversation in Bandeja ('Ver en Bandeja', issue 14: leads from the inbox), or is deleted after
  * confirming (with its conversation). Fuente lists every channel the person used (issue 14). A search box (name and contact, case and
@@ -12,7 +13,8 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { filterLeads, LEAD_STATUSES, LEADS_MSG, MAX_LEAD_SEARCH_LENGTH, PAGES, type Lead, type LeadStatus } from '@director-ia/shared';
 import { openConversation } from '../../features/inbox/navigation';
 import { csvFileName, downloadCsv, leadsCsv } from '../../features/leads/csv';
-import { leadConversation, leadSourcesText } from '../../features/leads/sources';
+import { LEADS_UI } from '../../features/leads/labels';
+import { leadConversation, leadOriginText, leadSourcesText } from '../../features/leads/sources';
 import { useDeleteLead } from '../../features/leads/useDeleteLead';
 import { useLeads } from '../../features/leads/useLeads';
 import { useUpdateLeadStatus } from '../../features/leads/useUpdateLeadStatus';
@@ -132,7 +134,7 @@ function LeadsTable({ leads }: { leads: Lead[] }) {
   return (
     <DataTable
       label="Leads"
-      columns={['Nombre', 'Contacto', 'Fuente', 'Estado', 'Acciones']}
+      columns={['Nombre', 'Contacto', 'Fuente', LEADS_UI.origin, 'Estado', 'Acciones']}
       overlays={
         <>
           {reading && <TranscriptModal lead={reading} onClose={() => setReading(null)} />}
@@ -160,6 +162,7 @@ function LeadsTable({ leads }: { leads: Lead[] }) {
               <ContactLink lead={lead} />
             </td>
             <td className={styles.source}>{leadSourcesText(lead)}</td>
+            <td className={styles.origin}>{leadOriginText(lead) || LEADS_UI.noOrigin}</td>
             <td>
               <select
                 className={`${styles.status} ${STATUS_CLASS[lead.status] ?? ''}`}

@@ -1,10 +1,12 @@
 /**
- * The conversation of a lead (issue 6 item 2): who the lead is (contact, source, date, the consent
+ * The conversation of a lead (issue 6 item 2): who the lead is (contact, source, origin (issue 15
+ * item 4), date, the consent
  * sentence they accepted and when) and the chat they had with the website widget, oldest first,
  * each line with its author (Visitante / Asistente) and time. Everything is shown as text.
  */
 import { LEADS_MSG, TRANSCRIPT_ROLE_LABELS, type Lead } from '@director-ia/shared';
-import { leadSourcesText } from '../../features/leads/sources';
+import { LEADS_UI } from '../../features/leads/labels';
+import { leadOriginText, leadSourcesText } from '../../features/leads/sources';
 import { useTranscript } from '../../features/leads/useTranscript';
 import { Icon } from '../../ui/Icon';
 import { Modal } from '../../ui/Modal';
@@ -24,6 +26,10 @@ export function TranscriptModal({ lead, onClose }: { lead: Lead; onClose: () => 
         <div>
           <dt>Fuente</dt>
           <dd>{leadSourcesText(lead)}</dd>
+        </div>
+        <div>
+          <dt>{LEADS_UI.origin}</dt>
+          <dd>{leadOriginText(lead) || LEADS_UI.noOrigin}</dd>
         </div>
         <div>
           <dt>Fecha</dt>

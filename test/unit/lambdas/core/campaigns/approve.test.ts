@@ -42,7 +42,12 @@ describe('approveCampaign', () => {
     const { campaign } = await offlineCampaign(sub);
     const approved = await approveCampaign(sub, campaign.id, NOW);
     expect(approved.campaign).toMatchObject({ status: 'aprobada', approvedAt: NOW.toISOString(), postIds: campaign.proposal.posts.map((p) => p.id) });
-    expect(approved.posts.map((p) => [p.id, p.status, p.campaignId, p.publications])).toEqual(campaign.proposal.posts.map((p) => [p.id, 'aprobado', campaign.id, [publication(p.platform as SocialNetwork)]]));
+    // Each publication shows its post's tracked link (issue 15 item 4: the post's, when it has none of its own).
+    const linkOf = (content: string) => ({ code: LINK.exec(content)?.[1] ?? '', url: `${SITE}/r/${LINK.exec(content)?.[1] ?? ''}` });
+    expect(approved.posts.map((p) => [p.id, p.status, p.campaignId, p.publications])).toEqual(
+      approved.posts.map((p) => [p.id, 'aprobado', campaign.id, [{ ...publication(p.platform as SocialNetwork), link: linkOf(p.content) }]]),
+    );
+    expect(approved.posts.map((p) => p.id)).toEqual(campaign.proposal.posts.map((p) => p.id));
     expect(engine.syncPublications).toHaveBeenCalledTimes(campaign.proposal.posts.length);
 
     const stored = await table.query(`user#${sub}`, 'post#');
