@@ -414,9 +414,10 @@ export const WEBHOOK_URL_CALLABLES: readonly CallableName[] = ['conectarTelegram
  * Campaign callables that need the site's address (issue 15): generarCampana accepts a landing URL
  * of the site's own origin and measures the tracked link a post gets; aprobarCampana creates the
  * posts' tracked links (`${SITE_URL}/r/<code>`, the site's origin always an allowed target). They
- * get SITE_URL.
+ * get SITE_URL. So do crearBorradorMeta (the creatives' links), resolverPublicacion (the owner's
+ * "sí, se publicó" gives the publication its link) and publicarArticulo (an article's link).
  */
-export const CAMPAIGN_SITE_URL_CALLABLES: readonly CallableName[] = ['generarCampana', 'aprobarCampana', 'crearBorradorMeta'];
+export const CAMPAIGN_SITE_URL_CALLABLES: readonly CallableName[] = ['generarCampana', 'aprobarCampana', 'crearBorradorMeta', 'resolverPublicacion', 'publicarArticulo'];
 
 /**
  * The publisher (lambdas/events/publisher.ts), invoked by a publication's one-time schedule:

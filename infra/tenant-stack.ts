@@ -123,6 +123,8 @@ export class TenantStack extends Stack {
     for (const name of [...LEAD_NOTIFYING_CALLABLES, ...OAUTH_REDIRECT_CALLABLES, ...WEBHOOK_URL_CALLABLES, ...CAMPAIGN_SITE_URL_CALLABLES]) api.functions[name].addEnvironment(SITE_URL_ENV, web.siteUrl);
     // The publishing sweep's daily failure digest links to the dashboard too (as the new-lead e-mail).
     publishing.sweep.addEnvironment(SITE_URL_ENV, web.siteUrl);
+    // A post's publication gets its tracked link (`<SITE_URL>/r/<code>`) when it goes out (issue 15 item 4).
+    publishing.publisher.addEnvironment(SITE_URL_ENV, web.siteUrl);
     // The networks' webhooks and the inbox worker (its new-lead e-mail links to the dashboard).
     const inbox = (this.inbox = new InboxConstruct(this, 'Inbox', { httpApi: api.httpApi, grants, projectRoot, environment, siteUrl: web.siteUrl }));
     // The tracked links' redirect (issue 15): `<SITE_URL>/r/<code>`, targets on the site's origin.

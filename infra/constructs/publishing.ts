@@ -86,6 +86,8 @@ export const PUBLISHER_TIMEOUT = Duration.minutes(5);
 /** How often the publishing sweep runs (syncs left over, lost schedules and leases, the daily digest). */
 export const PUBLISHING_SWEEP_RATE = Duration.minutes(5);
 /** The sweep Lambda's description (the only job that links to the dashboard: the digest e-mail). */
+/** The publisher's description (tests find it by this). */
+export const PUBLISHER_DESCRIPTION = 'EventBridge Scheduler (one-time): publishes one publication on its network, exactly once (issue 13)';
 export const PUBLISHING_SWEEP_DESCRIPTION = 'EventBridge Scheduler: finishes publication syncs, re-delivers lost publications, sends the failure digest (issue 13), polls YouTube comments (issue 14)';
 /** The event the sweep's schedule sends (lambdas/events/publishingSweep.ts `PublishingSweepEvent`). */
 export const PUBLISHING_SWEEP_EVENT = { job: 'publishingSweep', scheduledTime: ContextAttribute.scheduledTime } as const;
@@ -171,7 +173,7 @@ export class PublishingConstruct extends Construct {
       projectRoot: props.projectRoot,
       environment: props.environment,
       functionName: schedules.publisherName,
-      description: 'EventBridge Scheduler (one-time): publishes one publication on its network, exactly once (issue 13)',
+      description: PUBLISHER_DESCRIPTION,
       timeout: PUBLISHER_TIMEOUT,
       memorySize: 1024,
     });

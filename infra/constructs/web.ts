@@ -55,7 +55,7 @@ import type { RuntimeConfig } from '@director-ia/shared';
 import { acknowledge } from '../nag';
 import { LOG_RETENTION } from './node-function';
 import { PRIVATE_BUCKET } from './storage';
-import { OAUTH_CALLBACK_PREFIX, ORIGIN_VERIFY_HEADER, TRACKED_LINK_PREFIX, VIEWER_IP_HEADER, WEBHOOKS_PREFIX } from '@director-ia/shared';
+import { OAUTH_CALLBACK_PREFIX, ORIGIN_VERIFY_HEADER, TRACKED_LINK_PREFIX, VIEWER_IP_HEADER, VISIT_PARAMS, WEBHOOKS_PREFIX } from '@director-ia/shared';
 
 export interface WebProps {
   /** Host name of the HTTP API (origin of `/api/*`). */
@@ -272,8 +272,10 @@ export class WebConstruct extends Construct {
 
   /**
    * The public blog's cache: the page's own Cache-Control decides (a minute for pages, seconds for
-   * not-found, nothing for errors), never more than BLOG_MAX_TTL, and nothing but the path is in
-   * the key (no query strings, cookies or headers reach the function).
+   * not-found, nothing for errors), never more than BLOG_MAX_TTL, and nothing but the path and the
+   * visit's `ref` and UTM parameters are in the key (no other query string, no cookies or headers
+   * reach the function): the page forwards those to its chat frame (issue 15 item 4), and keying on
+   * them keeps one visitor's `ref` from being served to another.
    */
   private blogCachePolicy(): CachePolicy {
     return new CachePolicy(this, 'BlogPages', {
@@ -281,7 +283,7 @@ export class WebConstruct extends Construct {
       minTtl: Duration.seconds(0),
       defaultTtl: Duration.seconds(0),
       maxTtl: BLOG_MAX_TTL,
-      queryStringBehavior: CacheQueryStringBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.allowList(...Object.keys(VISIT_PARAMS)),
       headerBehavior: CacheHeaderBehavior.none(),
       cookieBehavior: CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,

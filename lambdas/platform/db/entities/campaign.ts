@@ -15,7 +15,7 @@
  * - `spendCents` / `spendSource` / `spendAt`: the spend as last known (Meta's insights or the owner's figure).
  */
 import { CAMPAIGN_STATUSES, SPEND_SOURCES } from '@director-ia/shared';
-import { defineEntity, fixed, GENERATED, type ItemOf, model, optional, required, TENANT_ITEM, TIMESTAMPS, tenantIndex } from '../schema';
+import { defineEntity, GENERATED, type ItemOf, model, optional, required, TENANT_ITEM, TIMESTAMPS, tenantIndex } from '../schema';
 
 /** The process-wide Campaign entity (created on first use, once TABLE_NAME is known). */
 export const campaigns = defineEntity({

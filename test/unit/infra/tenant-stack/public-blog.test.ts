@@ -103,7 +103,7 @@ describe('public blog (tenant stack)', () => {
     expect(blog?.OriginRequestPolicyId).toBeUndefined();
   });
 
-  it('caches pages as briefly as they say, keyed on the path only', () => {
+  it('caches pages as briefly as they say, keyed on the path and the visit\'s ref and UTM only (issue 15: the page forwards them to its chat frame)', () => {
     const blog = behaviors().find((behavior) => behavior.PathPattern === PUBLIC_BLOG_PATH_PATTERN);
     const policies = template.findResources('AWS::CloudFront::CachePolicy') as Record<string, Resource>;
     const policyId = (blog?.CachePolicyId as { Ref: string }).Ref;
@@ -112,7 +112,7 @@ describe('public blog (tenant stack)', () => {
       DefaultTTL: 0,
       MaxTTL: BLOG_MAX_TTL.toSeconds(),
       ParametersInCacheKeyAndForwardedToOrigin: {
-        QueryStringsConfig: { QueryStringBehavior: 'none' },
+        QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['ref', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_content'] },
         HeadersConfig: { HeaderBehavior: 'none' },
         CookiesConfig: { CookieBehavior: 'none' },
         EnableAcceptEncodingGzip: true,

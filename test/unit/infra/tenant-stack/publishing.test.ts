@@ -36,7 +36,7 @@ import { everyFunctionOf, useSynthesizedTenant } from '../../../support/cdk-fixt
 import { logicalId, statementsOfRole, type Resource, type Statement } from '../../../support/template-iam';
 
 /** The callables that create, move or delete publications' schedules (issue 13 brief). */
-const SCHEDULING_CALLABLES: CallableName[] = ['aprobarPlan', 'guardarPublicacion', 'eliminarPublicacion', 'publicarAhora', 'resolverPublicacion', 'guardarAjustesIA', 'confirmarAccionChat'];
+const SCHEDULING_CALLABLES: CallableName[] = ['aprobarPlan', 'guardarPublicacion', 'eliminarPublicacion', 'publicarAhora', 'resolverPublicacion', 'guardarAjustesIA', 'confirmarAccionChat', 'aprobarCampana'];
 const SCHEDULE_ENV = [SCHEDULE_GROUP_ENV, SCHEDULER_ROLE_ARN_ENV, SCHEDULE_TARGET_ARN_ENV, SCHEDULE_DEAD_LETTER_ARN_ENV];
 
 describe('publishing (tenant stack)', () => {
@@ -126,9 +126,9 @@ describe('publishing (tenant stack)', () => {
       expect(resources[id()]?.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler', Timeout: 300, MemorySize: 1024, LoggingConfig: { LogFormat: 'JSON' } });
     });
 
-    it('declares the grants of a publish: table, open + seal (token refresh), the network apps, gallery media, its own schedules', () => {
+    it('declares the grants of a publish: table, open + seal (token refresh), the network apps, gallery media, its own schedules; SITE_URL for the publication\'s tracked link (issue 15)', () => {
       expect(PUBLISHER_ACCESS).toEqual({ table: 'readWrite', permissions: ['secrets:open', 'secrets:seal', 'socialApps:read', 'assets:read', 'scheduler:publications'] });
-      expect(envOfId(id())[SITE_URL_ENV]).toBeUndefined();
+      expect(JSON.stringify(envOfId(id())[SITE_URL_ENV])).toMatch(/Distribution.*DomainName/);
     });
 
     it('retries a failed event twice within an hour, then sends it to the dead-letter queue', () => {

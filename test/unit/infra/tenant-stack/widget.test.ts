@@ -6,7 +6,7 @@
  */
 import type { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { PUBLISHING_SWEEP_DESCRIPTION } from '../../../../infra/constructs/publishing';
+import { PUBLISHER_DESCRIPTION, PUBLISHING_SWEEP_DESCRIPTION } from '../../../../infra/constructs/publishing';
 import { INBOX_WORKER_DESCRIPTION } from '../../../../infra/constructs/inbox';
 import { TRACKED_REDIRECT_DESCRIPTION } from '../../../../infra/constructs/tracked-links';
 import { CAMPAIGN_SITE_URL_CALLABLES, FUNCTION_ACCESS, LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES, WEBHOOK_URL_CALLABLES } from '../../../../infra/functions';
@@ -50,6 +50,8 @@ describe('widget infrastructure', () => {
         // Campaigns: the landing URL rule and the posts' tracked links (issue 15).
         ...CAMPAIGN_SITE_URL_CALLABLES.map((name) => `Callable ${name} (active)`),
         PUBLISHING_SWEEP_DESCRIPTION,
+        // The publisher: a publication's tracked link (issue 15).
+        PUBLISHER_DESCRIPTION,
         // The inbox worker's new-lead e-mail (issue 14).
         INBOX_WORKER_DESCRIPTION,
         // The tracked links' redirect: the site's origin is the one target origin always allowed (issue 15).
