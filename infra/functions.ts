@@ -353,8 +353,10 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // read the conversations and leads (one Query each), each campaign's daily click counters and
   // its posts' publications.
   listarCampanas: { table: 'read' },
-  // Reads the campaign and its results (as listarCampanas).
-  verCampana: { table: 'read' },
+  // Reads the campaign and its results (as listarCampanas). A campaign pushed to Meta refreshes its
+  // spend from the Marketing API insights first (Facebook connection, network apps, the user token
+  // opened; one conditional UpdateItem of the spend; a token Graph refuses marks the connection).
+  verCampana: { table: 'readWrite', permissions: ['secrets:open', 'socialApps:read'] },
   // Reads the brand's time zone and AI settings (opens the brand's own provider key), the gallery's
   // image records and the proposed media's records; invokes the model (or builds offline); puts
   // the campaign. SITE_URL: the landing URL rule and the tracked link's length.

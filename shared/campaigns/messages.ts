@@ -7,7 +7,7 @@ import { formatEuros } from './budget';
 export const CAMPAIGN_MSG = {
   campaignNotFound: 'Campaña no encontrada.',
   missingCampaign: 'Falta la campaña.',
-  notEditable: 'La campaña ya está aprobada: sus publicaciones están en el calendario. Solo puedes cambiar el reparto del presupuesto y el gasto.',
+  notEditable: 'La campaña ya está aprobada: sus publicaciones están en el calendario. Solo puedes cambiar el reparto del presupuesto, los anuncios (hasta crear el borrador en Meta) y el gasto.',
   alreadyApproved: 'Esta campaña ya está aprobada.',
   conflict: 'La campaña ha cambiado mientras tanto. Recarga la página e inténtalo de nuevo.',
   splitMismatch: 'El reparto debe tener una cifra por cada red y semana de la campaña.',
@@ -38,4 +38,5 @@ export const CAMPAIGN_MSG = {
   networkNotInCampaign: 'Esa red no forma parte de la campaña.',
   audienceRepeated: 'Cada red de la campaña tiene un solo público.',
   postOutsideDates: 'Las publicaciones de la campaña deben estar entre su fecha de inicio y la de fin.',
+  creativesInMeta: 'Los anuncios ya están en el borrador de Meta: cámbialos allí, en el Administrador de anuncios.',
 } as const;

@@ -196,11 +196,14 @@ const roundTo = (value: number, decimals: number) => Math.round(value * 10 ** de
  * The expected KPI ranges of a split (item 2): per network with budget, the table's CPM, CPC and
  * CTR ranges (./benchmarks.ts `benchmarkRange`, Spain first) and the impressions and clicks they
  * imply for that network's total (impressions = euros ÷ CPM × 1000, clicks = euros ÷ CPC; the low
- * end from the high price). A network the table lacks a metric for simply has no such KPI. Pure.
+ * end from the high price). A network the table lacks a metric for simply has no such KPI, and a
+ * network whose cells are all 0 has none at all. Pure.
  */
 export function expectedKpis(split: readonly SplitCell[], objective: CampaignObjective): KpiRange[] {
   const kpis: KpiRange[] = [];
   for (const [network, cents] of networkTotals(split)) {
+    // A network left without budget expects nothing.
+    if (cents === 0) continue;
     const euros = cents / 100;
     const cpm = benchmarkRange(network, objective, 'cpm');
     const cpc = benchmarkRange(network, objective, 'cpc');

@@ -84,7 +84,8 @@ describe('campaigns through the twin', () => {
   ])('refuses a budget of %s with the plan\'s message and stores nothing', async (_label, budget) => {
     const { status, body } = await call(twin, 'generarCampana', { brief: brief({ budget }) }, owner.accessToken);
     expect(status).toBe(400);
-    expect(body.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: BUDGET_INVALID });
+    expect(body.error?.status).toBe('INVALID_ARGUMENT');
+    expect(body.error?.message).toContain(BUDGET_INVALID);
     const { campaigns } = await callOk<{ campaigns: CampaignSummary[] }>(twin, 'listarCampanas', null, owner.accessToken);
     expect(campaigns).toEqual([]);
   });
@@ -123,7 +124,7 @@ describe('campaigns through the twin', () => {
       { cell: 5, cents: 12_345, locked: [0, 3] },
       { cell: 7, cents: 1, locked: [1, 2] },
       { cell: 2, cents: 60_000, locked: [] },
-      { cell: 1, cents: 33_333, locked: [2, 4, 6] },
+      { cell: 1, cents: 33_333, locked: [4, 6] },
     ];
     for (const edit of edits) {
       const next = rebalance(split, { cellIndex: edit.cell, cents: edit.cents }, new Set(edit.locked));
@@ -142,7 +143,8 @@ describe('campaigns through the twin', () => {
     split = refocused.campaign.proposal.split;
 
     // Refused, nothing changed: one cent short, a missing cell, a negative figure.
-    const short = split.map((cell, index) => ({ network: cell.network, week: cell.week, cents: index === firstInstagram ? cell.cents - 1 : cell.cents }));
+    const largest = split.reduce((best, cell, index) => (cell.cents > split[best]!.cents ? index : best), 0);
+    const short = split.map((cell, index) => ({ network: cell.network, week: cell.week, cents: index === largest ? cell.cents - 1 : cell.cents }));
     const refusals: [unknown, string][] = [
       [short, CAMPAIGN_MSG.splitTotal(60_000)],
       [split.slice(1).map(({ network, week, cents }) => ({ network, week, cents })), CAMPAIGN_MSG.splitMismatch],

@@ -14,7 +14,9 @@
  *   `creatives` (ids of the proposal's, 2–3 per network of the campaign, an `assetId` must be an
  *   image of the caller's gallery) and `posts` (ids of the proposal's, dated within the campaign,
  *   on its networks, media of the caller's gallery) replace the proposal's while it is 'propuesta'
- *   (CAMPAIGN_MSG.notEditable after); a creative keeps its tracked link;
+ *   (CAMPAIGN_MSG.notEditable after), except `creatives`, which stay editable after approval until
+ *   the Meta draft is started (their images are needed for it; CAMPAIGN_MSG.creativesInMeta then);
+ *   a creative keeps its tracked link;
  * - the write is conditional on the revision read: a concurrent edit is CONFLICT CAMPAIGN_MSG.conflict.
  * Throws InvalidInputError (Spanish), BudgetError (400), NotFoundError, ConflictError.
  */
@@ -136,7 +138,9 @@ export async function editCampaign(sub: string, input: EditInput, now = new Date
   const stored = await readCampaign(sub, edit.id);
   const { item, brief, proposal } = stored;
   const proposed = item.status === 'propuesta';
-  if (!proposed && (edit.name !== undefined || edit.budget !== undefined || edit.audiences || edit.creatives || edit.posts)) throw new InvalidInputError(CAMPAIGN_MSG.notEditable);
+  if (!proposed && (edit.name !== undefined || edit.budget !== undefined || edit.audiences || edit.posts)) throw new InvalidInputError(CAMPAIGN_MSG.notEditable);
+  // An approved campaign's ads still need their images before the Meta draft; once drafted, they live in Meta.
+  if (edit.creatives && item.metaJson !== undefined) throw new InvalidInputError(CAMPAIGN_MSG.creativesInMeta);
 
   let budgetCents = item.budgetCents;
   if (edit.budget !== undefined) {

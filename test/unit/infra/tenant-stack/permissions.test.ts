@@ -120,7 +120,7 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   desconectarRed: 'readWrite',
   // Campañas (issue 15).
   listarCampanas: 'read',
-  verCampana: 'read',
+  verCampana: 'readWrite',
   generarCampana: 'readWrite',
   editarCampana: 'readWrite',
   aprobarCampana: 'readWrite',
@@ -285,7 +285,7 @@ const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
 const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker', 'trackedRedirect'] as FunctionName[];
 /** The functions that declare socialApps:read (GetSecretValue on the social apps secret and SOCIAL_APPS_SECRET). */
-const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
+const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
 /** Not callables: their entries are not in FUNCTION_ACCESS. */
 const NON_CALLABLE_READERS: FunctionName[] = ['socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
 
@@ -387,7 +387,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('is named SECRETS_KMS_KEY_ARN on exactly the functions with a secrets permission', () => {
       expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
       const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
-      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion', 'responderConversacion', 'aprobarRespuesta', 'inboxWorker', 'generarCampana', 'listarCuentasPublicitarias', 'crearBorradorMeta'];
+      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion', 'responderConversacion', 'aprobarRespuesta', 'inboxWorker', 'generarCampana', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana'];
       for (const name of ALL_FUNCTIONS) {
         const usesSecrets = sealing.includes(name);
         expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);

@@ -27,7 +27,7 @@ import { createFixture, type Fixture, removeFixture, type SynthesizedTenant, syn
 import { identityPolicies, logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
 
 const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:director-ia/demo/social-apps-AbC123';
-const READERS = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'listarCuentasPublicitarias', 'crearBorradorMeta'] as const;
+const READERS = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana'] as const;
 
 type Behavior = Record<string, unknown> & { PathPattern: string };
 interface Synth {

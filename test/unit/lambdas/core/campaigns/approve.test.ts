@@ -72,6 +72,11 @@ describe('approveCampaign', () => {
     // The split may still change after approval.
     const split = rebalance(approved.campaign.proposal.split, { cellIndex: 1, cents: 100 });
     expect((await editCampaign(sub, { id: campaign.id, split })).campaign.proposal.split).toEqual(split);
+    // So may the ads (their images are needed for the Meta draft) until the draft is started.
+    const creatives = approved.campaign.proposal.creatives.map(({ link: _link, ...creative }, index) => (index === 0 ? { ...creative, headline: 'Titular nuevo' } : creative));
+    expect((await editCampaign(sub, { id: campaign.id, creatives })).campaign.proposal.creatives[0]?.headline).toBe('Titular nuevo');
+    await table.set(`user#${sub}`, `campaign#${campaign.id}`, { metaJson: JSON.stringify({ adAccountId: 'act_1', campaignId: '1', adSetIds: [], adIds: [], status: 'PAUSED', complete: false, sandbox: true, createdAt: CAMPAIGN_NOW.toISOString() }) });
+    await expect(editCampaign(sub, { id: campaign.id, creatives })).rejects.toThrow(new InvalidInputError(CAMPAIGN_MSG.creativesInMeta));
   });
 
   it('appends the link to each version too', async () => {
