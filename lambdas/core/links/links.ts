@@ -45,7 +45,9 @@ const present = (value: string | undefined): value is string => typeof value ===
 
 /** Creates a tracked link of brand `sub` (see the module header). */
 export async function createTrackedLink(sub: string, input: NewTrackedLink, now = new Date(), drawCode: () => string = newLinkCode): Promise<{ code: string; url: string }> {
-  const landingOrigin = input.landingUrl === undefined ? undefined : landingOriginOf(input.landingUrl);
+  // A landing page on the site itself needs no extra origin (and may be plain http where the site is: the twin).
+  const landingOnSite = input.landingUrl !== undefined && isAllowedTarget(input.landingUrl, siteOrigin());
+  const landingOrigin = input.landingUrl === undefined || landingOnSite ? undefined : landingOriginOf(input.landingUrl);
   if (landingOrigin === null || !isAllowedTarget(input.targetUrl, siteOrigin(), landingOrigin)) throw new InvalidInputError(LINK_MSG.invalidTarget);
   const { source, utm } = input;
   if (!present(utm.source) || !present(utm.medium) || !present(utm.campaign)) throw new InvalidInputError(LINK_MSG.invalidUtm);

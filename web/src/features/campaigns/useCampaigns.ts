@@ -9,5 +9,5 @@ export async function fetchCampaigns(signal?: AbortSignal) {
 }
 
 export function useCampaigns() {
-  return useCallableQuery(campaignListKey, fetchCampaigns, { staleTime: 30_000, refetchOnWindowFocus: true });
+  return useCallableQuery(campaignListKey, fetchCampaigns, { staleTime: 0, refetchOnWindowFocus: true });
 }

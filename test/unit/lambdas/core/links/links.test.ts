@@ -63,6 +63,21 @@ describe('createTrackedLink', () => {
     expect((error as Error).message).toBe(LINK_MSG.invalidTarget);
   });
 
+  it('accepts a landing page on the site itself, also over plain http where the site is served so (the twin)', async () => {
+    const onSite = await link(uniqueSub(), `${SITE}/blog/mi-blog`, { landingUrl: `${SITE}/blog/mi-blog` });
+    expect(onSite.url).toBe(`${SITE}/r/${onSite.code}`);
+    const configured = process.env.SITE_URL;
+    process.env.SITE_URL = 'http://localhost:8080';
+    try {
+      const twin = await link(uniqueSub(), 'http://localhost:8080/blog/mi-blog', { landingUrl: 'http://localhost:8080/blog/mi-blog' });
+      expect(twin.url).toBe(`http://localhost:8080/r/${twin.code}`);
+      // Another http origin is still refused.
+      await expect(link(uniqueSub(), 'http://localhost:9090/blog', { landingUrl: 'http://localhost:9090/blog' })).rejects.toThrow(LINK_MSG.invalidTarget);
+    } finally {
+      process.env.SITE_URL = configured;
+    }
+  });
+
   it('refuses missing UTM fields and a bad source', async () => {
     await expect(link(uniqueSub(), SITE, { utm: { ...UTM, medium: ' ' } })).rejects.toThrow(LINK_MSG.invalidUtm);
     await expect(link(uniqueSub(), SITE, { source: { kind: 'email' as never, id: 'x' } })).rejects.toThrow(LINK_MSG.invalidSource);
