@@ -13,6 +13,7 @@
  * brief's default landing URL (the blog home) is then of the site's origin, which the server accepts.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, formatEuros, MONTH_NAMES_ES, longDateLabel, MSG, utcDateIso, WIDGET_MSG, widgetConsentText, type Campaign, type CampaignResults, type Lead, type ScheduledPost } from '@director-ia/shared';
@@ -63,7 +64,7 @@ beforeAll(async () => {
   await connectNetwork(twin, owner, 'facebook');
 
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  context = await browser.newContext({ viewport: { width: 1360, height: 1000 }, locale: 'es-ES' });
+  context = await browser.newContext({ viewport: { width: 1360, height: 1000 }, locale: 'es-ES', acceptDownloads: true });
   page = await context.newPage();
   await page.goto(SITE);
   await signInWithForm(page, owner);
@@ -205,6 +206,29 @@ describe('Campañas in Chromium', () => {
     await expect.poll(() => figure(CAMPAIGN_UI.leads).textContent()).toBe('1');
     const { results: figures } = await callOk<{ results: CampaignResults }>(twin, 'verCampana', { id: campaignId }, owner.accessToken);
     expect(figures).toMatchObject({ clicks: 1, conversations: 1, leads: 1 });
+  });
+
+  it('exports the campaign as CSV and as a printable page in Spanish; Conóceme shows the month\'s figures', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: CAMPAIGN_UI.exportCsv }).click()]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv).toContain(CAMPAIGN);
+    expect(csv).toMatch(/Reparto/);
+    expect(csv).toMatch(/Instagram/);
+    await page.getByRole('button', { name: CAMPAIGN_UI.printView }).click();
+    const print = page.getByRole('dialog', { name: CAMPAIGN_UI.printView });
+    await print.getByText(CAMPAIGN).first().waitFor();
+    await print.getByText(CAMPAIGN_UI.split).first().waitFor();
+    await print.getByRole('button', { name: CAMPAIGN_UI.print, exact: true }).waitFor();
+    await print.getByRole('button', { name: CAMPAIGN_UI.closePrint }).click();
+    await print.waitFor({ state: 'detached' });
+
+    await nav('Conóceme').click();
+    const month = page.getByTestId('month-figures');
+    await month.waitFor({ timeout: 15_000 });
+    const figure = (label: string) => month.locator('div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd span').first();
+    await expect.poll(() => figure(CAMPAIGN_UI.figures.clicks).textContent(), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => figure(CAMPAIGN_UI.figures.leads).textContent()).toBe('1');
+    await openCampaign();
   });
 
   it('\'Crear borrador en Meta\' creates the campaign, its ad sets and ads PAUSED in the sandbox', async () => {

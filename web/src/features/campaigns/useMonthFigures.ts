@@ -4,5 +4,5 @@ import { useCallableQuery } from '../../lib/queries';
 import { monthFiguresKey } from './keys';
 
 export function useMonthFigures(month: string) {
-  return useCallableQuery(monthFiguresKey(month), (signal) => callFunction('obtenerCifrasMes', { month }, { signal }), { staleTime: 60_000 });
+  return useCallableQuery(monthFiguresKey(month), (signal) => callFunction('obtenerCifrasMes', { month }, { signal }), { staleTime: 0 });
 }
