@@ -58,7 +58,7 @@ export const LINK_MSG = {
   notFoundBody: 'Este enlace no existe o ya no está disponible.',
   /** What visitors are told about click counting (issue 15 item 4), in the widget's contact form and the public blog's footer. */
   privacyNote:
-    'Los clics en nuestros enlaces de seguimiento se cuentan sin guardar tu dirección IP: solo una huella cifrada con una clave que cambia cada día, que sirve para no contar dos veces el mismo clic y se borra a los dos días.',
+    'Los clics en nuestros enlaces de seguimiento se cuentan sin guardar tu dirección IP: solo una huella irreversible (hash) calculada con un valor aleatorio que cambia cada día, que sirve para no contar dos veces el mismo clic y se borra a los dos días.',
 } as const;
 
 /**

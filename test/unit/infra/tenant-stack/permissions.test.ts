@@ -256,6 +256,7 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   desconectarRed: [OPEN, SOCIAL_APPS],
   // Meta Ads draft (issue 15): the user token, the network apps; the draft also presigns its images.
   listarCuentasPublicitarias: [OPEN, SOCIAL_APPS],
+  verCampana: [OPEN, SOCIAL_APPS],
   crearBorradorMeta: [OPEN, SOCIAL_APPS, `s3:GetObject @ ${ASSETS}`],
   responderConversacion: [OPEN, SEAL, SOCIAL_APPS],
   aprobarRespuesta: [OPEN, SEAL, SOCIAL_APPS],
