@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG, PAGES, THEMES, TOAST_DURATION_MS } from '@director-ia/shared';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 import { uniqueEmail } from '../support/cognito';
+import { CAMPAIGN_UI } from '../../web/src/features/campaigns/labels';
 
 const twin = inject('twin');
 const owner = { email: uniqueEmail('e2e'), password: 'Passw0rd!e2e' };
@@ -93,10 +94,12 @@ describe('account lifecycle in the browser', () => {
     }
   });
 
-  it('the page owned by a later issue (Campañas) shows its title and the spec’s honest note', async () => {
+  it('Campañas, the spec’s last placeholder, is a real page now (issue 15): a new owner gets its empty state, no \'Próximamente\'', async () => {
     await ownerPage.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Campañas' }).click();
     await ownerPage.getByRole('heading', { name: 'Campañas', level: 1 }).waitFor();
-    expect(await ownerPage.getByRole('heading', { name: MSG.comingSoon }).isVisible()).toBe(true);
+    await ownerPage.getByText(CAMPAIGN_UI.empty).waitFor({ timeout: 15_000 });
+    expect(await ownerPage.getByRole('button', { name: CAMPAIGN_UI.createFirst }).isVisible()).toBe(true);
+    expect(await ownerPage.getByText(MSG.comingSoon).count()).toBe(0);
   });
 
   it('the generic modal opens from a tool button and closes with its X', async () => {

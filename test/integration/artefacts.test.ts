@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CALLABLES, ErrorBodySchema, isCallableName, webhookVerifySecretName } from '@director-ia/shared';
 import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
+import { DEPLOY_CONTEXT } from '../support/artefacts';
 import { buildAssembly } from '../../infra/local/deployment/build';
 import { readDeployment, type Deployment, type DeployedFunction } from '../../infra/local/deployment/template';
 import { functionEnvironment } from '../../infra/local/runtime/function-env';
@@ -27,8 +28,6 @@ import { LOCAL_TABLE, TWIN_ACCOUNT_ID } from '../../infra/local/twin';
 
 const twin = inject('twin');
 const RUNNER = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'support', 'artefact-runner.mjs');
-/** What a deployment synthesizes with (README "Deploying a tenant"): no AI or other overrides. */
-const DEPLOY_CONTEXT = { tenant: 'demo', adminEmail: 'owner@example.com' };
 
 interface RunResult {
   stage: 'load' | 'handler' | 'invoke';

@@ -7,6 +7,9 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync
 import path from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
+/** What a deployment synthesizes with (README "Deploying a tenant"): no AI or other overrides. */
+export const DEPLOY_CONTEXT = { tenant: 'demo', adminEmail: 'owner@example.com' };
+
 /** One `AWS::Lambda::Function` of a template whose code is a bundled Node asset (`index.mjs`). */
 export interface LambdaArtefact {
   /** Logical id in the template, e.g. `ApiobtenerCapacidadesA77DD950`. */

@@ -12,6 +12,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../infra/local/ports';
 import { PUBLISHING_SWEEP_INTERVAL_ENV, SCHEDULER_RETRY_BASE_ENV, SOCIAL_TOKENS_INTERVAL_ENV } from '../../infra/local/schedules';
+import { buildAssembly } from '../../infra/local/deployment/build';
+import { DEPLOY_CONTEXT } from './artefacts';
 import { IAM_DECISIONS_ENV, startTwin, type Twin, type TwinScheduling } from '../../infra/local/twin';
 import { IAM_DECISIONS_FILE } from '../bench/iam-grants';
 import { TEST_DAILY_GENERATION_QUOTA } from './generation';
@@ -110,9 +112,19 @@ export async function setup(project: TestProject): Promise<void> {
   });
   project.provide('twin', twinInfoOf(twin, stateDir));
   project.provide('stubPorts', stubPorts);
+  // The artefacts test synthesizes the stack as DevOps would (another context, so other bundles than
+  // the twin's): start that build now, beside the other tests, rather than in series with them; the
+  // test waits for it (buildAssembly's lock) or finds it done.
+  deployBuild = buildAssembly({ context: DEPLOY_CONTEXT }).then(
+    () => undefined,
+    (error: unknown) => console.error('Background build of the deployment artefacts failed (the artefacts test builds them itself):', error),
+  );
 }
 
+let deployBuild: Promise<void> | undefined;
+
 export async function teardown(): Promise<void> {
+  await deployBuild;
   await twin?.stop();
   // KEEP_TWIN_STATE=1 keeps the twin's state (its functions' logs under logs/) for debugging a run.
   if (stateDir && !process.env.KEEP_TWIN_STATE) rmSync(stateDir, { recursive: true, force: true });

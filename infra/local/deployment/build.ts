@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -139,22 +139,71 @@ export async function buildAssembly(options: BuildOptions): Promise<BuiltAssembl
   const dir = path.join(cacheDir, key);
   const templatePath = path.join(dir, `${stackNameOf(options.context)}.template.json`);
   if (existsSync(templatePath)) return { dir, templatePath, built: false, key };
-
-  log('Building the Lambda bundles with the stack\'s own synth (cdk synth, first start after a change)...');
-  const started = Date.now();
-  const temporary = `${dir}.tmp-${process.pid}-${Date.now()}`;
-  await runSynth({ outdir: temporary, context: options.context }, log);
-  linkRuntimePackages(temporary);
-  try {
-    renameSync(temporary, dir);
-  } catch (error) {
-    // Another twin finished the same build first: use theirs.
-    if (!existsSync(templatePath)) throw error;
-    rmSync(temporary, { recursive: true, force: true });
+  // Another process of this machine is building the same assembly: wait for it rather than build twice.
+  const lock = `${dir}.building`;
+  if (!takeLock(lock)) {
+    log('Waiting for the same bundles another process is building...');
+    await waitForBuilder(lock, templatePath);
+    if (existsSync(templatePath)) return { dir, templatePath, built: false, key };
+    if (!takeLock(lock)) throw new Error(`another process keeps building ${dir}`);
   }
-  prune(cacheDir);
-  log(`Bundles built in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
-  return { dir, templatePath, built: true, key };
+
+  try {
+    log('Building the Lambda bundles with the stack\'s own synth (cdk synth, first start after a change)...');
+    const started = Date.now();
+    const temporary = `${dir}.tmp-${process.pid}-${Date.now()}`;
+    await runSynth({ outdir: temporary, context: options.context }, log);
+    linkRuntimePackages(temporary);
+    try {
+      renameSync(temporary, dir);
+    } catch (error) {
+      // Another twin finished the same build first: use theirs.
+      if (!existsSync(templatePath)) throw error;
+      rmSync(temporary, { recursive: true, force: true });
+    }
+    prune(cacheDir);
+    log(`Bundles built in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+    return { dir, templatePath, built: true, key };
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/** Creates `lock` holding this process's pid; false when a live process holds it (a dead holder's lock is taken over). */
+function takeLock(lock: string): boolean {
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (holderAlive(lock)) return false;
+    rmSync(lock, { force: true });
+    return takeLock(lock);
+  }
+}
+
+function holderAlive(lock: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(lock, 'utf8').trim();
+  } catch {
+    return false;
+  }
+  // Created but not yet written: its holder is alive by definition.
+  if (text === '') return true;
+  const pid = Number(text);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once `templatePath` exists or the builder holding `lock` is gone (polled every second). */
+async function waitForBuilder(lock: string, templatePath: string): Promise<void> {
+  while (!existsSync(templatePath) && existsSync(lock) && holderAlive(lock)) await new Promise((resolve) => setTimeout(resolve, 1000));
 }
 
 /**
