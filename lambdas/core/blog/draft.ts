@@ -74,7 +74,7 @@ function allText(draft: ArticleDraft): string {
 }
 
 /** Asks the model (see the module header, step 3). */
-async function writeWithModel(provider: AiProvider, brand: BrandContext, blog: BlogContext, topic: string, titles: string[], passages: string[]): Promise<Written> {
+export async function writeArticle(provider: AiProvider, brand: BrandContext, blog: BlogContext, topic: string, titles: string[], passages: string[]): Promise<Written> {
   const ask = async (extra: string) => {
     const system = systemPromptFor(brand, `${articleInstructions(blog, topic, titles)}${extra}`);
     const answer = await provider.generateJson(
@@ -98,7 +98,7 @@ async function write(sub: string, brand: BrandContext, blog: BlogContext, topic:
     retrievePassages(sub, `${topic}. ${blog.topics}`, PASSAGES).then((found) => found.map((passage) => passage.text)),
   ]);
   if (provider.offline) return { draft: offlineDraft({ topic, blog, brand, passages }), offline: true, model: OFFLINE_ARTICLE_MODEL };
-  return writeWithModel(provider, brand, blog, topic, titles, passages);
+  return writeArticle(provider, brand, blog, topic, titles, passages);
 }
 
 /** Writes and stores a draft for `sub` (see the module header). */

@@ -6,4 +6,4 @@
  */
 export { REFUSAL_RULE, systemPromptFor } from './prompt';
 export { matchedTopicToAvoid, topicsToAvoidList, violatesTopicsToAvoid } from '../../platform/ai/offline/topics';
-export { knowledgeBlock } from '../../platform/ai/prompt-text';
+export { DATA_RULE, knowledgeBlock } from '../../platform/ai/prompt-text';
