@@ -165,7 +165,7 @@ describe('knowledge documents → the mobile chat', () => {
 
 describe('knowledge documents → blog drafts (as published)', () => {
   it.each(cases)('$name', async ({ payload }) => {
-    const blog = { tone: 'cercano', topics: 'pan, recetas' };
+    const blog = { tone: 'Casual e Inspirador' as const, topics: 'pan, recetas' };
     let published = '';
     try {
       const written = await writeArticle(provider, BRAND, blog, 'El pan de masa madre', [], [`Abrimos de lunes a sábado. ${payload}`]);
