@@ -67,4 +67,6 @@ export const BLOG_MSG = {
   titleRequired: 'El título no puede estar vacío.',
   summaryRequired: 'El resumen no puede estar vacío.',
   bodyRequired: 'El contenido no puede estar vacío.',
+  /** Issue 16 item 3: the draft repeated the confidential control code of its prompt (an injection it obeyed). */
+  draftLeaked: 'La IA incluyó en el borrador información interna que no debe publicarse (posiblemente obedeció instrucciones ocultas en un documento), así que se ha descartado. Revisa tus documentos de conocimiento e inténtalo de nuevo.',
 } as const;

@@ -9,10 +9,12 @@
  * - `chatViews(sub, items)` → the browser's messages, with short-lived URLs of photos, voice notes
  *   and generated images (an image deleted from the gallery is shown without its picture);
  * - `conversationFor(items, current)` → the AI's view of the conversation (alternating roles,
- *   starting with the owner, images only on the current message).
+ *   starting with the owner, images only on the current message; a tool's output is never
+ *   replayed as the assistant's words, issue 16 item 3).
  */
 import { ASSET_URL_EXPIRES_SECONDS, CHAT_ID_PATTERN, type ChatMessageView } from '@director-ia/shared';
 import type { ChatImage, ChatMessage } from '../../platform/ai/types';
+import { dataBlock } from '../brand';
 import { assets } from '../../platform/db/entities/asset';
 import { chatMessages, type ChatMessageItem } from '../../platform/db/entities/chatMessage';
 import { presignGet } from '../../platform/storage/presign';
@@ -92,10 +94,18 @@ export function ownerText(item: Pick<ChatMessageItem, 'text' | 'transcript'>): s
   return [item.text, item.transcript].filter((part) => part?.trim()).join('\n');
 }
 
+/** What the assistant's turn says in place of a tool's output (issue 16 item 3). */
+export const TOOL_OUTPUT_NOTE = (tool: string) => `(Mostré al propietario el resultado de la herramienta ${tool}; el resultado va a continuación como datos.)`;
+
 /**
  * The conversation the AI sees: earlier messages (text only) then the current one (with its
  * image). Consecutive messages of one role are merged, leading assistant messages dropped, so
  * roles alternate and the owner speaks first (what Converse requires).
+ * A tool's output (an assistant message with a tool and no pending action: lead names typed by
+ * visitors, plan titles, a draft's summary) is never replayed as the assistant's own words: the
+ * assistant's turn is TOOL_OUTPUT_NOTE and the output follows on the owner's side as a data block
+ * 'herramienta:<tool>' (issue 16 item 3, LLM01: a visitor-typed lead name cannot pose as
+ * something the director said).
  */
 export function conversationFor(history: ChatMessageItem[], current: { text: string; image?: ChatImage }): ChatMessage[] {
   const out: ChatMessage[] = [];
@@ -110,6 +120,11 @@ export function conversationFor(history: ChatMessageItem[], current: { text: str
     const content = item.role === 'owner' ? ownerText(item) : item.text;
     if (!content.trim()) continue;
     if (item.role === 'assistant' && out.length === 0) continue;
+    if (item.role === 'assistant' && item.tool && !item.actionStatus) {
+      push({ role: 'assistant', content: TOOL_OUTPUT_NOTE(item.tool) });
+      push({ role: 'user', content: dataBlock(`herramienta:${item.tool}`, content) });
+      continue;
+    }
     push({ role: item.role === 'owner' ? 'user' : 'assistant', content });
   }
   push({ role: 'user', content: current.text, ...(current.image ? { images: [current.image] } : {}) });

@@ -6,7 +6,8 @@
  *    most similar to the message are retrieved (only this brand's partition: retrieve.ts with its
  *    uid) and kept when their similarity reaches MIN_PASSAGE_SCORE;
  *    - with a model (the brand's provider from Integraciones, or the deployment's): the system
- *      prompt of prompt.ts with a fresh canary, the last messages of the conversation, the
+ *      prompt of prompt.ts with a fresh canary, the last messages of the conversation (every
+ *      visitor or customer message inside a data block 'visitante', issue 16 item 3), the
  *      passages, no tools; the answer must match `{respuesta, pedirContacto}` (zod, generateJson);
  *      then the output guard (guard.ts): a leak (canary, instructions) becomes a safe refusal, an
  *      amount absent from the passages becomes "I don't have that figure" with the contact offer;
@@ -17,7 +18,7 @@
  */
 import * as z from 'zod/mini';
 import { AiError, type AiProvider, type BrandContext, type ChatMessage } from '../../platform/ai';
-import { matchedTopicToAvoid } from '../brand';
+import { dataBlock, matchedTopicToAvoid } from '../brand';
 import { offlineEmbedding } from '../../platform/ai/providers/offline/embed';
 import { cosineSimilarity } from '../../platform/ai/vectors';
 import { logger } from '../../platform/logger';
@@ -99,8 +100,9 @@ export async function modelAnswer(provider: AiProvider, input: AnswerInput, pass
   const canary = newCanary();
   const relevant = passages.filter((p) => p.score >= MIN_PASSAGE_SCORE).map((p) => p.text);
   const system = widgetSystemPrompt({ brandName: input.brandName, brand: input.brand, canary, hasKnowledge: relevant.length > 0 });
+  const messages = [...input.history, { role: 'user' as const, content: input.message }].map((m) => (m.role === 'user' ? { ...m, content: dataBlock('visitante', m.content) } : m));
   const { value, offline, model } = await provider.generateJson(
-    { system, messages: [...input.history, { role: 'user', content: input.message }], passages: relevant, maxTokens: 600, temperature: 0.2 },
+    { system, messages, passages: relevant, maxTokens: 600, temperature: 0.2 },
     ModelAnswerSchema,
   );
   const reply = value.respuesta.length > REPLY_MAX ? `${value.respuesta.slice(0, REPLY_MAX - 1)}…` : value.respuesta;

@@ -104,13 +104,13 @@ describe('renderMarkdown: XSS corpus', () => {
     expect(renderMarkdown('Hola <img src=x onerror=alert(1)>')).toBe('<p>Hola &lt;img src=x onerror=alert(1)&gt;</p>');
   });
 
-  it('empties dangerous link and image URLs', () => {
-    expect(renderMarkdown('[clic](javascript:alert(1))')).toBe(`<p><a rel="${MARKDOWN_LINK_REL}" href="">clic</a></p>`);
-    expect(renderMarkdown('![x](data:image/png;base64,AAAA)')).toBe('<p><img src="" alt="x" /></p>');
+  it('drops dangerous link and image URLs (emptied by micromark, then kept as text: issue 16)', () => {
+    expect(renderMarkdown('[clic](javascript:alert(1))')).toBe('<p>clic</p>');
+    expect(renderMarkdown('![x](data:image/png;base64,AAAA)')).toBe('<p>x</p>');
   });
 
   it('escapes quotes in titles and alt texts', () => {
-    expect(renderMarkdown('[a](https://e.example "x\\" onmouseover=\\"y")')).toBe(`<p><a rel="${MARKDOWN_LINK_REL}" href="https://e.example" title="x&quot; onmouseover=&quot;y">a</a></p>`);
+    expect(renderMarkdown('[a](https://e.example "x\\" onmouseover=\\"y")', { siteOrigins: ['https://e.example'] })).toBe(`<p><a rel="${MARKDOWN_LINK_REL}" href="https://e.example" title="x&quot; onmouseover=&quot;y">a</a></p>`);
   });
 
   it('keeps entity-encoded tags as text (decoded once, escaped again)', () => {
@@ -122,6 +122,7 @@ describe('renderMarkdown: ordinary Markdown', () => {
   it('renders headings, emphasis, lists, quotes, code and safe links and images', () => {
     const html = renderMarkdown(
       '# Café de especialidad\n\nEl **tueste** es _clave_.\n\n- Origen\n- Proceso\n\n> Una cita\n\n`espresso`\n\n[Más](https://example.com/café?a=1&b=2) ![Taza](https://example.com/taza.png)',
+      { siteOrigins: ['https://example.com'] },
     );
     expect(html).toContain('<h1>Café de especialidad</h1>');
     expect(html).toContain('<strong>tueste</strong>');
@@ -134,10 +135,11 @@ describe('renderMarkdown: ordinary Markdown', () => {
   });
 
   it('gives every link rel="nofollow noopener", autolinks and mailto included', () => {
-    const html = renderMarkdown('<https://example.com> [correo](mailto:hola@example.com) [relativo](/blog/otro)');
-    expect(html.match(/<a /g)).toHaveLength(3);
-    expect(html.match(/<a rel="nofollow noopener" href="/g)).toHaveLength(3);
-    expect(html).toContain('href="mailto:hola@example.com"');
+    // mailto and other sites are kept as plain text since issue 16 (see the last describe).
+    const html = renderMarkdown('<https://example.com> [correo](mailto:hola@example.com) [relativo](/blog/otro)', { siteOrigins: ['https://example.com'] });
+    expect(html.match(/<a /g)).toHaveLength(2);
+    expect(html.match(/<a rel="nofollow noopener" href="/g)).toHaveLength(2);
+    expect(html).toContain(' correo ');
     expect(html).toContain('href="/blog/otro"');
   });
 
@@ -216,10 +218,34 @@ describe('renderMarkdown: properties', () => {
   it('links to any URL without a dangerous protocol survive, with rel', () => {
     fc.assert(
       fc.property(fc.webUrl(), (url) => {
-        const html = renderMarkdown(`[enlace](<${url}>)`);
+        const html = renderMarkdown(`[enlace](<${url}>)`, { siteOrigins: [new URL(url).origin] });
         return html.startsWith(`<p><a rel="${MARKDOWN_LINK_REL}" href="http`) && problems(html).length === 0;
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('external images and links (issue 16 item 3)', () => {
+  const SITE = 'https://blog.panaderia.example';
+  it.each([
+    ['an external image keeps only its alt text', '![foto](https://atacante.example/p.png?d=CANARIO)', '<p>foto</p>'],
+    ['a protocol-relative image is external', '![x](//atacante.example/p.png)', '<p>x</p>'],
+    ['a backslash trick is external', '![x](/\\atacante.example/p.png)', '<p>x</p>'],
+    ['an external link becomes plain text', '[más info](https://atacante.example/?d=1&e=2 "t")', '<p>más info</p>'],
+    ['a mailto link becomes plain text', '[escríbenos](mailto:a@b.example?body=secreto)', '<p>escríbenos</p>'],
+    ['an autolink becomes plain text', '<https://atacante.example/x>', '<p>https://atacante.example/x</p>'],
+    ['an image inside an external link: alt text only', '[![x](https://a.example/i.png)](https://a.example/)', '<p>x</p>'],
+  ])('%s', (_name, markdown, html) => {
+    expect(renderMarkdown(markdown, { siteOrigins: [SITE] })).toBe(html);
+  });
+
+  it('relative URLs and the brand site stay', () => {
+    expect(renderMarkdown('![pan](/galeria/pan.png) [receta](/blog/receta)')).toBe(
+      `<p><img src="/galeria/pan.png" alt="pan" /> <a rel="${MARKDOWN_LINK_REL}" href="/blog/receta">receta</a></p>`,
+    );
+    expect(renderMarkdown(`![pan](${SITE}/img/pan.png) [inicio](${SITE}/)`, { siteOrigins: [SITE] })).toBe(
+      `<p><img src="${SITE}/img/pan.png" alt="pan" /> <a rel="${MARKDOWN_LINK_REL}" href="${SITE}/">inicio</a></p>`,
     );
   });
 });

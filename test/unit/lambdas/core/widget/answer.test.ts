@@ -10,6 +10,7 @@ import { parse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { cannedAnswer, MIN_PASSAGE_SCORE, modelAnswer, ModelAnswerSchema, offlineAnswer, WIDGET_REPLIES } from '../../../../../lambdas/core/widget/answer';
 import { WIDGET_RULES } from '../../../../../lambdas/core/widget/prompt';
+import { dataBlock } from '../../../../../lambdas/platform/ai/prompt-text';
 import type { Passage } from '../../../../../lambdas/core/knowledge/retrieve';
 import type { AiProvider, TextRequest } from '../../../../../lambdas/platform/ai';
 
@@ -87,7 +88,9 @@ describe('modelAnswer', () => {
     expect(first.tools).toBeUndefined();
     expect(first.passages).toEqual([TARTAS.text]);
     expect(HORARIO.score).toBeLessThan(MIN_PASSAGE_SCORE);
-    expect(first.messages).toEqual([...history, { role: 'user', content: '¿Hacéis tartas?' }]);
+    // Visitor text reaches the model only inside data blocks (issue 16 item 3).
+    const visitor = (content: string) => ({ role: 'user', content: dataBlock('visitante', content) });
+    expect(first.messages).toEqual([...history.map((m) => (m.role === 'user' ? visitor(m.content) : m)), visitor('¿Hacéis tartas?')]);
     expect(first.system).toContain(`«${BRAND}»`);
     expect(first.system).toContain('Cercana y familiar');
     expect(first.system).toContain('«política»');

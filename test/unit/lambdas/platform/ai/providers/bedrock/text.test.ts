@@ -10,6 +10,7 @@ import { aspectRatioFor, BEDROCK_DEFAULT_MODELS, bedrockModelsFromEnv, createBed
 import { createBedrockEmbedder } from '../../../../../../../lambdas/platform/ai/providers/bedrock/embed';
 import { AiContentFilteredError, AiOutputError, AiProviderError, AiRetryableError, AiUnsupportedModelError } from '../../../../../../../lambdas/platform/ai/errors';
 import { encodePng } from '../../../../../../../lambdas/platform/ai/offline/png';
+import { DATA_RULE } from '../../../../../../../lambdas/platform/ai/prompt-text';
 
 const bedrock = mockClient(BedrockRuntimeClient);
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)) as never;
@@ -63,7 +64,7 @@ describe('bedrock text (Converse)', () => {
     });
     expect(converseInput()).toEqual({
       modelId: 'eu.amazon.nova-2-lite-v1:0',
-      system: [{ text: 'Eres útil.\n\nInformación de la base de conocimiento de la marca (úsala como única fuente de datos concretos):\n[1] Abrimos a las 9.' }],
+      system: [{ text: `Eres útil.\n\n${DATA_RULE}\nInformación de la base de conocimiento de la marca (úsala como única fuente de datos concretos):\n<datos origen="conocimiento">\n[1] Abrimos a las 9.\n</datos>` }],
       messages: [
         { role: 'user', content: [{ text: 'Hola' }] },
         { role: 'assistant', content: [{ text: '¿Qué necesitas?' }] },
