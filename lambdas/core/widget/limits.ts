@@ -3,7 +3,9 @@
  * fixed-window counters of platform/db/counters.ts:
  * - per source IP per minute, two scopes: 'load' (obtenerWidget) and 'send' (messages and contact
  *   forms, all brands together): counter `widget#ip#<ip hash>` / `rate#<scope>#<minute>`; the IP
- *   is the viewer's behind CloudFront, not the edge's (platform/callable/client-ip.ts);
+ *   is the viewer's behind CloudFront, not the edge's (platform/callable/client-ip.ts); issue 16
+ *   finding 1: an IPv6 source is counted per /64 (`ipRateSubject`), since one subscriber holds a
+ *   whole /64 and could otherwise rotate addresses to reset the count;
  * - per brand per minute (messages and contact forms, all visitors): `user#<uid>` /
  *   `widget#rate#<minute>`;
  * - AI answers per brand per UTC day (the spend cap): `user#<uid>` / `widget#answers#<day>`,
@@ -14,6 +16,7 @@
  * inside counter keys that expire within minutes.
  */
 import { createHash } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import { DEFAULT_WIDGET_DAILY_ANSWERS, WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
 import { counterFor, giveBackUnit, takeUnit, type Counter } from '../../platform/db/counters';
 import { QuotaExceededError } from '../../platform/errors';
@@ -27,10 +30,24 @@ export function widgetDailyAnswerQuota(env: Record<string, string | undefined> =
   return Number(raw);
 }
 
-/** The stored form of a source IP: a salted SHA-256, base64url, 22 characters (132 bits). */
+/**
+ * What a source IP is counted as (issue 16 finding 1): an IPv4 address as itself; an IPv4-mapped
+ * IPv6 address (`::ffff:a.b.c.d`) as its IPv4 address; any other IPv6 address as its /64 in
+ * canonical form (`2001:db8:1:2::/64`); null as 'unknown'; anything unparsable as given.
+ */
+export function ipRateSubject(ip: string | null): string {
+  if (!ip) return 'unknown';
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const prefix = [...(address as ipaddr.IPv6).toByteArray().slice(0, 8), 0, 0, 0, 0, 0, 0, 0, 0];
+  return `${ipaddr.fromByteArray(prefix).toString()}/64`;
+}
+
+/** The stored form of a source IP (its `ipRateSubject`): a salted SHA-256, base64url, 22 characters (132 bits). */
 export function hashIp(ip: string | null, now: Date): string {
   const day = now.toISOString().slice(0, 10);
-  return createHash('sha256').update(`director-ia/widget-ip/${day}/${ip ?? 'unknown'}`).digest('base64url').slice(0, 22);
+  return createHash('sha256').update(`director-ia/widget-ip/${day}/${ipRateSubject(ip)}`).digest('base64url').slice(0, 22);
 }
 
 export type IpScope = 'load' | 'send';
