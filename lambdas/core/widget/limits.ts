@@ -10,24 +10,38 @@
  *   `widget#rate#<minute>`;
  * - AI answers per brand per UTC day (the spend cap): `user#<uid>` / `widget#answers#<day>`,
  *   limit from env WIDGET_DAILY_ANSWER_QUOTA (read on every call; a whole number ≥ 0; unset or
- *   invalid → DEFAULT_WIDGET_DAILY_ANSWERS). A unit is given back when the answer fails.
+ *   invalid → DEFAULT_WIDGET_DAILY_ANSWERS). A unit is given back when the answer fails;
+ * - new leads per brand per UTC day (issue 16 finding 1: the anonymous contact form cannot flood
+ *   the table and the owner's inbox): `user#<uid>` / `widget#leads#<day>`, limit from env
+ *   WIDGET_DAILY_LEAD_QUOTA (same rules; default DEFAULT_WIDGET_DAILY_LEADS).
  * Every refusal is 429 RESOURCE_EXHAUSTED with a Spanish message. The IP is never stored: only a
  * salted SHA-256 of it (salted with the UTC day, so hashes of different days cannot be linked),
  * inside counter keys that expire within minutes.
  */
 import { createHash } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
-import { DEFAULT_WIDGET_DAILY_ANSWERS, WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
+import { DEFAULT_WIDGET_DAILY_ANSWERS, DEFAULT_WIDGET_DAILY_LEADS, WIDGET_LIMITS, WIDGET_MSG } from '@director-ia/shared';
 import { counterFor, giveBackUnit, takeUnit, type Counter } from '../../platform/db/counters';
 import { QuotaExceededError } from '../../platform/errors';
 
 export const WIDGET_DAILY_ANSWER_QUOTA_ENV = 'WIDGET_DAILY_ANSWER_QUOTA';
+export const WIDGET_DAILY_LEAD_QUOTA_ENV = 'WIDGET_DAILY_LEAD_QUOTA';
+
+/** Env `name` as a whole number ≥ 0, or `fallback` when unset or invalid. */
+function wholeNumberEnv(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw || !/^\d{1,9}$/.test(raw)) return fallback;
+  return Number(raw);
+}
 
 /** The configured daily answers per brand (see the module header). */
 export function widgetDailyAnswerQuota(env: Record<string, string | undefined> = process.env): number {
-  const raw = env[WIDGET_DAILY_ANSWER_QUOTA_ENV]?.trim();
-  if (!raw || !/^\d{1,9}$/.test(raw)) return DEFAULT_WIDGET_DAILY_ANSWERS;
-  return Number(raw);
+  return wholeNumberEnv(env, WIDGET_DAILY_ANSWER_QUOTA_ENV, DEFAULT_WIDGET_DAILY_ANSWERS);
+}
+
+/** The configured daily new leads per brand (see the module header; issue 16 finding 1). */
+export function widgetDailyLeadQuota(env: Record<string, string | undefined> = process.env): number {
+  return wholeNumberEnv(env, WIDGET_DAILY_LEAD_QUOTA_ENV, DEFAULT_WIDGET_DAILY_LEADS);
 }
 
 /**
@@ -96,4 +110,15 @@ export async function withDailyAnswer<T>(uid: string, answer: () => Promise<T>, 
     await giveBackUnit(counter);
     throw error;
   }
+}
+
+/**
+ * Takes one of brand `uid`'s new leads of this UTC day (issue 16 finding 1); 429 with
+ * WIDGET_MSG.dailyLeadLimit when the cap is reached. Returns the counter, so a lead that is then
+ * not stored gives its unit back (`giveBackUnit`).
+ */
+export async function takeDailyLead(uid: string, now = new Date(), limit = widgetDailyLeadQuota()): Promise<Counter> {
+  const counter = counterFor({ kind: 'widgetDailyLeads', uid }, now);
+  if ((await takeUnit(counter, limit)) === null) throw new QuotaExceededError(WIDGET_MSG.dailyLeadLimit);
+  return counter;
 }
