@@ -93,7 +93,7 @@ export async function createLeadWithConsent(request: LeadRequest, now = new Date
     throw error;
   }
 
-  const notified = await notifyNewLead(request.uid, item);
+  const notified = await notifyNewLead(request.uid, item, now);
   logger.info('Widget lead stored', { leadId: item.id, contactType: item.contactType, withConversation: Boolean(request.conversationId), notified });
   return { leadId: item.id, created: true };
 }
