@@ -13,9 +13,9 @@
  * and the Lambda concurrency the signed-in routes need. API Gateway refuses a route setting for a
  * route that does not exist yet, so the stage depends on each public route.
  */
-import { Aws, type CfnResource, Stack } from 'aws-cdk-lib';
+import { Aws, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { type CfnStage, HttpApi, HttpMethod, HttpNoneAuthorizer, HttpStage, LogGroupLogDestination, type HttpRoute, type HttpRouteIntegration } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnRoute, type CfnStage, HttpApi, HttpMethod, HttpNoneAuthorizer, HttpStage, LogGroupLogDestination, type HttpRoute, type HttpRouteIntegration } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -70,8 +70,9 @@ function throttleAsPublic(httpApi: HttpApi, routes: readonly HttpRoute[]): void 
   if (!stage) return;
   const settings = { ...((stage.routeSettings ?? {}) as Record<string, unknown>) };
   for (const route of routes) {
-    settings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit };
-    stage.addDependency(route.node.defaultChild as CfnResource);
+    const cfnRoute = route.node.defaultChild as CfnRoute;
+    settings[cfnRoute.routeKey] = { ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit };
+    stage.addResourceDependency(cfnRoute);
   }
   stage.routeSettings = settings;
 }
