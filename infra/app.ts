@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, type AppProps } from 'aws-cdk-lib';
 import { ContextError, parseTenantContext, type TenantSettings } from './context';
+import { EdgeStack, edgeStackNameOf } from './edge-stack';
 import { addNagChecks } from './nag';
 import { stackNameOf, TenantStack, type TenantStackProps } from './tenant-stack';
 
@@ -49,10 +50,15 @@ export interface CreateTenantStackProps {
 /** The tenant's stack, env-agnostic in account (synth needs no credentials) and pinned in region. */
 export function createTenantStack(app: App, props: CreateTenantStackProps): TenantStack {
   const name = stackNameOf(props.settings.tenant);
+  // Issue 16: the distribution's WAF web ACL lives in us-east-1 (infra/edge-stack.ts).
+  const edgeName = edgeStackNameOf(name);
+  const edge = new EdgeStack(app, edgeName, { stackName: edgeName, description: `Director IA tenant ${props.settings.tenant}: edge (WAF)` });
   return new TenantStack(app, name, {
     stackName: name,
     env: { region: props.settings.region },
+    crossRegionReferences: true,
     description: `Director IA tenant ${props.settings.tenant}`,
+    webAclArn: edge.webAclArn,
     ...props,
   });
 }

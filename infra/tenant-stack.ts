@@ -37,6 +37,8 @@ export interface TenantStackProps extends StackProps {
   webDistPath?: string;
   /** Replaces some callables' declared access (the twin's IAM tests; see ApiProps). */
   accessOverrides?: ApiProps['accessOverrides'];
+  /** The edge stack's WAF web ACL for the distribution (issue 16; infra/edge-stack.ts); none: no WAF. */
+  webAclArn?: string;
 }
 
 /** Powertools service name shared by all functions; function_name tells them apart in logs. */
@@ -110,6 +112,7 @@ export class TenantStack extends Stack {
       runtimeConfig,
       domainName: settings.domainName,
       certificateArn: settings.certificateArn,
+      webAclArn: props.webAclArn,
     }));
     // Added after the distribution exists: the uploads bucket only needs its domain name.
     storage.allowBrowserAccessFrom(web.origins);

@@ -12,7 +12,9 @@
  *   and load the widget WIDGET_LIMITS.ipLoadsPerMinute times per minute (429);
  * - each brand answers WIDGET_LIMITS.brandSendsPerMinute messages or contact forms per minute (429);
  * - each brand gives at most DEFAULT_WIDGET_DAILY_ANSWERS (widgetMessages.ts) AI answers per UTC
- *   day unless the deployment sets env WIDGET_DAILY_ANSWER_QUOTA (429).
+ *   day unless the deployment sets env WIDGET_DAILY_ANSWER_QUOTA (429);
+ * - each brand stores at most DEFAULT_WIDGET_DAILY_LEADS (widgetMessages.ts) new leads per UTC day
+ *   unless the deployment sets env WIDGET_DAILY_LEAD_QUOTA (429; issue 16 finding 1).
  * Messages live here rather than in MSG so the login screen's bundle does not carry them.
  */
 import type { LeadContactType } from './entities/lead';

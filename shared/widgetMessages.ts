@@ -10,6 +10,12 @@ import { WIDGET_INPUT_MSG } from './widget';
 /** AI answers a brand's widget may give per UTC day when env WIDGET_DAILY_ANSWER_QUOTA is unset. */
 export const DEFAULT_WIDGET_DAILY_ANSWERS = 500;
 
+/**
+ * New leads a brand's widget may store per UTC day when env WIDGET_DAILY_LEAD_QUOTA is unset
+ * (issue 16 finding 1: the contact form is anonymous, so its leads and their e-mails are capped).
+ */
+export const DEFAULT_WIDGET_DAILY_LEADS = 100;
+
 /** What the widget calls the brand when the owner has not named it in the Constructor de IA. */
 export const WIDGET_FALLBACK_BRAND = 'este negocio';
 
@@ -33,6 +39,7 @@ export const WIDGET_MSG = {
   submitContact: 'Enviar mis datos',
   cancel: 'Ahora no',
   leadSaved: (brand: string) => `¡Gracias! Hemos recibido tus datos: ${brand} se pondrá en contacto contigo pronto.`,
+  dailyLeadLimit: 'Hoy no podemos recibir más datos de contacto desde este chat. Vuelve a intentarlo mañana o contacta con el negocio por otra vía.',
 } as const;
 
 /**

@@ -6,10 +6,16 @@
  * access level's middleware reads the caller's profile (`active`), and the callables that limit by
  * client IP (`CLIENT_IP_CALLABLES`) the origin-verify secret (ORIGIN_VERIFY_SECRET) with which they
  * trust the viewer IP CloudFront forwards.
+ *
+ * Throttling (issue 16 finding 1): the stage's default route setting is STAGE_THROTTLE; every
+ * public route (no authorizer: `addPublicRoute` and the public callables) gets the lower
+ * PUBLIC_ROUTE_THROTTLE as a stage route setting, so anonymous traffic cannot use up the capacity
+ * and the Lambda concurrency the signed-in routes need. API Gateway refuses a route setting for a
+ * route that does not exist yet, so the stage depends on each public route.
  */
 import { Aws, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpNoneAuthorizer, HttpStage, LogGroupLogDestination, type HttpRoute, type HttpRouteIntegration } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnRoute, type CfnStage, HttpApi, HttpMethod, HttpNoneAuthorizer, HttpStage, LogGroupLogDestination, type HttpRoute, type HttpRouteIntegration } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -50,6 +56,27 @@ export interface ApiProps {
  */
 export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
 
+/** Per-tenant ceiling of each route (the stage default) against runaway clients; far above a small business's real traffic. */
+export const STAGE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+/** Each public route's ceiling (issue 16 finding 1), requests per second and burst: below STAGE_THROTTLE. */
+export const PUBLIC_ROUTE_THROTTLE = { rateLimit: 10, burstLimit: 20 } as const;
+
+/** The stage of each HttpApi an ApiConstruct made, where public routes put their throttle. */
+const stagesOf = new WeakMap<HttpApi, CfnStage>();
+
+/** Gives `routes` of `httpApi` the public throttle (see the module header); no-op for an API without our stage. */
+function throttleAsPublic(httpApi: HttpApi, routes: readonly HttpRoute[]): void {
+  const stage = stagesOf.get(httpApi);
+  if (!stage) return;
+  const settings = { ...((stage.routeSettings ?? {}) as Record<string, unknown>) };
+  for (const route of routes) {
+    const cfnRoute = route.node.defaultChild as CfnRoute;
+    settings[cfnRoute.routeKey] = { ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit };
+    stage.addResourceDependency(cfnRoute);
+  }
+  stage.routeSettings = settings;
+}
+
 /**
  * Public routes of the HTTP API, `methods` on `path`, to `integration` without authorizer (the
  * public blog, the OAuth callback page, the networks' webhooks), each with the cdk-nag APIG4
@@ -58,6 +85,7 @@ export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
 export function addPublicRoute(httpApi: HttpApi, props: { path: string; methods: HttpMethod[]; integration: HttpRouteIntegration; reason: string }): HttpRoute[] {
   const routes = httpApi.addRoutes({ path: props.path, methods: props.methods, integration: props.integration, authorizer: new HttpNoneAuthorizer() });
   for (const route of routes) acknowledge(route, { 'AwsSolutions-APIG4': props.reason });
+  throttleAsPublic(httpApi, routes);
   return routes;
 }
 
@@ -122,6 +150,7 @@ export class ApiConstruct extends Construct {
         acknowledge(route, {
           'AwsSolutions-APIG4': `${name} is public by contract (widget, public blog): it needs no token; the handler validates input and rate limits apply.`,
         });
+        throttleAsPublic(this.httpApi, [route]);
       }
       functions[name] = fn;
     }
@@ -131,12 +160,11 @@ export class ApiConstruct extends Construct {
 
   private addStage(): void {
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION });
-    new HttpStage(this, 'DefaultStage', {
+    const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      // Per-tenant ceiling against runaway clients; far above a small business's real traffic.
-      throttle: { rateLimit: 50, burstLimit: 100 },
+      throttle: STAGE_THROTTLE,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -156,5 +184,6 @@ export class ApiConstruct extends Construct {
         ),
       },
     });
+    stagesOf.set(this.httpApi, stage.node.defaultChild as CfnStage);
   }
 }

@@ -70,6 +70,8 @@ export interface WebProps {
   /** Custom domain and its us-east-1 ACM certificate; default: the cloudfront.net name. */
   domainName?: string;
   certificateArn?: string;
+  /** The us-east-1 WAF web ACL of the distribution (issue 16; infra/edge-stack.ts); none: no WAF. */
+  webAclArn?: string;
 }
 
 /**
@@ -184,6 +186,7 @@ export class WebConstruct extends Construct {
     const distribution = new Distribution(this, 'Distribution', {
       comment: 'Web app and /api',
       defaultRootObject: 'index.html',
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -258,9 +261,12 @@ export class WebConstruct extends Construct {
     });
     acknowledge(distribution, {
       'AwsSolutions-CFR1': 'No geo restriction by design: the product serves Spanish-speaking businesses and their customers worldwide.',
-      'AwsSolutions-CFR2':
-        'No WAF by cost decision for a per-tenant small-business stack; the API is JWT-protected and throttled at the stage. Add a web ACL per tenant if abuse appears.',
     });
+    if (!props.webAclArn) {
+      acknowledge(distribution, {
+        'AwsSolutions-CFR2': 'No web ACL given (tests of the stack alone); the app always passes the edge stack\'s (infra/edge-stack.ts).',
+      });
+    }
     if (!certificate) {
       acknowledge(distribution, {
         'AwsSolutions-CFR4':

@@ -7,7 +7,8 @@
  *    sent) becomes `no_publicado`; any other whose schedule never fired, or whose holder's lease
  *    expired, gets its schedule put again at now with the same revision (a duplicate delivery is
  *    harmless: the claim lets one through);
- * 3. the daily failure digest (./digest.ts);
+ * 3. the daily failure digest (./digest.ts), and the daily digest of new leads past the cap of
+ *    new-lead e-mails (core/leads/digest.ts, issue 16 finding 1);
  * 4. issue 14: inbound inbox messages still waiting for their answer a minute after they were
  *    stored are handed to the inbox worker again (core/inbox/pending.ts);
  * 5. issue 14: the YouTube channels' new comments are read (YouTube has no comment webhook:
@@ -19,6 +20,7 @@ import { publications, type PublicationItem } from '../../platform/db/entities/p
 import { scheduledPosts } from '../../platform/db/entities/scheduledPost';
 import { logger } from '../../platform/logger';
 import { redeliverPending } from '../inbox/pending';
+import { sendLeadDigests } from '../leads/digest';
 import { pollYoutubeComments } from '../inbox/poll';
 import { sendDigests } from './digest';
 import { markMissed } from './outcomes';
@@ -33,6 +35,8 @@ export interface SweepResult {
   redelivered: number;
   missed: number;
   digests: number;
+  /** New-lead digests sent (issue 16 finding 1). */
+  leadDigests: number;
   /** Inbox messages handed to the inbox worker again. */
   inboxRedelivered: number;
   /** YouTube comments newly stored by polling. */
@@ -77,7 +81,7 @@ async function handleDue(item: PublicationItem, now: Date): Promise<'missed' | '
 export async function runPublishingSweep(now: Date = new Date(), options: { remainingMs?: () => number } = {}): Promise<SweepResult> {
   const remainingMs = options.remainingMs ?? (() => Infinity);
   const more = () => remainingMs() > STOP_BELOW_MS;
-  const result: SweepResult = { synced: 0, redelivered: 0, missed: 0, digests: 0, inboxRedelivered: 0, inboxPolled: 0 };
+  const result: SweepResult = { synced: 0, redelivered: 0, missed: 0, digests: 0, leadDigests: 0, inboxRedelivered: 0, inboxPolled: 0 };
   result.synced = await finishSyncs(now, more);
   const { data: due } = await publications().query.due({}).lt({ dueKey: before(new Date(now.getTime() - SWEEP_GRACE_MS)) }).go({ pages: 'all' });
   for (const item of due) {
@@ -90,6 +94,13 @@ export async function runPublishingSweep(now: Date = new Date(), options: { rema
     }
   }
   if (more()) result.digests = await sendDigests(now, remainingMs);
+  if (more()) {
+    try {
+      result.leadDigests = await sendLeadDigests(now, remainingMs);
+    } catch (error) {
+      logger.error('Sweep: the new-lead digests could not be read', { error: { name: (error as Error).name } });
+    }
+  }
   if (more()) {
     try {
       result.inboxRedelivered = await redeliverPending(now, more);

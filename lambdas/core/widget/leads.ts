@@ -11,18 +11,22 @@
  *   lead already stored, without a second notification (so a lead keeps its first attribution);
  * - issue 15 item 4: the lead's `attribution` is the request's (the form's visit), else its
  *   conversation's (the visit that opened the chat); none when neither is known.
+ * - issue 16 finding 1: a NEW lead takes one of the brand's daily leads first (limits.ts
+ *   `takeDailyLead`: 429, nothing stored, past the cap), given back when it is not stored.
  * A new lead then notifies the owner by email (lambdas/core/leads/notify.ts `notifyNewLead`,
  * which never throws).
  */
 import { classifyContact, widgetConsentText, WIDGET_MSG, type Attribution } from '@director-ia/shared';
 import type { LeadItem } from '../../platform/db/entities/lead';
 import { TransactionCancelled } from '../../platform/db/errors';
+import { giveBackUnit } from '../../platform/db/counters';
 import { transactWrite } from '../../platform/db/service';
 import { InvalidInputError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { notifyNewLead } from '../leads/notify';
 import { newObjectId } from '../uploads/keys';
 import { readConversation } from './conversation';
+import { takeDailyLead } from './limits';
 
 export interface LeadRequest {
   uid: string;
@@ -66,6 +70,7 @@ export async function createLeadWithConsent(request: LeadRequest, now = new Date
     updatedAt: at,
   };
   const conversationId = request.conversationId;
+  const dailyLead = await takeDailyLead(request.uid, now);
   try {
     await transactWrite(({ lead, conversation }) => [
       lead.create(item).commit(),
@@ -80,6 +85,7 @@ export async function createLeadWithConsent(request: LeadRequest, now = new Date
         : []),
     ]);
   } catch (error) {
+    await giveBackUnit(dailyLead, 'a daily widget lead');
     if (!(request.conversationId && error instanceof TransactionCancelled)) throw error;
     // Another submission of the same conversation won the race (or it was just deleted).
     const conversation = await readConversation(request.uid, request.conversationId);
@@ -87,7 +93,7 @@ export async function createLeadWithConsent(request: LeadRequest, now = new Date
     throw error;
   }
 
-  const notified = await notifyNewLead(request.uid, item);
+  const notified = await notifyNewLead(request.uid, item, now);
   logger.info('Widget lead stored', { leadId: item.id, contactType: item.contactType, withConversation: Boolean(request.conversationId), notified });
   return { leadId: item.id, created: true };
 }

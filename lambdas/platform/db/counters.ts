@@ -5,7 +5,10 @@
  * - `generationQuota` (core/generation/quota.ts): `user#<uid>` / `quota#generation#<day>`;
  * - `widgetIpRate` (core/widget/limits.ts): `widget#ip#<ip hash>` / `rate#<scope>#<minute>`;
  * - `widgetBrandRate`: `user#<uid>` / `widget#rate#<minute>`;
- * - `widgetDailyAnswers`: `user#<uid>` / `widget#answers#<day>`. One item per counter and window,
+ * - `widgetDailyAnswers`: `user#<uid>` / `widget#answers#<day>`;
+ * - `widgetDailyLeads` (issue 16 finding 1): `user#<uid>` / `widget#leads#<day>`;
+ * - `leadNotices` (core/leads/notify.ts, issue 16 finding 1): `user#<uid>` / `notices#lead#<day>`.
+ * One item per counter and window,
  * `{pk, sk: <prefix>#<window>, count, expiresAt}`, changed only by conditional UpdateItem:
  * - take: `ADD count :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)` if
  *   `attribute_not_exists(count) OR count < :limit` — concurrent requests can never pass the limit;
@@ -49,7 +52,9 @@ export type CounterKey =
   | { kind: 'generationQuota'; uid: string }
   | { kind: 'widgetIpRate'; scope: 'load' | 'send'; ipHash: string }
   | { kind: 'widgetBrandRate'; uid: string }
-  | { kind: 'widgetDailyAnswers'; uid: string };
+  | { kind: 'widgetDailyAnswers'; uid: string }
+  | { kind: 'widgetDailyLeads'; uid: string }
+  | { kind: 'leadNotices'; uid: string };
 
 /** A counter placed in the table: its partition, its sort key prefix and its window. */
 export interface Counter {
@@ -73,6 +78,10 @@ export function counterFor(key: CounterKey, now: Date): Counter {
       return { pk: tenant(key.uid), prefix: 'widget#rate', window: minuteWindow(now) };
     case 'widgetDailyAnswers':
       return { pk: tenant(key.uid), prefix: 'widget#answers', window: dayWindow(now) };
+    case 'widgetDailyLeads':
+      return { pk: tenant(key.uid), prefix: 'widget#leads', window: dayWindow(now) };
+    case 'leadNotices':
+      return { pk: tenant(key.uid), prefix: 'notices#lead', window: dayWindow(now) };
   }
 }
 
