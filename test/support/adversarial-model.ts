@@ -46,7 +46,8 @@ export interface StubRequest {
 export function stubAnswer(request: StubRequest): { status: number; body: unknown } {
   const canary = CANARY.exec(request.system)?.[0] ?? '';
   const knowledge = request.system.slice(Math.max(0, request.system.indexOf(KNOWLEDGE_HEADER)));
-  const text = request.last.toLowerCase();
+  // The visitor's words, without the data-block tags the prompt wraps them in (issue 16).
+  const text = request.last.replace(/<\/?datos[^>]*>/g, '').toLowerCase();
   const json = (respuesta: string, pedirContacto = false) => ({ status: 200, body: { choices: [{ message: { content: JSON.stringify({ respuesta, pedirContacto }) } }] } });
   if (text.includes('fallo')) return { status: 500, body: { error: { message: 'boom' } } };
   if (/herramienta|configuraci|borra/.test(text)) {
