@@ -211,6 +211,8 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // Reads the record, queries its chunks, batch-deletes chunks and the record, deletes the file.
   eliminarDocumento: { table: 'readWrite', permissions: ['uploads:deleteKnowledge'] },
   obtenerAjustesIA: { table: 'read' },
+  // Reads the caller's daily quota counters (GetItem each; issue 16 finding 2); writes nothing.
+  obtenerCuotas: { table: 'read' },
   // A new brand time zone moves every `programado` publication's schedule to its new instant
   // (core/publishing rescheduleAll).
   guardarAjustesIA: { table: 'readWrite', permissions: ['scheduler:publications'] },

@@ -32,3 +32,4 @@ export * from './themes';
 export * from './pages';
 export * from './deployment';
 export * from './time';
+export * from './quotas';

@@ -11,6 +11,7 @@ import { guardarAjustesBlog, guardarAjustesIA, guardarIntegraciones, obtenerAjus
 import { solicitarSubida } from './callables/uploads';
 import { generarImagen } from './callables/image';
 import { eliminarRecurso, listarRecursos } from './callables/assets';
+import { obtenerCuotas } from './callables/quotas';
 import { estadoVideo, generarIdentidad, iniciarVideo, obtenerCapacidades } from './callables/identity';
 import { enviarMensajeWidget, obtenerWidget, registrarLeadWidget } from './callables/widget';
 import { confirmarAccionChat, enviarMensajeChat, listarMensajesChat } from './callables/chat';
@@ -39,6 +40,7 @@ export * from './callables/inbox';
 export * from './callables/blog';
 export * from './callables/social';
 export * from './callables/campaigns';
+export * from './callables/quotas';
 
 /** Every callable by name. */
 export const CALLABLES = {
@@ -51,6 +53,7 @@ export const CALLABLES = {
   eliminarDocumento,
   obtenerAjustesIA,
   guardarAjustesIA,
+  obtenerCuotas,
   obtenerIntegraciones,
   guardarIntegraciones,
   obtenerAjustesBlog,

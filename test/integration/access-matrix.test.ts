@@ -44,6 +44,7 @@ const SAMPLES: { [N in CallableName]: (f: Fixture) => CallableInput<N> } = {
   // An id nobody has: only callers past the access check reach NOT_FOUND, so expect 404 for them.
   eliminarDocumento: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz' }),
   obtenerAjustesIA: () => null,
+  obtenerCuotas: () => null,
   guardarAjustesIA: () => ({ brandName: 'Marca de prueba' }),
   obtenerIntegraciones: () => null,
   guardarIntegraciones: () => ({ gmailAddress: 'marca@gmail.com' }),

@@ -9,7 +9,8 @@
  * - the developer's AI settings (AI_PROVIDER, OPENAI_*, GEMINI_*, IMAGEN_API_KEY, BEDROCK_*,
  *   DAILY_GENERATION_QUOTA) on the functions the stack gives AI settings to, so the twin can run
  *   offline or against a model of your choice without another synth;
- * - the mail catcher (SMTP_*), the offline speech engine (OFFLINE_TTS), WIDGET_DAILY_ANSWER_QUOTA;
+ * - the mail catcher (SMTP_*), the offline speech engine (OFFLINE_TTS), WIDGET_DAILY_ANSWER_QUOTA and
+ *   the daily quotas of shared/quotas.ts (DAILY_CHAT_TURN_QUOTA, …; issue 16 finding 2);
  * - OUTBOUND_ALLOWED_ORIGINS: the exact `host:port` origins the outbound HTTP client may reach
  *   although their address is local or private (a self-hosted model, the tests' stub servers);
  *   the stack never sets it, so in AWS only public addresses are reachable;
@@ -19,12 +20,13 @@
  *   TRANSCRIPTION_PROVIDER are dropped and the functions say what they lack (as in a deployment
  *   without those grants).
  */
+import { DAILY_QUOTAS } from '@director-ia/shared';
 import type { DeployedFunction } from '../deployment/template';
 
 /** Shell variables passed to the functions that the stack gives AI settings (AI_PROVIDER) to. */
 const AI_SETTINGS = /^(AI_PROVIDER|OPENAI_[A-Z_]+|GEMINI_[A-Z_]+|IMAGEN_API_KEY|BEDROCK_[A-Z_]+|DAILY_GENERATION_QUOTA)$/;
 /** Shell variables passed to every function when set. */
-const TWIN_SETTINGS = ['OFFLINE_TTS', 'WIDGET_DAILY_ANSWER_QUOTA', 'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'OUTBOUND_ALLOWED_ORIGINS'];
+const TWIN_SETTINGS = ['OFFLINE_TTS', 'WIDGET_DAILY_ANSWER_QUOTA', 'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'OUTBOUND_ALLOWED_ORIGINS', ...Object.values(DAILY_QUOTAS).map((rule) => rule.env)];
 /** Variables that turn on AWS services the twin only reaches with real credentials. */
 const REAL_AWS_ONLY = ['SPEECH_PROVIDER', 'TRANSCRIPTION_PROVIDER'];
 

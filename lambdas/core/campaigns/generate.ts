@@ -17,6 +17,8 @@
  *    dropped (media problems stay: the owner attaches one, as in the plan).
  * 5. The split comes from `splitBudget` (exact), the KPI ranges from `expectedKpis(split,
  *    objective)`; the campaign is stored with revision 1 and returned with its (empty) results.
+ * The proposal counts against the caller's daily `campaignProposals` quota (core/quotas/daily.ts;
+ * issue 16 finding 2) after step 1 and before the model: over it, 429 and nothing runs; a failure gives it back.
  * `deps` lets tests replace the provider, the brand and the gallery.
  */
 import {
@@ -54,6 +56,7 @@ import { networkTextRulesLine } from '../plan/textRules';
 import { readBrandContext } from '../settings/aiSettings';
 import { siteUrl } from '../social/site';
 import { newObjectId } from '../uploads/keys';
+import { withDailyQuota } from '../quotas/daily';
 import { checkBrief } from './brief';
 import { buildOfflineCampaign, OFFLINE_CAMPAIGN_MODEL, offlineAudienceDescription, offlineCreatives } from './offline';
 import { campaignResults } from './results';
@@ -151,6 +154,12 @@ export async function generateCampaign(sub: string, input: { brief: unknown }, n
   const { brief, today } = await checkBrief(sub, input.brief, now);
   const budget = parseBudgetEuros(brief.budget);
   if (!budget.ok) throw new InvalidInputError(budget.message);
+  // One proposal of the caller's daily quota, taken before the model runs and given back if it fails (issue 16 finding 2).
+  return withDailyQuota(sub, 'campaignProposals', () => proposeCampaign(sub, brief, today, budget.cents, now, deps), now);
+}
+
+/** Steps 2–5 of the module header for a checked brief. */
+async function proposeCampaign(sub: string, brief: CampaignBrief, today: string, budgetCents: number, now: Date, deps: CampaignDeps): Promise<{ campaign: Campaign; results: CampaignResults }> {
   const weeks = campaignWeeks(brief.startDate, brief.endDate);
   const [brand, provider, gallery] = await Promise.all([
     deps.brand ? Promise.resolve(deps.brand) : readBrandContext(sub),
@@ -159,7 +168,7 @@ export async function generateCampaign(sub: string, input: { brief: unknown }, n
   ]);
   const offered = gallery.slice(0, CAMPAIGN_GALLERY_MAX);
   const { answer, offline, model } = provider.offline
-    ? { answer: buildOfflineCampaign({ brief, weeks, notBefore: today, budgetCents: budget.cents, brand, galleryImages: offered.map((g) => g.id) }), offline: true, model: OFFLINE_CAMPAIGN_MODEL }
+    ? { answer: buildOfflineCampaign({ brief, weeks, notBefore: today, budgetCents, brand, galleryImages: offered.map((g) => g.id) }), offline: true, model: OFFLINE_CAMPAIGN_MODEL }
     : await askModel(provider, brief, weeks, today, brand, offered);
 
   let repaired;
@@ -167,7 +176,7 @@ export async function generateCampaign(sub: string, input: { brief: unknown }, n
     repaired = repairCampaign(answer, {
       brief,
       weeks,
-      budgetCents: budget.cents,
+      budgetCents,
       notBefore: today,
       galleryImages: new Set(gallery.map((g) => g.id)),
       brand,
@@ -203,7 +212,7 @@ export async function generateCampaign(sub: string, input: { brief: unknown }, n
     name: brief.name,
     status: 'propuesta' as const,
     revision: 1,
-    budgetCents: budget.cents,
+    budgetCents,
     briefJson: JSON.stringify(brief),
     proposalJson: JSON.stringify(proposal),
     postIds: [],

@@ -8,11 +8,15 @@
  *   plain answer says transcription needs a configured provider — any text or photo sent with it
  *   is still answered;
  * - otherwise the AI answers at once (turn.ts).
+ * Before storing anything the message takes one of the caller's daily chat turns, and a voice note
+ * for the transcriber one transcription (core/quotas/daily.ts; issue 16 finding 2): over either,
+ * 429 and nothing is stored; an error afterwards gives them back.
  * Returns the new messages (the owner's first), as the browser shows them.
  */
 import { CHAT_CONTEXT_MESSAGES, CHAT_MSG, type ChatMessageView } from '@director-ia/shared';
-import { deploymentTranscriber } from '../../platform/ai/speech/transcription';
+import { deploymentTranscriber, type Transcriber } from '../../platform/ai/speech/transcription';
 import type { ChatImage } from '../../platform/ai/types';
+import { giveBackDailyQuota, takeDailyQuota, type QuotaTake } from '../quotas/daily';
 import { chatViews, nextMessageId, recentChatMessages, saveChatMessage, type ChatMessageItem } from './history';
 import { settleTranscriptions } from './list';
 import { checkVoiceNote, readChatImage } from './media';
@@ -28,13 +32,28 @@ export async function sendChatMessage(sub: string, input: ChatMessageInput, now 
   const image: ChatImage | undefined = input.imageKey !== undefined ? await readChatImage(sub, input.imageKey) : undefined;
   if (input.voiceKey !== undefined) await checkVoiceNote(sub, input.voiceKey);
 
+  // The day's quotas, before any answer or job (issue 16 finding 2): a voice note the transcriber
+  // will take counts a transcription, every message a chat turn; what work that throws took is given back.
+  const transcriber = input.voiceKey !== undefined ? deploymentTranscriber() : null;
+  const takes: QuotaTake[] = [];
+  try {
+    if (transcriber) takes.push(await takeDailyQuota(sub, 'transcriptions', 1, now));
+    takes.push(await takeDailyQuota(sub, 'chatTurns', 1, now));
+    return await storeAndAnswer(sub, input, text, image, transcriber, now);
+  } catch (error) {
+    await Promise.all(takes.map(giveBackDailyQuota));
+    throw error;
+  }
+}
+
+/** The message's checked parts stored and answered (see the module header). */
+async function storeAndAnswer(sub: string, input: ChatMessageInput, text: string, image: ChatImage | undefined, transcriber: Transcriber | null, now: Date): Promise<ChatMessageView[]> {
   let history = await recentChatMessages(sub, CHAT_CONTEXT_MESSAGES);
   // Earlier voice notes still being transcribed are polled first, so their answers come before this message's.
   if ((await settleTranscriptions(sub, history, now)).changed) history = await recentChatMessages(sub, CHAT_CONTEXT_MESSAGES);
   const id = nextMessageId(now.getTime());
   let voice: Pick<ChatMessageItem, 'transcription' | 'transcriptionJob'> = {};
   if (input.voiceKey !== undefined) {
-    const transcriber = deploymentTranscriber();
     voice = transcriber ? await startTranscription(sub, id, input.voiceKey, transcriber) : { transcription: 'unavailable' };
   }
   const owner = await saveChatMessage(

@@ -5,12 +5,19 @@
  * must fix (empty, corrupt, unsupported, not what it claims) ends as 'error' with a Spanish
  * reason, and the file and any chunks are removed: nothing is left behind but the record that
  * says why. Deliveries are idempotent: a finished document is not processed again.
+ * Before embedding, the passages are counted against the owner's daily `embeddedPassages` quota
+ * (core/quotas/daily.ts; issue 16 finding 2): a document that does not fit ends as 'error' with
+ * QUOTA_MSG.documentOverQuota. The day and units counted are kept on the record (`quotaDay`), so a
+ * redelivery of a document still 'procesando' does not count them again; a processing failure
+ * gives them back.
  */
-import { UPLOAD_RULES } from '@director-ia/shared';
+import { QUOTA_MSG, UPLOAD_RULES } from '@director-ia/shared';
 import { knowledgeDocuments } from '../../platform/db/entities/knowledgeDocument';
 import { isConditionalCheckFailure } from '../../platform/db/errors';
+import { QuotaExceededError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { deleteObject, getObject } from '../../platform/storage/objects';
+import { dailyQuotaLimit, giveBackDailyQuota, takeDailyQuota, type QuotaTake } from '../quotas/daily';
 import { originalName, parseUploadKey } from '../uploads/keys';
 import { chunkText } from './chunk';
 import { deleteChunks, writeChunks } from './chunks';
@@ -61,6 +68,8 @@ export async function processUploadedObject({ key, eventTime }: UploadedObject, 
     status: 'procesando' as const,
     chunkCount: 0,
     updatedAt: now().toISOString(),
+    // A redelivery keeps what the first delivery counted (see the module header).
+    ...(existing?.quotaDay !== undefined ? { quotaDay: existing.quotaDay, quotaUnits: existing.quotaUnits } : {}),
   };
   if ('tooLarge' in object) {
     await docs.put({ ...base, name: parsed.safeName, size: object.size, type: 'application/octet-stream' }).go();
@@ -74,6 +83,7 @@ export async function processUploadedObject({ key, eventTime }: UploadedObject, 
     .go();
 
   let model: string | undefined;
+  let take: QuotaTake | null = null;
   try {
     const format = formatForContentType(object.contentType);
     if (!format) throw new DocumentRejected(REJECTION.unsupported);
@@ -81,6 +91,13 @@ export async function processUploadedObject({ key, eventTime }: UploadedObject, 
     if (text.length > MAX_TEXT_CHARS) throw new DocumentRejected(REJECTION.tooLong(MAX_TEXT_CHARS));
     const passages = chunkText(text);
     if (passages.length === 0) throw new DocumentRejected(REJECTION.noText);
+    if (existing?.quotaDay === undefined) {
+      take = await takePassages(uid, passages.length, now());
+      if (!(await patchIfExists(uid, id, { quotaDay: take.counter.window.id, quotaUnits: take.amount, updatedAt: now().toISOString() }))) {
+        await giveBackDailyQuota(take);
+        return 'deleted';
+      }
+    }
 
     const embedder = options.embedder ?? (await defaultEmbedder());
     const vectors: number[][] = [];
@@ -105,6 +122,7 @@ export async function processUploadedObject({ key, eventTime }: UploadedObject, 
     }
     return 'listo';
   } catch (error) {
+    if (take) await giveBackDailyQuota(take);
     if (error instanceof DocumentRejected) {
       await reject(uid, id, key, object.versionId, error.reason, now, model);
     } else {
@@ -115,6 +133,17 @@ export async function processUploadedObject({ key, eventTime }: UploadedObject, 
   }
 }
 
+/** Counts `count` passages of `uid`'s daily quota; DocumentRejected with the Spanish reason when they do not fit. */
+async function takePassages(uid: string, count: number, now: Date): Promise<QuotaTake> {
+  const limit = dailyQuotaLimit('embeddedPassages');
+  try {
+    return await takeDailyQuota(uid, 'embeddedPassages', count, now, limit);
+  } catch (error) {
+    if (error instanceof QuotaExceededError) throw new DocumentRejected(QUOTA_MSG.documentOverQuota(limit));
+    throw error;
+  }
+}
+
 /** Marks the document as failed with `reason`, removing its file and any chunks. */
 async function reject(uid: string, id: string, key: string, versionId: string | undefined, reason: string, now: () => Date, model?: string): Promise<void> {
   if (model) await deleteChunks(uid, model, id);
@@ -122,7 +151,7 @@ async function reject(uid: string, id: string, key: string, versionId: string | 
   await patchIfExists(uid, id, { status: 'error', errorReason: reason, chunkCount: 0, updatedAt: now().toISOString() });
 }
 
-type DocumentPatch = Partial<{ status: 'procesando' | 'listo' | 'error'; errorReason: string; chunkCount: number; embeddingModel: string; updatedAt: string }>;
+type DocumentPatch = Partial<{ status: 'procesando' | 'listo' | 'error'; errorReason: string; chunkCount: number; embeddingModel: string; updatedAt: string; quotaDay: string; quotaUnits: number }>;
 
 /** Patches the record if it still exists; false when it was deleted meanwhile. */
 async function patchIfExists(uid: string, id: string, patch: DocumentPatch): Promise<boolean> {

@@ -21,6 +21,8 @@
  * 4. The proposal is stored (PlanProposal, new ids for each post) and the month's older pending
  *    proposals are removed: only the latest proposal of a month can be approved, and it is the one
  *    `listarPublicaciones` returns with the month (./proposals.ts `pendingProposal`).
+ * The plan counts against the caller's daily `monthlyPlans` quota (core/quotas/daily.ts; issue 16
+ * finding 2) after step 1 and before the model: over it, 429 and nothing runs; a failure gives it back.
  * `deps` lets tests replace the provider, the brand, the networks or the retrieval.
  */
 import { PLAN_MSG, validBudget, type PlanProposal, type SocialNetwork, addDays, DEFAULT_POST_TIMES, isMonth, monthLabel, monthRange, utcDateIso, formatBudget, POST_LIMITS, SOCIAL_NETWORK_LABELS } from '@director-ia/shared';
@@ -35,6 +37,7 @@ import { readBrandContext } from '../settings/aiSettings';
 import { newObjectId } from '../uploads/keys';
 import { buildOfflinePlan, OFFLINE_PLAN_MODEL } from './offline';
 import { proposedMedia } from './media';
+import { withDailyQuota } from '../quotas/daily';
 import { planNetworks } from './networks';
 import { networkTextRulesLine } from './textRules';
 import { proposalView } from './proposals';
@@ -133,7 +136,13 @@ export async function generateMonthlyPlan(sub: string, request: CallableInput<'g
   const notBefore = yesterday > first ? yesterday : undefined;
   const today = utcDateIso(now);
   const startsOn = today > first ? today : undefined;
+  // One plan of the caller's daily quota, taken before the model runs and given back if it fails (issue 16 finding 2).
+  return withDailyQuota(sub, 'monthlyPlans', () => proposePlan(sub, { month, budget, notBefore, startsOn }, now, deps), now);
+}
 
+/** Steps 2–4 of the module header for a checked request. */
+async function proposePlan(sub: string, request: { month: string; budget: number; notBefore?: string; startsOn?: string }, now: Date, deps: PlanDeps): Promise<PlanProposal> {
+  const { month, budget, notBefore, startsOn } = request;
   const brand = deps.brand ?? (await readBrandContext(sub));
   const provider = deps.provider ?? (await brandAiProvider(sub));
   const [networks, passages] = await Promise.all([

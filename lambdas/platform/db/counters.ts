@@ -7,12 +7,14 @@
  * - `widgetBrandRate`: `user#<uid>` / `widget#rate#<minute>`;
  * - `widgetDailyAnswers`: `user#<uid>` / `widget#answers#<day>`;
  * - `widgetDailyLeads` (issue 16 finding 1): `user#<uid>` / `widget#leads#<day>`;
- * - `leadNotices` (core/leads/notify.ts, issue 16 finding 1): `user#<uid>` / `notices#lead#<day>`.
- * One item per counter and window,
+ * - `leadNotices` (core/leads/notify.ts, issue 16 finding 1): `user#<uid>` / `notices#lead#<day>`;
+ * - `dailyQuota` (core/quotas/daily.ts, issue 16 finding 2): `user#<uid>` / `quota#<quota name>#<day>`
+ *   (names in shared/quotas.ts; `generation` is not one of them). One item per counter and window,
  * `{pk, sk: <prefix>#<window>, count, expiresAt}`, changed only by conditional UpdateItem:
- * - take: `ADD count :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)` if
- *   `attribute_not_exists(count) OR count < :limit` — concurrent requests can never pass the limit;
- * - give back: `ADD count :minusOne` if `count > :zero` (a unit taken for work that then failed).
+ * - take n units: `ADD count :n SET expiresAt = if_not_exists(expiresAt, :expiresAt)` if
+ *   `attribute_not_exists(count) OR count <= :limit - n` — concurrent requests can never pass the limit;
+ * - give back n: `ADD count :minusN` if `count >= :n` (units taken for work that then failed).
+ * Reads (`readCounts`) are plain GetItems, for showing what is left.
  *
  * Expiry: the sort key names its window (`2025-03-09T12:34` for a minute, `2025-03-09` for a UTC
  * day), so once a window is over no request reads or updates its counter again: an expired
@@ -20,11 +22,11 @@
  * (TABLE_SCHEMA.timeToLiveAttribute, epoch seconds) only lets DynamoDB's TTL delete it later;
  * DynamoDB Local never deletes, which changes nothing.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { logger } from '../logger';
 import { documentClient, tableName } from './client';
 import { isConditionalCheckFailure } from './errors';
-import { TABLE_SCHEMA } from '@director-ia/shared';
+import { TABLE_SCHEMA, type DailyQuotaName } from '@director-ia/shared';
 
 /** A counting window: its id (part of the key) and when its counter may be deleted (epoch seconds). */
 export interface CounterWindow {
@@ -54,7 +56,8 @@ export type CounterKey =
   | { kind: 'widgetBrandRate'; uid: string }
   | { kind: 'widgetDailyAnswers'; uid: string }
   | { kind: 'widgetDailyLeads'; uid: string }
-  | { kind: 'leadNotices'; uid: string };
+  | { kind: 'leadNotices'; uid: string }
+  | { kind: 'dailyQuota'; quota: DailyQuotaName; uid: string };
 
 /** A counter placed in the table: its partition, its sort key prefix and its window. */
 export interface Counter {
@@ -82,6 +85,8 @@ export function counterFor(key: CounterKey, now: Date): Counter {
       return { pk: tenant(key.uid), prefix: 'widget#leads', window: dayWindow(now) };
     case 'leadNotices':
       return { pk: tenant(key.uid), prefix: 'notices#lead', window: dayWindow(now) };
+    case 'dailyQuota':
+      return { pk: tenant(key.uid), prefix: `quota#${key.quota}`, window: dayWindow(now) };
   }
 }
 
@@ -101,15 +106,36 @@ export function counterKey(counter: Counter): Record<string, string> {
  */
 export async function takeUnit(counter: Counter, limit: number): Promise<number | null> {
   if (limit <= 0) return null;
+  return conditionalAdd(counter, {
+    UpdateExpression: 'ADD #count :one SET #expiresAt = if_not_exists(#expiresAt, :expiresAt)',
+    ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+    ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expiresAt': counter.window.expiresAt },
+  });
+}
+
+/**
+ * Takes `amount` (a whole number ≥ 1) units of `counter` unless that would pass `limit`. Returns
+ * the count with them, or null when they do not fit (nothing changes then; no request when
+ * `amount > limit`).
+ */
+export async function takeUnits(counter: Counter, amount: number, limit: number): Promise<number | null> {
+  if (limit <= 0 || amount > limit) return null;
+  return conditionalAdd(counter, {
+    UpdateExpression: 'ADD #count :amount SET #expiresAt = if_not_exists(#expiresAt, :expiresAt)',
+    ConditionExpression: 'attribute_not_exists(#count) OR #count <= :most',
+    ExpressionAttributeValues: { ':amount': amount, ':most': limit - amount, ':expiresAt': counter.window.expiresAt },
+  });
+}
+
+/** One conditional take on `counter`: the new count, or null when the condition failed. */
+async function conditionalAdd(counter: Counter, update: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeValues: Record<string, number> }): Promise<number | null> {
   try {
     const out = await documentClient.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: counterKey(counter),
-        UpdateExpression: 'ADD #count :one SET #expiresAt = if_not_exists(#expiresAt, :expiresAt)',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+        ...update,
         ExpressionAttributeNames: { '#count': 'count', '#expiresAt': TABLE_SCHEMA.timeToLiveAttribute },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expiresAt': counter.window.expiresAt },
         ReturnValues: 'UPDATED_NEW',
       }),
     );
@@ -120,20 +146,39 @@ export async function takeUnit(counter: Counter, limit: number): Promise<number 
   }
 }
 
+/** The counts of `counters` (0 for a counter never taken from), in order. */
+export async function readCounts(counters: readonly Counter[]): Promise<number[]> {
+  return Promise.all(
+    counters.map(async (counter) => {
+      const out = await documentClient.send(new GetCommand({ TableName: tableName(), Key: counterKey(counter), ProjectionExpression: '#count', ExpressionAttributeNames: { '#count': 'count' } }));
+      return Number(out.Item?.count ?? 0);
+    }),
+  );
+}
+
 /**
  * Gives back a unit `takeUnit` took (to the same window). Never throws: a failure is logged, so it
  * cannot mask the error of the work that failed.
  */
 export async function giveBackUnit(counter: Counter, what = 'a counter unit'): Promise<void> {
+  await conditionalGiveBack(counter, what, { ':minusOne': -1, ':zero': 0 }, 'ADD #count :minusOne', '#count > :zero');
+}
+
+/** Gives back `amount` units `takeUnits` took (as giveBackUnit). */
+export async function giveBackUnits(counter: Counter, amount: number, what: string): Promise<void> {
+  await conditionalGiveBack(counter, what, { ':minus': -amount, ':amount': amount }, 'ADD #count :minus', '#count >= :amount');
+}
+
+async function conditionalGiveBack(counter: Counter, what: string, values: Record<string, number>, update: string, condition: string): Promise<void> {
   try {
     await documentClient.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: counterKey(counter),
-        UpdateExpression: 'ADD #count :minusOne',
-        ConditionExpression: '#count > :zero',
+        UpdateExpression: update,
+        ConditionExpression: condition,
         ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+        ExpressionAttributeValues: values,
       }),
     );
   } catch (error) {

@@ -25,6 +25,12 @@ export const knowledgeDocuments = defineEntity({
     /** The embedding model of its chunks (chunks are stored under it). */
     embeddingModel: optional('string'),
     updatedAt: required('string'),
+    /**
+     * The UTC day (YYYY-MM-DD) whose embedded-passages quota its passages were counted in, and how
+     * many (issue 16 finding 2): a redelivery of a document still 'procesando' does not count them again.
+     */
+    quotaDay: optional('string'),
+    quotaUnits: optional('number'),
   },
   indexes: { byUser: tenantIndex('knowledge#doc#${id}', 'id') },
 });

@@ -68,6 +68,7 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   listarDocumentos: 'read',
   eliminarDocumento: 'readWrite',
   obtenerAjustesIA: 'read',
+  obtenerCuotas: 'read',
   guardarAjustesIA: 'readWrite',
   obtenerIntegraciones: 'read',
   guardarIntegraciones: 'readWrite',

@@ -11,3 +11,5 @@ export { useSaveAiSettings } from './useSaveAiSettings';
 export { useSaveBlogSettings } from './useSaveBlogSettings';
 export { useSaveIntegrations } from './useSaveIntegrations';
 export { SettingsPage } from './SettingsPage';
+export { QuotaCard } from './QuotaCard';
+export { quotaSummary, quotasKey, useQuotas } from './useQuotas';

@@ -5,10 +5,11 @@
  * Issue 13 item 1: the brand's 'Zona horaria' (IANA id, default Europe/Madrid), a select of Spain's
  * and Latin America's zones first, then every other zone the browser knows; the times of the
  * posts in the Plan de Contenidos are wall-clock times in it.
+ * Issue 16 finding 2: a "Límites de hoy" card says what is left of each daily quota ("Hoy te quedan: …").
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { AI_SETTINGS_LABELS, AI_SETTINGS_LIMITS, SETTINGS_MSG, TIME_MSG, timeZoneGroups, timeZoneLabel, type AiSettings, type AiSettingsField } from '@director-ia/shared';
-import { FormCard, SaveBar, SettingsPage, TextAreaField, TextField, fieldStyles, useAiSettings, useSaveAiSettings } from '../../features/settings';
+import { FormCard, QuotaCard, SaveBar, SettingsPage, TextAreaField, TextField, fieldStyles, useAiSettings, useSaveAiSettings } from '../../features/settings';
 
 export default function IaConfigPage() {
   return (
@@ -17,7 +18,12 @@ export default function IaConfigPage() {
       fallbackTitle="Constructor de IA"
       subtitle="Enseña a tu IA quién es tu marca: lo tendrá en cuenta en todo lo que escriba, diseñe o responda."
       query={useAiSettings()}
-      form={(data) => <AiSettingsForm initial={data} />}
+      form={(data) => (
+        <>
+          <AiSettingsForm initial={data} />
+          <QuotaCard />
+        </>
+      )}
     />
   );
 }

@@ -1,14 +1,19 @@
 /**
  * The presigned POST `solicitarSubida` signs. s3rver does not enforce POST policies, so the
  * policy document itself is decoded here and every condition checked: exact key, size range,
- * exact content type, pinned metadata, short expiry, and a signature over that policy.
+ * exact content type, pinned metadata, short expiry, and a signature over that policy. The size
+ * range ends at the declared size (issue 16 finding 2: the daily bytes quota counts it, so it binds).
+ * The quota itself: ./requestUpload/quota.test.ts (DynamoDB Local holds its counter).
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DOCX_CONTENT_TYPE, UPLOAD_RULES, UPLOAD_URL_EXPIRES_SECONDS } from '@director-ia/shared';
+import { DOCX_CONTENT_TYPE, UPLOAD_URL_EXPIRES_SECONDS } from '@director-ia/shared';
 import { InvalidInputError } from '../../../../../lambdas/platform/errors';
 import { ORIGINAL_NAME_METADATA, originalName } from '../../../../../lambdas/core/uploads/keys';
-import { requestUpload } from '../../../../../lambdas/core/uploads/requestUpload';
+import { useDomainEnv } from '../../../../support/domain-env';
+
+await useDomainEnv();
+const { requestUpload } = await import('../../../../../lambdas/core/uploads/requestUpload');
 
 const SUB = '0b7e6c1d-aaaa-bbbb-cccc-000011112222';
 const ENV = {
@@ -51,7 +56,7 @@ describe('requestUpload (solicitarSubida)', () => {
     const now = Date.now();
     const grant = await requestUpload(SUB, { kind: 'knowledge', fileName: 'Catálogo de otoño.pdf', contentType: 'application/pdf', size: 5000 });
     expect(grant.key).toMatch(new RegExp(`^users/${SUB}/knowledge/[a-z0-9]{20}-Catalogo-de-otono\\.pdf$`));
-    expect(grant.maxBytes).toBe(UPLOAD_RULES.knowledge.maxBytes);
+    expect(grant.maxBytes).toBe(5000);
     expect(grant.expiresInSeconds).toBe(UPLOAD_URL_EXPIRES_SECONDS);
     // Path style against the configured endpoint (s3rver); AWS would use the virtual host.
     expect(grant.url).toBe('http://127.0.0.1:4599/uploads-test');
@@ -62,7 +67,7 @@ describe('requestUpload (solicitarSubida)', () => {
     expect(exact(policy, 'Content-Type')).toBe('application/pdf');
     expect(exact(policy, `x-amz-meta-${ORIGINAL_NAME_METADATA}`)).toBe(encodeURIComponent('Catálogo de otoño.pdf'));
     const ranges = policy.conditions.filter((c) => Array.isArray(c) && c[0] === 'content-length-range');
-    expect(ranges).toEqual([['content-length-range', 1, UPLOAD_RULES.knowledge.maxBytes]]);
+    expect(ranges).toEqual([['content-length-range', 1, 5000]]);
     // No starts-with condition: nothing about the key or type is left to the browser.
     expect(policy.conditions.some((c) => Array.isArray(c) && c[0] === 'starts-with')).toBe(false);
     const expiresIn = (Date.parse(policy.expiration) - now) / 1000;
@@ -91,7 +96,7 @@ describe('requestUpload (solicitarSubida)', () => {
     expect(grant.key).toMatch(new RegExp(`^users/${SUB}/blog/[a-z0-9]{20}-Cabecera\\.jpg$`));
     const policy = decodePolicy(grant.fields);
     expect(exact(policy, 'Content-Type')).toBe('image/jpeg');
-    expect(policy.conditions).toContainEqual(['content-length-range', 1, 2 * 1024 * 1024]);
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, 100]);
   });
 
   it('gives every request its own key', async () => {
