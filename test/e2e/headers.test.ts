@@ -3,35 +3,27 @@
  * infra/web-headers.ts, a page on another origin cannot frame it (the browser refuses the frame),
  * and the same page can frame the widget, which loads.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, serveOtherSite } from '../support/browser';
 
 const twin = inject('twin');
 
 let browser: Browser;
-let site: Server;
-let siteUrl: string;
+let site: Awaited<ReturnType<typeof serveOtherSite>>;
 
 beforeAll(async () => {
   // Another origin (another port) that frames the dashboard and the widget.
   const html = `<!doctype html><html><body>
 <iframe id="dashboard" src="${twin.url}/" title="dashboard"></iframe>
 <iframe id="widget" src="${twin.url}/widget/nadie" title="widget"></iframe></body></html>`;
-  site = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://localhost:${(site.address() as AddressInfo).port}/`;
+  site = await serveOtherSite(html);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => site?.close(resolve));
+  await site?.close();
 });
 
 describe('browser hardening headers', () => {
@@ -50,7 +42,7 @@ describe('browser hardening headers', () => {
       if (/frame-ancestors|Refused to (display|frame)/i.test(message.text())) refused.push(message.text());
     });
     try {
-      await page.goto(siteUrl);
+      await page.goto(site.url);
       const widget = page.frameLocator('#widget');
       // The widget's app renders into #root (an unknown brand: the "no disponible" page).
       await widget.locator('#root > *').first().waitFor({ timeout: 20_000 });
