@@ -53,6 +53,7 @@ import { BucketDeployment, CacheControl, Source, type ISource } from 'aws-cdk-li
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '@director-ia/shared';
 import { acknowledge } from '../nag';
+import { headersPolicy, WIDGET_PATH_PATTERN, type BrowserOrigins, type HeadersPolicyName } from '../web-headers';
 import { LOG_RETENTION } from './node-function';
 import { PRIVATE_BUCKET } from './storage';
 import { OAUTH_CALLBACK_PREFIX, ORIGIN_VERIFY_HEADER, TRACKED_LINK_PREFIX, VIEWER_IP_HEADER, VISIT_PARAMS, WEBHOOKS_PREFIX } from '@director-ia/shared';
@@ -65,8 +66,9 @@ export interface WebProps {
   logsBucket: IBucket;
   /** The Vite build to upload; may be missing (then only config.json is deployed, with a warning). */
   webDistPath: string;
-  /** Served as /config.json (RuntimeConfigSchema). */
+  /** Served as /config.json (RuntimeConfigSchema); its region, pool endpoint and token sync URL feed the CSP. */
   runtimeConfig: RuntimeConfig;
+
   /** Custom domain and its us-east-1 ACM certificate; default: the cloudfront.net name. */
   domainName?: string;
   certificateArn?: string;
@@ -123,6 +125,33 @@ export const TRACKED_LINKS_PATH_PATTERN = `${TRACKED_LINK_PREFIX}/*`;
  */
 export const TRACKED_LINK_FORWARDED_HEADERS = ['User-Agent', VIEWER_IP_HEADER];
 
+/** The CloudFront enum member of a Referrer-Policy value. */
+function referrerPolicyOf(value: string): HeadersReferrerPolicy {
+  const member = Object.values(HeadersReferrerPolicy).find((candidate) => candidate === value);
+  if (!member) throw new Error(`Unknown Referrer-Policy ${value}`);
+  return member;
+}
+
+/**
+ * What the deployed SPA reaches besides its own origin: the uploads bucket (virtual-hosted, as the
+ * functions' S3 client presigns), Cognito's regional endpoint (or the configured pool endpoint)
+ * and an absolute token sync URL.
+ *
+ * The bucket is named by the region's virtual-hosted S3 wildcard, not by its own domain name: the
+ * bucket's CORS rule names the distribution's domain (StorageConstruct.allowBrowserAccessFrom), so
+ * a policy of the distribution naming the bucket would be a dependency cycle. Scripts stay the
+ * site's own, so only the site's code could reach another bucket of the region.
+ */
+export function browserOrigins(props: Pick<WebProps, 'runtimeConfig'>): BrowserOrigins {
+  const { region, userPoolEndpoint, tokenSyncUrl } = props.runtimeConfig;
+  const connect = tokenSyncUrl && /^https:\/\//.test(tokenSyncUrl) ? [new URL(tokenSyncUrl).origin] : [];
+  return {
+    uploads: `https://*.s3.${region}.amazonaws.com`,
+    cognito: userPoolEndpoint ? new URL(userPoolEndpoint).origin : `https://cognito-idp.${region}.amazonaws.com`,
+    connect,
+  };
+}
+
 export class WebConstruct extends Construct {
   readonly bucket: Bucket;
   readonly distribution: Distribution;
@@ -159,14 +188,12 @@ export class WebConstruct extends Construct {
     });
     // The OAuth callback page's and the tracked links' (whose 302 must not tell the target where it came from).
     const noReferrerHeaders = this.oauthCallbackHeaders();
-    // No X-Frame-Options / frame-ancestors: the widget page is embedded in owners' sites.
-    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
-        contentTypeOptions: { override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-      },
-    });
+    // Issue 16 finding 4: the SPA and the API may not be framed and get a strict CSP; the widget
+    // page is embedded in owners' sites; the blog's pages send their own CSP (infra/web-headers.ts).
+    const origins = browserOrigins(props);
+    const securityHeaders = this.headersPolicy('SecurityHeaders', 'site', origins);
+    const widgetHeaders = this.headersPolicy('WidgetHeaders', 'widget', origins);
+    const blogHeaders = this.headersPolicy('BlogHeaders', 'blog', origins);
     const certificate = props.certificateArn
       ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
       : undefined;
@@ -183,18 +210,28 @@ export class WebConstruct extends Construct {
       comment: 'Pass the viewer IP to the API (x-viewer-ip)',
     });
 
+    // One origin (one origin access control) for the default and the widget behaviors.
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
     const distribution = new Distribution(this, 'Distribution', {
       comment: 'Web app and /api',
       defaultRootObject: 'index.html',
       ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
         functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // The website chat widget (issue 6 item 1): the SPA like the default behavior, framable by any site.
+        [WIDGET_PATH_PATTERN]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: widgetHeaders,
+          functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
         '/api/*': {
           origin: apiOrigin,
           // A redirect would turn a POST into a GET and drop the body: plain HTTP is refused.
@@ -214,7 +251,7 @@ export class WebConstruct extends Construct {
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: this.blogCachePolicy(),
           compress: true,
-          responseHeadersPolicy: securityHeaders,
+          responseHeadersPolicy: blogHeaders,
         },
         // Where the social networks send the owner's popup back (issue 12): the code and state
         // are in the query string, single-use, so nothing is cached and the query reaches the page.
@@ -274,6 +311,24 @@ export class WebConstruct extends Construct {
       });
     }
     return distribution;
+  }
+
+  /** A CloudFront response headers policy from `name`'s definition in infra/web-headers.ts (every header overrides the origin's). */
+  private headersPolicy(id: string, name: HeadersPolicyName, origins: BrowserOrigins): ResponseHeadersPolicy {
+    const policy = headersPolicy(name, origins);
+    return new ResponseHeadersPolicy(this, id, {
+      comment: `Security headers: ${name} (infra/web-headers.ts)`,
+      securityHeadersBehavior: {
+        ...(policy.contentSecurityPolicy ? { contentSecurityPolicy: { contentSecurityPolicy: policy.contentSecurityPolicy, override: true } } : {}),
+        ...(policy.frameOptions ? { frameOptions: { frameOption: HeadersFrameOption[policy.frameOptions], override: true } } : {}),
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(policy.hsts.maxAgeSeconds), includeSubdomains: policy.hsts.includeSubdomains, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: referrerPolicyOf(policy.referrerPolicy), override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: Object.entries(policy.custom).map(([header, value]) => ({ header, value, override: true })),
+      },
+    });
   }
 
   /**

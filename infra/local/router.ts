@@ -5,6 +5,13 @@
  * authorizer rules and integrations are read from the synthesized template), `/api/health`, `/config.json`, the Lambda Invoke endpoint
  * cognito-local calls for triggers, and everything else through Vite.
  *
+ * Issue 16: every answer carries the headers CloudFront's policies add on that path (infra/web-headers.ts:
+ * the SPA's CSP with `frame-ancestors 'none'`, the widget's framable one, the blog's without CSP).
+ * Only `localhost`, `127.0.0.1` and `[::1]` Host headers are served (a DNS-rebinding page's Host is
+ * its own name). The trigger endpoint lives under a per-start secret path
+ * (`/_twin/lambda/<secret>/2015-03-31/functions/{name}/invocations`, see `triggerEndpoint`) and
+ * refuses a request whose Origin is not the twin's own.
+ *
  * API Gateway's own answers are reproduced: an unknown route is 404 `{"message":"Not Found"}`; a
  * JWT route without a valid token is 401 `{"message":"Unauthorized"}` (with `www-authenticate`),
  * without a required scope 403 `{"message":"Forbidden"}`; a function that throws (at load or
@@ -13,7 +20,9 @@
  * those failures is logged with the request id.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
 import { OAUTH_CALLBACK_PREFIX, TRACKED_LINK_PREFIX, WEBHOOKS_PREFIX, type RuntimeConfig } from '@director-ia/shared';
+import { headerLines, headersPolicy, headersPolicyFor, type BrowserOrigins } from '../web-headers';
 import { BodyTooLarge, readBody } from './aws-gateway/forward';
 import type { Deployment, DeployedRoute } from './deployment/template';
 import { httpApiEvent, stringifyClaims } from './events';
@@ -24,6 +33,19 @@ import type { AccessTokenVerifier } from './token-verifier';
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 /** Paths CloudFront sends to the API origin (infra/constructs/web.ts behaviors). */
 export const API_ORIGIN_PREFIXES = ['/api/', '/blog/', `${OAUTH_CALLBACK_PREFIX}/`, `${WEBHOOKS_PREFIX}/`, `${TRACKED_LINK_PREFIX}/`];
+/** Host names the twin answers (any port): a page that rebinds its own name to 127.0.0.1 sends that name. */
+export const LOCAL_HOST_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+/** Paths whose answers carry CloudFront's no-referrer policy, not infra/web-headers.ts's (infra/constructs/web.ts). */
+const OWN_POLICY_PREFIXES = [`${OAUTH_CALLBACK_PREFIX}/`, `${TRACKED_LINK_PREFIX}/`];
+/** Where the trigger endpoint lives, followed by the per-start secret. */
+const TRIGGER_PREFIX = '/_twin/lambda/';
+const TRIGGER_PATH = /^\/_twin\/lambda\/([^/]+)\/2015-03-31\/functions\/([^/]+)\/invocations$/;
+
+/** The Lambda endpoint cognito-local is given for its triggers: the twin's `base` origin and the per-start `secret`. */
+export function triggerEndpoint(base: string, secret: string): string {
+  return `${base}${TRIGGER_PREFIX}${encodeURIComponent(secret)}`;
+}
+
 /** HTTP API's maximum integration timeout. */
 export const INTEGRATION_TIMEOUT_MS = 30_000;
 
@@ -52,6 +74,10 @@ export interface RouterState {
   log?: (line: string) => void;
   /** HTTP API's integration timeout, ms (tests shorten it). */
   integrationTimeoutMs?: number;
+  /** What the CSP names besides the site (the AWS gateway's S3, cognito-local); without it no hardening header is sent. */
+  browserOrigins?: () => BrowserOrigins | undefined;
+  /** The trigger endpoint's per-start secret (`triggerEndpoint`); without it the endpoint is not served. */
+  triggerSecret?: string;
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -123,6 +149,10 @@ export function createRouter(state: RouterState) {
   const log = state.log ?? ((line: string) => console.error(line));
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!isLocalHost(req.headers.host)) return send(res, 421, { message: 'The twin answers localhost, 127.0.0.1 and [::1] only.' });
+    const origins = state.browserOrigins?.();
+    const policy = headersPolicyFor(url.pathname, OWN_POLICY_PREFIXES);
+    if (origins && policy) withHeaders(res, headerLines(headersPolicy(policy, origins)));
     try {
       if (url.pathname === '/api/health') {
         const { ready, detail } = state.readiness();
@@ -132,8 +162,12 @@ export function createRouter(state: RouterState) {
         const config = state.runtimeConfig();
         return config ? send(res, 200, config) : send(res, 503, { error: 'starting' });
       }
-      const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(url.pathname);
-      if (invoke && req.method === 'POST') return await invokeFunction(decodeURIComponent(invoke[1] ?? ''), req, res, state);
+      const invoke = TRIGGER_PATH.exec(url.pathname);
+      if (invoke && req.method === 'POST') {
+        if (!sameSecret(decodeURIComponent(invoke[1] ?? ''), state.triggerSecret) || !sameOrigin(req)) return send(res, 403, { message: 'Forbidden' });
+        return await invokeFunction(decodeURIComponent(invoke[2] ?? ''), req, res, state);
+      }
+      if (url.pathname.startsWith(TRIGGER_PREFIX)) return send(res, 403, { message: 'Forbidden' });
       // Before the web fallback, as CloudFront's /api/*, /blog/*, /oauth/callback/* and /webhooks/* behaviors: Vite never sees them.
       if (API_ORIGIN_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) return await invokeRoute(url, req, res, state, log);
       state.fallback(req, res);
@@ -143,6 +177,59 @@ export function createRouter(state: RouterState) {
       if (!res.headersSent) gatewayError(res, 'internal');
     }
   };
+}
+
+/** Whether a Host header names the twin's own machine (any port). */
+function isLocalHost(host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    return LOCAL_HOST_NAMES.includes(new URL(`http://${host}`).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** No Origin (cognito-local, curl), or one on a local host name at the port the request came to. */
+function sameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    const { hostname, port, protocol } = new URL(origin);
+    return protocol === 'http:' && LOCAL_HOST_NAMES.includes(hostname) && Number(port) === req.socket.localPort;
+  } catch {
+    return false;
+  }
+}
+
+/** Constant-time comparison of the trigger endpoint's secret; false when the twin has none. */
+function sameSecret(given: string, expected: string | undefined): boolean {
+  if (!expected) return false;
+  const [a, b] = [Buffer.from(given), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Makes every answer on `res` carry `headers`, replacing the handler's own of the same name as
+ * CloudFront's `override` does (applied in writeHead, which Node also calls for an implicit head).
+ */
+function withHeaders(res: ServerResponse, headers: Record<string, string>): void {
+  const writeHead = res.writeHead.bind(res) as (statusCode: number, ...rest: unknown[]) => ServerResponse;
+  res.writeHead = ((statusCode: number, ...rest: unknown[]) => {
+    const message = typeof rest[0] === 'string' ? rest[0] : undefined;
+    const given = rest.find((arg) => typeof arg === 'object' && arg !== null) as Record<string, unknown> | unknown[] | undefined;
+    const pairs: [string, unknown][] = Array.isArray(given) ? pairsOf(given) : Object.entries(given ?? {});
+    for (const [name, value] of pairs) res.setHeader(name, value as string);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    return message === undefined ? writeHead(statusCode) : writeHead(statusCode, message);
+  }) as ServerResponse['writeHead'];
+}
+
+/** `[name, value, name, value…]` (or `[[name, value]…]`) as pairs. */
+function pairsOf(raw: unknown[]): [string, unknown][] {
+  if (raw.every(Array.isArray)) return raw as [string, unknown][];
+  const pairs: [string, unknown][] = [];
+  for (let index = 0; index + 1 < raw.length; index += 2) pairs.push([String(raw[index]), raw[index + 1]]);
+  return pairs;
 }
 
 /** API Gateway's JWT authorizer: a valid token of the configured audience, and one of the route's scopes. */

@@ -43,7 +43,7 @@ import { resolveTwinCredentials } from './credentials';
 import { portNear, twinPorts, type TwinPorts } from './ports';
 import { buildAssembly, synthTemplateOnly, TWIN_STACK_NAME, TWIN_TENANT, type BuiltAssembly } from './deployment/build';
 import { readDeployment, type Deployment, type TwinResources } from './deployment/template';
-import { createRouter, type ServedApi } from './router';
+import { createRouter, triggerEndpoint, type ServedApi } from './router';
 import { LambdaHost, type HostedFunction } from './runtime/environments';
 import { functionEnvironment } from './runtime/function-env';
 import { acceptCredentials, startS3, UPLOADS_BUCKET } from './s3';
@@ -191,7 +191,15 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   let vite: ViteDevServer | undefined;
   let staticWeb: ((req: http.IncomingMessage, res: http.ServerResponse) => void) | undefined;
   const server = http.createServer();
+  // Issue 16: cognito-local reaches the trigger endpoint under this start's secret path only.
+  const triggerSecret = randomBytes(24).toString('base64url');
+  // Vite's dev server puts this on the scripts and styles it injects; the CSP allows it (infra/web-headers.ts devNonce).
+  const devNonce = (options.web ?? 'vite') === 'vite' ? randomBytes(18).toString('base64') : undefined;
+  const tokenSyncOrigin = options.tokenSyncUrl && /^https?:\/\//.test(options.tokenSyncUrl) ? [new URL(options.tokenSyncUrl).origin] : [];
   const router = createRouter({
+    triggerSecret,
+    // The browser's presigned URLs name the AWS gateway's S3 and Amplify calls cognito-local.
+    browserOrigins: () => ({ uploads: gatewayUrl, cognito: cognitoEndpoint, connect: tokenSyncOrigin, ...(devNonce ? { devNonce } : {}) }),
     readiness: () => ({ ready: ready && !crashed, detail: crashed ?? (ready ? 'all parts ready' : 'starting') }),
     api: () => api,
     runtimeConfig: () => runtimeConfig,
@@ -248,7 +256,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
 
   try {
     log(`Starting DynamoDB Local (:${ports.dynamodb}), cognito-local (:${ports.cognito}), s3rver (:${ports.s3}) and the AWS gateway (:${ports.aws})...`);
-    const lambdaEndpoint = `http://${LOCAL_HOST}:${web}`;
+    const lambdaEndpoint = triggerEndpoint(`http://${LOCAL_HOST}:${web}`, triggerSecret);
     const assembly = buildAssembly({ context: TWIN_CONTEXT, log });
     const [dynamo, cognito, s3Handle, built] = await Promise.all([
       startDynamo(supervisor, ports.dynamodb, path.join(stateDir, 'dynamodb')),
@@ -378,6 +386,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         server: { middlewareMode: true, ws: { server } },
         appType: 'spa',
         logLevel: 'warn',
+        ...(devNonce ? { html: { cspNonce: devNonce } } : {}),
       });
     }
     ready = true;

@@ -11,14 +11,12 @@
  * when the owner is signed in on the same origin.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LEADS_MSG, MSG, WIDGET_FRAME, WIDGET_LIMITS, WIDGET_MSG, widgetConsentText, type CallableOutput, type Lead } from '@director-ia/shared';
 import { widgetSnippet } from '../../web/src/features/tools/links';
 import { callOk } from '../support/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, serveOtherSite, signInWithForm } from '../support/browser';
 import { signInAdmin, type TestUser } from '../support/cognito';
 import { makePdf, SPANISH_DOCS } from '../support/knowledge-fixtures';
 import { approvedBrand, uploadKnowledge } from '../support/widget';
@@ -29,7 +27,7 @@ const BRAND = 'Panadería Ñandú';
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let site: Server;
+let site: Awaited<ReturnType<typeof serveOtherSite>>;
 let siteUrl: string;
 let owner: TestUser;
 let widget: FrameLocator;
@@ -44,12 +42,8 @@ beforeAll(async () => {
   // The owner's website: another origin that embeds the snippet of the Widgets modal.
   const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Panadería Ñandú</title></head>
 <body><h1>Bienvenidos a la Panadería Ñandú</h1><p>Pan de masa madre cada mañana.</p>${widgetSnippet(twin.url, owner.sub)}</body></html>`;
-  site = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://localhost:${(site.address() as AddressInfo).port}/`;
+  site = await serveOtherSite(html);
+  siteUrl = site.url;
 
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -62,7 +56,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => site?.close(resolve));
+  await site?.close();
 });
 
 describe('the widget embedded in another site', () => {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { MSG } from '@director-ia/shared';
 
@@ -10,4 +12,17 @@ export async function signInWithForm(page: Page, user: { email: string; password
   await page.getByLabel(MSG.emailLabel, { exact: true }).fill(user.email);
   await page.getByLabel(MSG.passwordLabel, { exact: true }).fill(user.password);
   await page.getByRole('button', { name: MSG.signIn }).click();
+}
+
+/**
+ * Serves `html` as another site would: on 127.0.0.1 at a free port, addressed as `localhost` (an
+ * origin other than the twin's). Resolves with its URL and a `close`.
+ */
+export async function serveOtherSite(html: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const site = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  return { url: `http://localhost:${(site.address() as AddressInfo).port}/`, close: () => new Promise((resolve) => site.close(() => resolve())) };
 }
