@@ -4,7 +4,7 @@
  * resources its role may invoke. Only values given in context are set: the model defaults live in
  * providers/bedrock/client.ts alone, so a deployment without overrides follows the code's current models.
  */
-import { Aws } from 'aws-cdk-lib';
+import { Aws, Fn, Token } from 'aws-cdk-lib';
 import type { TenantSettings } from './context';
 
 /** Environment variable names of the AI provider layer. */
@@ -45,18 +45,33 @@ export function aiEnvironment(settings: AiSettings): Record<string, string> {
 }
 
 /**
- * What bedrock:InvokeModel is granted on. Model ids are configuration (context, and a brand may
- * pick Bedrock in Integraciones), and cross-region inference profiles (`eu.`, `global.`) route
- * to foundation models in other regions, so: every foundation model in any region, and this
- * account's system inference profiles in any region.
+ * The geography of `region` as an IAM region pattern: `eu-central-1` → `eu-*` (a token region
+ * is split at deploy time).
  */
-export const BEDROCK_INVOKE_RESOURCES: readonly string[] = [
-  `arn:${Aws.PARTITION}:bedrock:*::foundation-model/*`,
-  `arn:${Aws.PARTITION}:bedrock:*:${Aws.ACCOUNT_ID}:inference-profile/*`,
-];
+function geographyOf(region: string): string {
+  const prefix = Token.isUnresolved(region) ? Fn.select(0, Fn.split('-', region)) : (region.split('-')[0] ?? region);
+  return `${prefix}-*`;
+}
 
 /**
- * What the video jobs' grants (StartAsyncInvoke authorizes as bedrock:InvokeModel; GetAsyncInvoke) are on: the models (as for
- * InvokeModel) and this account's async invocations in any region.
+ * What bedrock:InvokeModel is granted on (issue 16: scoped to the Bedrock region, `region`). Model
+ * ids are configuration (context, and a brand may pick Bedrock in Integraciones): this account's
+ * inference profiles in `region`; the foundation models of `region`'s geography, where a
+ * geographic cross-region profile (`eu.`, `us.`, `apac.`) routes; and the region-less foundation
+ * model ARN a global profile (`global.`) is authorized on.
  */
-export const BEDROCK_ASYNC_RESOURCES: readonly string[] = [...BEDROCK_INVOKE_RESOURCES, `arn:${Aws.PARTITION}:bedrock:*:${Aws.ACCOUNT_ID}:async-invoke/*`];
+export function bedrockInvokeResources(region: string): string[] {
+  return [
+    `arn:${Aws.PARTITION}:bedrock:${geographyOf(region)}::foundation-model/*`,
+    `arn:${Aws.PARTITION}:bedrock:::foundation-model/*`,
+    `arn:${Aws.PARTITION}:bedrock:${region}:${Aws.ACCOUNT_ID}:inference-profile/*`,
+  ];
+}
+
+/**
+ * What the video jobs' grants (StartAsyncInvoke authorizes as bedrock:InvokeModel; GetAsyncInvoke)
+ * are on: the models (as for InvokeModel) and this account's async invocations in `region`.
+ */
+export function bedrockAsyncResources(region: string): string[] {
+  return [...bedrockInvokeResources(region), `arn:${Aws.PARTITION}:bedrock:${region}:${Aws.ACCOUNT_ID}:async-invoke/*`];
+}

@@ -11,7 +11,7 @@
  * those get table read whatever their entry says (see `tableAccessFor`), and the callables of
  * `CLIENT_IP_CALLABLES` get the origin-verify secret to resolve the viewer's IP.
  */
-import { type Access, ASSET_KEY_SEGMENT, CALLABLE_NAMES, type CallableName, CHAT_TRANSCRIPT_SEGMENT, KEY_SEGMENT, type UploadKind } from '@director-ia/shared';
+import { type Access, ASSET_KEY_SEGMENT, CALLABLE_NAMES, type CallableName, CHAT_TRANSCRIPT_SEGMENT, KEY_SEGMENT, type SecretPurpose, type UploadKind } from '@director-ia/shared';
 
 /**
  * read = GetItem/BatchGetItem/Query; write = Put/Update/Delete/BatchWrite; no Scan anywhere;
@@ -27,10 +27,30 @@ export interface UploadsPermission {
   keys: readonly string[];
 }
 
-/** Actions on the KMS key that seals the brands' secrets (also sets SECRETS_KMS_KEY_ARN). */
+/**
+ * Actions on the KMS key that seals the brands' secrets, for secrets of one purpose only (issue 16:
+ * kms:EncryptionContext:purpose and :field conditions, shared SECRET_PURPOSE_FIELDS); also sets
+ * SECRETS_KMS_KEY_ARN.
+ */
 export interface SecretsPermission {
   kind: 'secrets';
   actions: readonly string[];
+  purpose: SecretPurpose;
+}
+
+/**
+ * The deployment's AI environment (AI_PROVIDER, BEDROCK_*) without any Bedrock grant: a function
+ * that reports what the deployment can do but never invokes a model (obtenerCapacidades).
+ */
+export interface AiSettingsPermission {
+  kind: 'aiSettings';
+  actions: readonly [];
+}
+
+/** SPEECH_PROVIDER=polly without any Polly grant: the function reports that speech exists (obtenerCapacidades). */
+export interface SpeechSettingsPermission {
+  kind: 'speechSettings';
+  actions: readonly [];
 }
 
 /** Model invocation through the AI provider layer (also sets AI_PROVIDER and BEDROCK_*). */
@@ -105,6 +125,8 @@ export interface InboxWorkerPermission {
 export type PermissionSpec =
   | UploadsPermission
   | SecretsPermission
+  | AiSettingsPermission
+  | SpeechSettingsPermission
   | AiPermission
   | PollyPermission
   | AiAsyncPermission
@@ -153,10 +175,26 @@ export const PERMISSIONS = {
   'assets:read': { kind: 'uploads', actions: ['s3:GetObject'], keys: [assetKeys] },
   /** Remove an asset for good (its exact version in the versioned bucket). */
   'assets:delete': { kind: 'uploads', actions: ['s3:DeleteObject', 's3:DeleteObjectVersion'], keys: [assetKeys] },
-  /** Seal a secret: the AWS Encryption SDK's KMS keyring generates a data key with the secrets key. */
-  'secrets:seal': { kind: 'secrets', actions: ['kms:GenerateDataKey'] },
-  /** Open a sealed secret (e.g. a brand's own AI provider key, read by generators). */
-  'secrets:open': { kind: 'secrets', actions: ['kms:Decrypt'] },
+  /**
+   * Seal a secret of one purpose: the AWS Encryption SDK's KMS keyring generates a data key with
+   * the secrets key, for an encryption context naming that purpose (and one of its fields).
+   */
+  'secrets:seal:ai-key': { kind: 'secrets', actions: ['kms:GenerateDataKey'], purpose: 'ai-key' },
+  'secrets:seal:gmail': { kind: 'secrets', actions: ['kms:GenerateDataKey'], purpose: 'gmail' },
+  'secrets:seal:social-token': { kind: 'secrets', actions: ['kms:GenerateDataKey'], purpose: 'social-token' },
+  'secrets:seal:oauth-verifier': { kind: 'secrets', actions: ['kms:GenerateDataKey'], purpose: 'oauth-verifier' },
+  /**
+   * Open a sealed secret of one purpose (a brand's own AI key, its Gmail app password, a social
+   * token, an OAuth verifier): kms:Decrypt for that purpose's context only.
+   */
+  'secrets:open:ai-key': { kind: 'secrets', actions: ['kms:Decrypt'], purpose: 'ai-key' },
+  'secrets:open:gmail': { kind: 'secrets', actions: ['kms:Decrypt'], purpose: 'gmail' },
+  'secrets:open:social-token': { kind: 'secrets', actions: ['kms:Decrypt'], purpose: 'social-token' },
+  'secrets:open:oauth-verifier': { kind: 'secrets', actions: ['kms:Decrypt'], purpose: 'oauth-verifier' },
+  /** The AI environment only (no Bedrock grant): report the deployment's AI capabilities. */
+  'ai:settings': { kind: 'aiSettings', actions: [] },
+  /** SPEECH_PROVIDER only (no Polly grant): report that the deployment speaks. */
+  'speech:settings': { kind: 'speechSettings', actions: [] },
   /** Call the AI provider: Bedrock Converse and InvokeModel both authorize as bedrock:InvokeModel. */
   'ai:invoke': { kind: 'ai', actions: ['bedrock:InvokeModel'] },
   /** Check that an identity-lab sample (voice sample, identity video) exists (GetObject, body unread). */
@@ -194,31 +232,45 @@ export type Permission = keyof typeof PERMISSIONS;
 
 export interface FunctionAccess {
   table: TableAccess;
+  /**
+   * Issue 16: the partitions (IAM patterns of the table's partition key) the function's item
+   * actions are limited to, with a `ForAllValues:StringLike dynamodb:LeadingKeys` condition on the
+   * table (GSI1 queries stay as they are: they name no table partition). Unset: any partition, for
+   * functions that also touch global partitions (slug and link-code claims, salts, OAuth states,
+   * network rate usage, digests).
+   */
+  partitions?: readonly string[];
   permissions?: readonly Permission[];
 }
 
+/** The tenant partitions: `user#<sub>` (lambdas/platform/db/schema.ts tenantIndex, counters.ts). */
+export const TENANT_PARTITIONS: readonly string[] = ['user#*'];
+/** The public widget's: tenant partitions and its per-IP rate counters (`widget#ip#<hash>`, counters.ts). */
+export const WIDGET_PARTITIONS: readonly string[] = ['user#*', 'widget#ip#*'];
+
+
 export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // Mirrors isAdmin from the token's groups into the profile, so it also writes.
-  obtenerPerfil: { table: 'readWrite' },
-  guardarTema: { table: 'write' },
+  obtenerPerfil: { table: 'readWrite', partitions: TENANT_PARTITIONS },
+  guardarTema: { table: 'write', partitions: TENANT_PARTITIONS },
   // Query on gsi1 (users by status/date).
-  listarUsuarios: { table: 'read' },
-  aprobarUsuario: { table: 'readWrite' },
+  listarUsuarios: { table: 'read', partitions: TENANT_PARTITIONS },
+  aprobarUsuario: { table: 'readWrite', partitions: TENANT_PARTITIONS },
   // Writes nothing itself: signs an S3 POST for one new key under the caller's prefix.
-  solicitarSubida: { table: 'read', permissions: ['uploads:signPost'] },
+  solicitarSubida: { table: 'read', partitions: TENANT_PARTITIONS, permissions: ['uploads:signPost'] },
   // Query of the caller's KnowledgeDocument items.
-  listarDocumentos: { table: 'read' },
+  listarDocumentos: { table: 'read', partitions: TENANT_PARTITIONS },
   // Reads the record, queries its chunks, batch-deletes chunks and the record, deletes the file.
-  eliminarDocumento: { table: 'readWrite', permissions: ['uploads:deleteKnowledge'] },
-  obtenerAjustesIA: { table: 'read' },
+  eliminarDocumento: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['uploads:deleteKnowledge'] },
+  obtenerAjustesIA: { table: 'read', partitions: TENANT_PARTITIONS },
   // Reads the caller's daily quota counters (GetItem each; issue 16 finding 2); writes nothing.
-  obtenerCuotas: { table: 'read' },
+  obtenerCuotas: { table: 'read', partitions: TENANT_PARTITIONS },
   // A new brand time zone moves every `programado` publication's schedule to its new instant
   // (core/publishing rescheduleAll).
   guardarAjustesIA: { table: 'readWrite', permissions: ['scheduler:publications'] },
-  obtenerIntegraciones: { table: 'read' },
+  obtenerIntegraciones: { table: 'read', partitions: TENANT_PARTITIONS },
   // Seals new secrets; omitted ones stay as stored, so nothing is ever opened here.
-  guardarIntegraciones: { table: 'readWrite', permissions: ['secrets:seal'] },
+  guardarIntegraciones: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['secrets:seal:ai-key', 'secrets:seal:gmail'] },
   // Presigned GET URL of the header image.
   obtenerAjustesBlog: { table: 'read', permissions: ['uploads:readBlogHeader'] },
   // Transaction: BlogSlug claim put/delete + settings put; HEAD of the new header image (and its
@@ -226,73 +278,76 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   guardarAjustesBlog: { table: 'readWrite', permissions: ['uploads:readBlogHeader', 'uploads:deleteBlogHeader'] },
   // Reads AI settings and integrations (opens the brand's own provider key), updates the quota
   // counter, puts the asset file and record, presigns its URL; invokes the AI provider.
-  generarImagen: { table: 'readWrite', permissions: ['assets:put', 'assets:read', 'secrets:open', 'ai:invoke'] },
+  generarImagen: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['assets:put', 'assets:read', 'secrets:open:ai-key', 'ai:invoke'] },
   // Query of the caller's Asset items and a presigned URL for each.
-  listarRecursos: { table: 'read', permissions: ['assets:read'] },
+  listarRecursos: { table: 'read', partitions: TENANT_PARTITIONS, permissions: ['assets:read'] },
   // Reads the record, deletes the file (exact version) and the record.
-  eliminarRecurso: { table: 'readWrite', permissions: ['assets:delete'] },
+  eliminarRecurso: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['assets:delete'] },
   // Avatar (AI image → asset), voice (Polly → asset), checks the caller's uploaded samples; quota.
   generarIdentidad: {
     table: 'readWrite',
-    permissions: ['assets:put', 'assets:read', 'secrets:open', 'ai:invoke', 'polly:SynthesizeSpeech', 'uploads:readIdentitySamples'],
+    partitions: TENANT_PARTITIONS,
+    permissions: ['assets:put', 'assets:read', 'secrets:open:ai-key', 'ai:invoke', 'polly:SynthesizeSpeech', 'uploads:readIdentitySamples'],
   },
-  // Reads the brand's provider choice (no secret opened) and the deployment's AI environment.
-  obtenerCapacidades: { table: 'read', permissions: ['ai:invoke', 'polly:SynthesizeSpeech'] },
+  // Reads the brand's provider choice (no secret opened) and the deployment's AI and speech
+  // environment; it invokes no model and speaks nothing, so it gets the settings without the grants.
+  obtenerCapacidades: { table: 'read', partitions: TENANT_PARTITIONS, permissions: ['ai:settings', 'speech:settings'] },
   // Capabilities, topics to avoid, quota, StartAsyncInvoke (Bedrock writes the video under
   // users/<sub>/assets/video-<jobId>/ with this role), the VideoJob record (lambdas/core/generation/video.ts).
-  iniciarVideo: { table: 'readWrite', permissions: ['ai:async', 'assets:put'] },
+  iniciarVideo: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['ai:async', 'assets:put'] },
   // GetAsyncInvoke, registers the produced video as an asset (size read, URL signed), gives the quota back on failure.
-  estadoVideo: { table: 'readWrite', permissions: ['ai:asyncStatus', 'assets:read'] },
+  estadoVideo: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['ai:asyncStatus', 'assets:read'] },
   // Website chat widget (issue 6 item 1), public. Counts the IP's loads (UpdateItem), reads the
   // brand's profile and AI settings.
-  obtenerWidget: { table: 'readWrite' },
+  obtenerWidget: { table: 'readWrite', partitions: WIDGET_PARTITIONS },
   // Rate counters and the daily answer cap (UpdateItem), the brand's profile, AI settings and
   // integrations (opens the brand's own provider key), the conversation and its recent messages,
   // the brand's knowledge chunks (embeds the message); invokes the model; one transaction stores
   // the turn.
-  enviarMensajeWidget: { table: 'readWrite', permissions: ['secrets:open', 'ai:invoke'] },
+  enviarMensajeWidget: { table: 'readWrite', partitions: WIDGET_PARTITIONS, permissions: ['secrets:open:ai-key', 'ai:invoke'] },
   // Rate counters, the brand's profile and AI settings, the conversation; one transaction puts the
   // lead and links it; the new-lead email opens the Gmail app password (lambdas/core/leads/notify.ts).
-  registrarLeadWidget: { table: 'readWrite', permissions: ['secrets:open'] },
+  // Also the owners' pending new-lead digests (`leadNoticeDigest`, core/leads/notify.ts: a notice past the day's cap is deferred there).
+  registrarLeadWidget: { table: 'readWrite', partitions: [...WIDGET_PARTITIONS, 'leadNoticeDigest'], permissions: ['secrets:open:gmail'] },
   // Mobile chat (issue 6 item 3). Stores the owner's message and the answers; reads the photo (the
   // AI sees it) and signs its URL; starts the voice note's transcription; the AI turn reads the
   // brand settings, integrations (opens the brand's own key), knowledge chunks (embeds the query)
   // and invokes the model; direct tools query leads and the month's posts and put a proposed post.
-  enviarMensajeChat: { table: 'readWrite', permissions: ['uploads:readChatMedia', 'assets:read', 'secrets:open', 'ai:invoke', 'transcribe:jobs', 'chat:transcripts'] },
+  enviarMensajeChat: { table: 'readWrite', permissions: ['uploads:readChatMedia', 'assets:read', 'secrets:open:ai-key', 'ai:invoke', 'transcribe:jobs', 'chat:transcripts'] },
   // Queries the history and signs its URLs; polls transcriptions, reads finished transcripts and
   // runs the AI turn on them (as enviarMensajeChat).
-  listarMensajesChat: { table: 'readWrite', permissions: ['uploads:readChatMedia', 'assets:read', 'secrets:open', 'ai:invoke', 'transcribe:jobs', 'chat:transcripts'] },
+  listarMensajesChat: { table: 'readWrite', permissions: ['uploads:readChatMedia', 'assets:read', 'secrets:open:ai-key', 'ai:invoke', 'transcribe:jobs', 'chat:transcripts'] },
   // Resolves a pending action (conditional update) and runs it: an image under the daily quota
   // (as generarImagen), a blog draft (as the blog's article drafting) or a post created approved
   // and scheduled through the publishing engine (`crear_publicacion`, issue 13: as aprobarPlan).
-  confirmarAccionChat: { table: 'readWrite', permissions: ['assets:put', 'assets:read', 'secrets:open', 'ai:invoke', 'scheduler:publications'] },
+  confirmarAccionChat: { table: 'readWrite', permissions: ['assets:put', 'assets:read', 'secrets:open:ai-key', 'ai:invoke', 'scheduler:publications'] },
   // Gestión de Leads (issue 6 item 2): one Query of the caller's leads.
-  listarLeads: { table: 'read' },
+  listarLeads: { table: 'read', partitions: TENANT_PARTITIONS },
   // One conditional UpdateItem (the lead must exist under the caller's partition).
-  actualizarLead: { table: 'write' },
+  actualizarLead: { table: 'write', partitions: TENANT_PARTITIONS },
   // Reads the lead, queries its conversation's messages, deletes lead + conversation + messages
   // in one transaction (overflow messages first, in batches).
-  eliminarLead: { table: 'readWrite' },
+  eliminarLead: { table: 'readWrite', partitions: TENANT_PARTITIONS },
   // Reads the lead and queries its conversation's messages.
-  obtenerConversacion: { table: 'read' },
+  obtenerConversacion: { table: 'read', partitions: TENANT_PARTITIONS },
   // Bandeja (issue 14, lambdas/core/inbox/conversations.ts). One Query of the caller's conversations.
-  listarConversaciones: { table: 'read' },
+  listarConversaciones: { table: 'read', partitions: TENANT_PARTITIONS },
   // Reads the conversation and Queries its messages; marks it read (one UpdateItem).
-  verConversacion: { table: 'readWrite' },
+  verConversacion: { table: 'readWrite', partitions: TENANT_PARTITIONS },
   // Reads the conversation, puts the owner's message ('enviando'), reads the connection and the
   // network apps, opens the page's sealed token (Instagram: the linked page's) or the bot token,
   // sends the reply, updates message and conversation; a refused token marks the connection
   // `reconectar` (UpdateItem). Meta and Telegram tokens have no refresh token; YouTube's (the
   // channel's access token) is refreshed and sealed again when it expires: secrets:seal.
-  responderConversacion: { table: 'readWrite', permissions: ['secrets:open', 'secrets:seal', 'socialApps:read'] },
+  responderConversacion: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['secrets:open:social-token', 'secrets:seal:social-token', 'socialApps:read'] },
   // Claims the suggestion (conditional UpdateItem), then as responderConversacion.
-  aprobarRespuesta: { table: 'readWrite', permissions: ['secrets:open', 'secrets:seal', 'socialApps:read'] },
+  aprobarRespuesta: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['secrets:open:social-token', 'secrets:seal:social-token', 'socialApps:read'] },
   // Reads the conversation and the message; one conditional UpdateItem.
-  descartarRespuesta: { table: 'readWrite' },
+  descartarRespuesta: { table: 'readWrite', partitions: TENANT_PARTITIONS },
   // One GetItem of the rules (`settings#bandeja`).
-  obtenerReglasBandeja: { table: 'read' },
+  obtenerReglasBandeja: { table: 'read', partitions: TENANT_PARTITIONS },
   // One PutItem of the rules.
-  guardarReglasBandeja: { table: 'write' },
+  guardarReglasBandeja: { table: 'write', partitions: TENANT_PARTITIONS },
   // Plan de Contenidos (issue 5 items 1–2). One Query of the month's posts and one of the caller's
   // pending proposals (the month's is returned with the posts).
   listarPublicaciones: { table: 'read' },
@@ -303,7 +358,7 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   eliminarPublicacion: { table: 'readWrite', permissions: ['scheduler:publications'] },
   // Reads AI settings, integrations (opens the brand's own provider key) and knowledge chunks
   // (embeds the query with the deployment's provider); puts the proposal, deletes the month's older ones.
-  generarPlanMensual: { table: 'readWrite', permissions: ['secrets:open', 'ai:invoke'] },
+  generarPlanMensual: { table: 'readWrite', permissions: ['secrets:open:ai-key', 'ai:invoke'] },
   // Reads the proposal (and the media's asset records to validate each post); one transaction puts
   // every post and its reference and deletes the proposal; then each post's publications are synced
   // (connections read, one schedule put per publication).
@@ -320,14 +375,14 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   resolverPublicacion: { table: 'readWrite', permissions: ['scheduler:publications'] },
   // Reads AI settings and integrations (opens the brand's own provider key); invokes the model
   // (or adapts offline); nothing is stored.
-  adaptarPublicacion: { table: 'read', permissions: ['secrets:open', 'ai:invoke'] },
+  adaptarPublicacion: { table: 'read', partitions: TENANT_PARTITIONS, permissions: ['secrets:open:ai-key', 'ai:invoke'] },
   // Gestor del Blog (issue 5 item 3). Query of the caller's articles, BatchGet of their cover
   // assets (presigned URLs), GetItem of the draft schedule.
   listarArticulos: { table: 'read', permissions: ['assets:read'] },
   // Reads blog and AI settings, integrations (opens the brand's own provider key), knowledge chunks
   // (embeds the query) and the newest gallery image; quota counter; invokes the model; one
   // transaction puts the article and its slug claim; presigns the cover URL.
-  generarArticulo: { table: 'readWrite', permissions: ['secrets:open', 'ai:invoke', 'assets:read'] },
+  generarArticulo: { table: 'readWrite', permissions: ['secrets:open:ai-key', 'ai:invoke', 'assets:read'] },
   // Reads the article and the cover asset; one transaction updates it (and swaps its slug claim); cover URL.
   guardarArticulo: { table: 'readWrite', permissions: ['assets:read'] },
   // Reads and updates the article; cover URL.
@@ -336,21 +391,21 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   eliminarArticulo: { table: 'readWrite' },
   // Redes Sociales (issue 12). Reads the caller's SocialConnection items and the network apps
   // (which networks this installation can connect: the cards' availability).
-  listarRedes: { table: 'read', permissions: ['socialApps:read'] },
+  listarRedes: { table: 'read', partitions: TENANT_PARTITIONS, permissions: ['socialApps:read'] },
   // Puts the OAuthState item (the state's hash, bound to the caller) with the PKCE verifier sealed;
   // reads the network's app to build the consent URL (redirect_uri from SITE_URL).
-  initiateOAuth: { table: 'write', permissions: ['secrets:seal', 'socialApps:read'] },
+  initiateOAuth: { table: 'write', permissions: ['secrets:seal:oauth-verifier', 'socialApps:read'] },
   // Consumes the OAuthState (one conditional DeleteItem), opens the verifier, exchanges the code
   // with the network's app (same redirect_uri), seals every token and upserts the SocialConnection.
-  completarOAuth: { table: 'readWrite', permissions: ['secrets:seal', 'secrets:open', 'socialApps:read'] },
+  completarOAuth: { table: 'readWrite', permissions: ['secrets:seal:social-token', 'secrets:open:oauth-verifier', 'socialApps:read'] },
   // Checks the bot with the Telegram API (its URL may come from the network apps: the sandbox),
   // seals the bot token and upserts the SocialConnection; nothing is opened.
-  conectarTelegram: { table: 'readWrite', permissions: ['secrets:seal', 'socialApps:read'] },
+  conectarTelegram: { table: 'readWrite', permissions: ['secrets:seal:social-token', 'socialApps:read'] },
   // Reads the connection and updates its targets' selection (conditional UpdateItem).
-  elegirDestinos: { table: 'readWrite' },
+  elegirDestinos: { table: 'readWrite', partitions: TENANT_PARTITIONS },
   // Opens the stored tokens to revoke them at the network (its app's credentials and revoke URL),
   // then replaces the item with a disconnected one.
-  desconectarRed: { table: 'readWrite', permissions: ['secrets:open', 'socialApps:read'] },
+  desconectarRed: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['secrets:open:social-token', 'socialApps:read'] },
   // Campañas (issue 15, lambdas/core/campaigns). One Query of the caller's campaigns; their results
   // read the conversations and leads (one Query each), each campaign's daily click counters and
   // its posts' publications.
@@ -358,11 +413,11 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // Reads the campaign and its results (as listarCampanas). A campaign pushed to Meta refreshes its
   // spend from the Marketing API insights first (Facebook connection, network apps, the user token
   // opened; one conditional UpdateItem of the spend; a token Graph refuses marks the connection).
-  verCampana: { table: 'readWrite', permissions: ['secrets:open', 'socialApps:read'] },
+  verCampana: { table: 'readWrite', permissions: ['secrets:open:social-token', 'socialApps:read'] },
   // Reads the brand's time zone and AI settings (opens the brand's own provider key), the gallery's
   // image records and the proposed media's records; invokes the model (or builds offline); puts
   // the campaign. SITE_URL: the landing URL rule and the tracked link's length.
-  generarCampana: { table: 'readWrite', permissions: ['secrets:open', 'ai:invoke'] },
+  generarCampana: { table: 'readWrite', permissions: ['secrets:open:ai-key', 'ai:invoke'] },
   // Reads the campaign (and the gallery records of the images and media it names); one conditional
   // UpdateItem at the revision read.
   editarCampana: { table: 'readWrite' },
@@ -372,7 +427,7 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // put per publication), as aprobarPlan.
   aprobarCampana: { table: 'readWrite', permissions: ['scheduler:publications'] },
   // Deletes the campaign (conditional); its posts stay.
-  eliminarCampana: { table: 'readWrite' },
+  eliminarCampana: { table: 'readWrite', partitions: TENANT_PARTITIONS },
   // Reads the campaign; one conditional UpdateItem of its spend.
   guardarGastoCampana: { table: 'readWrite' },
   // Queries of the caller's publications, brand click counters, conversations, leads and campaigns.
@@ -380,13 +435,13 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // Campañas, Meta Ads draft (issue 15 item 3). Reads the Facebook connection and the network apps
   // (the Marketing API's base URL), opens the user token; Graph: granted permissions, ad accounts.
   // A token Graph refuses marks the connection `reconectar` (hence the write).
-  listarCuentasPublicitarias: { table: 'readWrite', permissions: ['secrets:open', 'socialApps:read'] },
+  listarCuentasPublicitarias: { table: 'readWrite', permissions: ['secrets:open:social-token', 'socialApps:read'] },
   // Reads the campaign, its creatives' gallery assets (presigned GET URLs Meta fetches the images
   // from), the Facebook and Instagram connections and the brand's time zone; opens the user token;
   // creates the creatives' tracked links (claim and link transaction) and, through Graph, the
   // PAUSED campaign, ad sets, creatives and ads, writing the draft after each (conditional updates).
   // A token Graph refuses marks the connection `reconectar`.
-  crearBorradorMeta: { table: 'readWrite', permissions: ['secrets:open', 'socialApps:read', 'assets:read'] },
+  crearBorradorMeta: { table: 'readWrite', permissions: ['secrets:open:social-token', 'socialApps:read', 'assets:read'] },
 };
 
 /**
@@ -433,7 +488,7 @@ export const CAMPAIGN_SITE_URL_CALLABLES: readonly CallableName[] = ['generarCam
  */
 export const PUBLISHER_ACCESS: FunctionAccess = {
   table: 'readWrite',
-  permissions: ['secrets:open', 'secrets:seal', 'socialApps:read', 'assets:read', 'scheduler:publications'],
+  permissions: ['secrets:open:social-token', 'secrets:seal:social-token', 'socialApps:read', 'assets:read', 'scheduler:publications'],
 };
 
 /**
@@ -448,7 +503,7 @@ export const PUBLISHER_ACCESS: FunctionAccess = {
  */
 export const PUBLISHING_SWEEP_ACCESS: FunctionAccess = {
   table: 'readWrite',
-  permissions: ['secrets:open', 'secrets:seal', 'socialApps:read', 'scheduler:publications', 'inbox:invokeWorker'],
+  permissions: ['secrets:open:gmail', 'secrets:open:social-token', 'secrets:seal:social-token', 'socialApps:read', 'scheduler:publications', 'inbox:invokeWorker'],
 };
 
 /**
@@ -470,7 +525,7 @@ export const SOCIAL_WEBHOOK_ACCESS: FunctionAccess = { table: 'readWrite', permi
  * lead and sends the new-lead e-mail with the brand's Gmail app password (as registrarLeadWidget;
  * SITE_URL for its link).
  */
-export const INBOX_WORKER_ACCESS: FunctionAccess = { table: 'readWrite', permissions: ['ai:invoke', 'secrets:open', 'secrets:seal', 'socialApps:read'] };
+export const INBOX_WORKER_ACCESS: FunctionAccess = { table: 'readWrite', permissions: ['ai:invoke', 'secrets:open:ai-key', 'secrets:open:gmail', 'secrets:open:social-token', 'secrets:seal:social-token', 'socialApps:read'] };
 
 /** The PreSignUp trigger only creates the pending profile. */
 export const PRE_SIGN_UP_ACCESS: FunctionAccess = { table: 'write' };
@@ -482,6 +537,7 @@ export const PRE_SIGN_UP_ACCESS: FunctionAccess = { table: 'write' };
  */
 export const KNOWLEDGE_UPLOADED_ACCESS: FunctionAccess = {
   table: 'readWrite',
+  partitions: TENANT_PARTITIONS,
   permissions: ['uploads:readKnowledge', 'uploads:deleteKnowledge', 'ai:invoke'],
 };
 
@@ -490,7 +546,7 @@ export const KNOWLEDGE_UPLOADED_ACCESS: FunctionAccess = {
  * schedule items on GSI1 and their conditional updates; per brand, what `generarArticulo` reads and
  * writes (no quota counter, no cover URL), so the same AI grants, opening the brand's own key.
  */
-export const BLOG_DRAFTS_ACCESS: FunctionAccess = { table: 'readWrite', permissions: ['secrets:open', 'ai:invoke'] };
+export const BLOG_DRAFTS_ACCESS: FunctionAccess = { table: 'readWrite', permissions: ['secrets:open:ai-key', 'ai:invoke'] };
 
 /**
  * The public blog's HTML (lambdas/http/blogPublico.ts, `GET /blog/{proxy+}` without authorizer):
@@ -520,7 +576,7 @@ export const TRACKED_REDIRECT_ACCESS: FunctionAccess = { table: 'readWrite' };
  * Query of the due connections on GSI1, a conditional lease per account, opens the refresh token,
  * refreshes it with the network's app, seals and writes the new tokens (or marks `reconectar`).
  */
-export const SOCIAL_TOKENS_ACCESS: FunctionAccess = { table: 'readWrite', permissions: ['secrets:seal', 'secrets:open', 'socialApps:read'] };
+export const SOCIAL_TOKENS_ACCESS: FunctionAccess = { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['secrets:seal:social-token', 'secrets:open:social-token', 'socialApps:read'] };
 
 /** Access levels whose middleware reads the table (`active`: the caller's profile status). */
 export const LEVELS_THAT_READ_PROFILE: readonly Access[] = ['active'];

@@ -95,3 +95,25 @@ export const TRANSCRIPTION_JOB_PREFIX = 'chat-';
 
 /** The AI providers a deployment may choose (architecture "AI"; cdk context `aiProvider`). */
 export type AiProviderId = 'offline' | 'bedrock' | 'openai-compatible' | 'gemini';
+
+/**
+ * Issue 16 finding 5: what a sealed secret is for. Every sealed value's encryption context names
+ * its `purpose` next to the tenant and the field (lambdas/platform/secrets), and each function's
+ * grant on the secrets key is limited to the purposes it needs (infra/functions.ts 'secrets:*'
+ * permissions, kms:EncryptionContext:purpose and :field conditions). The fields of each purpose
+ * are IAM wildcard patterns (`*` = any run of characters): the seal code derives a field's purpose
+ * from them, and the grants test the field too, so values sealed before purposes existed (context
+ * {tenant, field} only) open for the same functions and no others.
+ */
+export const SECRET_PURPOSE_FIELDS = {
+  /** The brand's own AI provider keys (Integraciones). */
+  'ai-key': ['openaiApiKey', 'geminiApiKey', 'imagenApiKey'],
+  /** The brand's Gmail app password (owner notices: new leads, failure digests). */
+  gmail: ['gmailAppPassword'],
+  /** Social network tokens: `social:<network>:access|refresh` and page/bot tokens `social:<network>:target:<id>`. */
+  'social-token': ['social:*'],
+  /** The PKCE verifier of an OAuth consent in flight: `oauth:<stateHash>:verifier`. */
+  'oauth-verifier': ['oauth:*:verifier'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type SecretPurpose = keyof typeof SECRET_PURPOSE_FIELDS;

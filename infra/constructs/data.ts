@@ -46,19 +46,24 @@ export class DataConstruct extends Construct {
     });
   }
 
-  /** Grants exactly `access` on the table and GSI1 (reads only, there is nothing to write); `none` grants nothing. */
-  grant(grantee: IGrantable, access: TableAccess): void {
+  /**
+   * Grants exactly `access` on the table and GSI1 (reads only, there is nothing to write); `none`
+   * grants nothing. With `partitions` (issue 16), the table's item actions carry a
+   * `ForAllValues:StringLike dynamodb:LeadingKeys` condition (every partition key a request names
+   * matches one pattern); GSI1 reads do not: an index query names no table partition.
+   */
+  grant(grantee: IGrantable, access: TableAccess, partitions?: readonly string[]): void {
     const table = this.table.tableArn;
     const index = `${table}/index/${TABLE_SCHEMA.gsi1.indexName}`;
+    const conditions = partitions ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...partitions] } } : undefined;
+    const add = (actions: string[], resources: string[], scoped: boolean) =>
+      grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions, resources, ...(scoped && conditions ? { conditions } : {}) }));
     if (access === 'read' || access === 'readWrite') {
-      grantee.grantPrincipal.addToPrincipalPolicy(
-        new PolicyStatement({ actions: READ_ACTIONS, resources: [table, index] }),
-      );
+      if (conditions) {
+        add(READ_ACTIONS, [table], true);
+        add(READ_ACTIONS, [index], false);
+      } else add(READ_ACTIONS, [table, index], false);
     }
-    if (access === 'write' || access === 'readWrite') {
-      grantee.grantPrincipal.addToPrincipalPolicy(
-        new PolicyStatement({ actions: WRITE_ACTIONS, resources: [table] }),
-      );
-    }
+    if (access === 'write' || access === 'readWrite') add(WRITE_ACTIONS, [table], true);
   }
 }

@@ -11,14 +11,14 @@
  * those add s3:GetObject*, s3:GetBucket*, s3:List*, s3:Abort* or tagging actions no function here
  * needs.
  */
-import { Aws } from 'aws-cdk-lib';
+import { Aws, Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { aiEnvironment, BEDROCK_ASYNC_RESOURCES, BEDROCK_INVOKE_RESOURCES, type AiSettings } from '../ai';
-import { permissionSpecs, type FunctionAccess, type PermissionSpec, type TableAccess } from '../functions';
+import { aiEnvironment, bedrockAsyncResources, bedrockInvokeResources, type AiSettings } from '../ai';
+import { permissionSpecs, type FunctionAccess, type PermissionSpec, type SecretsPermission, type TableAccess } from '../functions';
 import { acknowledge, nagResourceId } from '../nag';
 import type { DataConstruct } from './data';
 import { SCHEDULER_SERVICE, type PublicationScheduling } from './publishing';
@@ -28,6 +28,7 @@ import {
   SCHEDULE_GROUP_ENV,
   SCHEDULE_TARGET_ARN_ENV,
   SCHEDULER_ROLE_ARN_ENV,
+  SECRET_PURPOSE_FIELDS,
   SOCIAL_APPS_SECRET_ENV,
   TRANSCRIPTION_JOB_PREFIX,
   WEBHOOK_VERIFY_SECRET_ENV,
@@ -89,10 +90,10 @@ const SCHEDULES_WILDCARD_REASON =
 const UPLOADS_WILDCARD_REASON =
   'Per-tenant user prefixes are wildcards by design: object keys are users/<sub>/<area>/<id>-<name>, one prefix per user, and the function only acts on keys it derives from the verified caller or parses back from an S3 event; the grant is limited to this area of the uploads bucket and to the listed object actions.';
 const BEDROCK_WILDCARD_REASON =
-  'Model ids are configuration (context bedrock*ModelId, or a brand choosing Bedrock in Integraciones) and cross-region inference profiles route to foundation models in other regions, so the resource is every foundation model and this account\'s system inference profiles; the only action is bedrock:InvokeModel (Converse and InvokeModel).';
+  'Model ids are configuration (context bedrock*ModelId, or a brand choosing Bedrock in Integraciones) and cross-region inference profiles route to foundation models in the other regions of their geography (global profiles: the region-less model ARN), so the resources are the foundation models of the Bedrock region\'s geography and region-less ones, and this account\'s inference profiles in the Bedrock region; the only action is bedrock:InvokeModel (Converse and InvokeModel).';
 
 const BEDROCK_ASYNC_WILDCARD_REASON =
-  'Video model ids are configuration (context) and may be cross-region inference profiles, and async invocation ids are created by Bedrock per job, so the resources are every foundation model, this account\'s inference profiles and this account\'s async invocations; the only actions are bedrock:InvokeModel (what StartAsyncInvoke authorizes as) and bedrock:GetAsyncInvoke.';
+  'Video model ids are configuration (context) and may be cross-region inference profiles, and async invocation ids are created by Bedrock per job, so the resources are the models as for InvokeModel (the Bedrock region\'s geography) and this account\'s async invocations in the Bedrock region; the only actions are bedrock:InvokeModel (what StartAsyncInvoke authorizes as) and bedrock:GetAsyncInvoke.';
 
 export class FunctionGrants {
   constructor(private readonly props: FunctionGrantsProps) {}
@@ -102,10 +103,41 @@ export class FunctionGrants {
    * construct adds what the callable protocol's middleware needs).
    */
   apply(fn: LambdaFunction, access: FunctionAccess, table: TableAccess = access.table): void {
-    this.props.data.grant(fn, table);
+    this.props.data.grant(fn, table, access.partitions);
     const acknowledgements: Record<string, string> = {};
-    for (const spec of permissionSpecs(access)) Object.assign(acknowledgements, this.grantOne(fn, spec));
+    const specs = permissionSpecs(access);
+    for (const spec of specs) if (spec.kind !== 'secrets') Object.assign(acknowledgements, this.grantOne(fn, spec));
+    this.grantSecrets(fn, specs.filter((spec): spec is SecretsPermission => spec.kind === 'secrets'));
     if (Object.keys(acknowledgements).length > 0 && fn.role) acknowledge(fn.role, acknowledgements);
+  }
+
+  /**
+   * The secrets key, by purpose (issue 16): one statement per action, allowed only for an
+   * encryption context whose field is one of the purposes' fields and whose purpose is one of them.
+   * Opening also accepts a value sealed before purposes existed (no purpose key: the field alone
+   * decides, StringEqualsIfExists); sealing always requires the purpose.
+   */
+  private grantSecrets(fn: LambdaFunction, specs: SecretsPermission[]): void {
+    if (specs.length === 0) return;
+    const actions = [...new Set(specs.flatMap((spec) => spec.actions))];
+    for (const action of actions) {
+      const purposes = [...new Set(specs.filter((spec) => spec.actions.includes(action)).map((spec) => spec.purpose))];
+      const fields = purposes.flatMap((purpose) => SECRET_PURPOSE_FIELDS[purpose]);
+      const purposeTest = action === 'kms:Decrypt' ? 'StringEqualsIfExists' : 'StringEquals';
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: [action],
+          resources: [this.props.secretsKey.keyArn],
+          conditions: { [purposeTest]: { 'kms:EncryptionContext:purpose': purposes }, StringLike: { 'kms:EncryptionContext:field': fields } },
+        }),
+      );
+    }
+    fn.addEnvironment(SECRETS_KMS_KEY_ARN_ENV, this.props.secretsKey.keyArn);
+  }
+
+  /** The region Bedrock is called in: context `bedrockRegion`, else the function's own (what the provider layer does). */
+  private bedrockRegion(fn: LambdaFunction): string {
+    return this.props.ai.bedrockRegion ?? Stack.of(fn).region;
   }
 
   /** Adds one permission; returns the cdk-nag findings it implies, with their reasons. */
@@ -119,21 +151,29 @@ export class FunctionGrants {
         return wildcards(resources, UPLOADS_WILDCARD_REASON);
       }
       case 'secrets':
-        this.props.secretsKey.grant(fn, ...spec.actions);
-        fn.addEnvironment(SECRETS_KMS_KEY_ARN_ENV, this.props.secretsKey.keyArn);
-        return {};
-      case 'ai':
-        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [...BEDROCK_INVOKE_RESOURCES] }));
+        return {}; // grantSecrets: one statement per action for all the function's purposes
+      case 'aiSettings':
         for (const [name, value] of Object.entries(aiEnvironment(this.props.ai))) fn.addEnvironment(name, value);
-        return wildcards(BEDROCK_INVOKE_RESOURCES, BEDROCK_WILDCARD_REASON);
+        return {};
+      case 'speechSettings':
+        fn.addEnvironment(SPEECH_PROVIDER_ENV, 'polly');
+        return {};
+      case 'ai': {
+        const resources = bedrockInvokeResources(this.bedrockRegion(fn));
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources }));
+        for (const [name, value] of Object.entries(aiEnvironment(this.props.ai))) fn.addEnvironment(name, value);
+        return wildcards(resources, BEDROCK_WILDCARD_REASON);
+      }
       case 'polly':
         fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: ['*'] }));
         fn.addEnvironment(SPEECH_PROVIDER_ENV, 'polly');
         return { 'AwsSolutions-IAM5[Resource::*]': POLLY_WILDCARD_REASON };
-      case 'aiAsync':
-        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [...BEDROCK_ASYNC_RESOURCES] }));
+      case 'aiAsync': {
+        const resources = bedrockAsyncResources(this.bedrockRegion(fn));
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources }));
         for (const [name, value] of Object.entries(aiEnvironment(this.props.ai))) fn.addEnvironment(name, value);
-        return wildcards(BEDROCK_ASYNC_RESOURCES, BEDROCK_ASYNC_WILDCARD_REASON);
+        return wildcards(resources, BEDROCK_ASYNC_WILDCARD_REASON);
+      }
       case 'transcribe': {
         // transcribe:StartTranscriptionJob takes no resource type, so IAM matches it only on "*" (the
         // twin's IAM check refused the job-scoped grant, as AWS would); reading jobs stays scoped.

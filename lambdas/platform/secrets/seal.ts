@@ -1,13 +1,16 @@
 /**
  * Sealing and opening the brand's secrets (provider API keys, Gmail app password) with the AWS
  * Encryption SDK (architecture "Data"). A sealed value is the base64 of one ESDK message bound to
- * an encryption context naming the tenant and the field, so a value copied to another tenant or
- * another field does not open. The plaintext never leaves these functions except as their result,
+ * an encryption context naming the tenant, the field and the field's purpose (issue 16: the KMS
+ * grants of each function are limited by purpose, see shared SECRET_PURPOSE_FIELDS), so a value
+ * copied to another tenant or another field does not open, and a function opens only the kinds
+ * of secrets its role allows. Values sealed before purposes existed ({tenant, field}) still open. The plaintext never leaves these functions except as their result,
  * and no error carries it.
  */
 import { buildDecrypt } from '@aws-crypto/decrypt-node';
 import { buildEncrypt } from '@aws-crypto/encrypt-node';
 import { AlgorithmSuiteIdentifier, CommitmentPolicy, type KeyringNode } from '@aws-crypto/material-management-node';
+import { SECRET_PURPOSE_FIELDS, type SecretPurpose } from '@director-ia/shared';
 import { defaultKeyring } from './keyring';
 
 /**
@@ -42,10 +45,31 @@ export class SecretOpenError extends Error {
   }
 }
 
+const globPattern = (glob: string) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+const PURPOSE_PATTERNS = Object.entries(SECRET_PURPOSE_FIELDS).map(([purpose, globs]) => ({ purpose: purpose as SecretPurpose, patterns: globs.map(globPattern) }));
+
+/** The purpose of a settings field (the IAM patterns of SECRET_PURPOSE_FIELDS); throws for a field of none. */
+export function purposeOf(field: string): SecretPurpose {
+  const found = PURPOSE_PATTERNS.find(({ patterns }) => patterns.some((pattern) => pattern.test(field)));
+  if (!found) throw new Error(`The secret field ${field} has no purpose: add it to SECRET_PURPOSE_FIELDS.`);
+  return found.purpose;
+}
+
+/** The encryption context of a secret: tenant, field and the field's purpose. */
 export function encryptionContextOf({ tenant, field }: SecretContext): Record<string, string> {
   if (!tenant || !field) throw new Error('A secret needs a tenant and a field.');
+  return { tenant, field, purpose: purposeOf(field) };
+}
+
+/** The context of values sealed before issue 16 (no purpose): still accepted when opening. */
+function legacyContextOf({ tenant, field }: SecretContext): Record<string, string> {
   return { tenant, field };
 }
+
+const sameContext = (actual: Record<string, string>, expected: Record<string, string>) => {
+  const keys = Object.keys(actual);
+  return keys.length === Object.keys(expected).length && keys.every((key) => actual[key] === expected[key]);
+};
 
 /** Seals `plaintext` for `context`; returns base64 text to store. */
 export async function sealSecret(plaintext: string, context: SecretContext, keyring: KeyringNode = defaultKeyring()): Promise<string> {
@@ -58,11 +82,14 @@ export async function sealSecret(plaintext: string, context: SecretContext, keyr
 
 /**
  * Opens a value `sealSecret` produced for exactly this `context`. The ESDK authenticates the
- * context stored in the message; this also checks it is the one expected (same keys, same values)
- * and that the message uses our suite.
+ * context stored in the message; this also checks it is the one expected (same keys, same values:
+ * tenant, field and purpose, or tenant and field for a value sealed before issue 16) and that the
+ * message uses our suite. KMS itself refuses a function whose role may not open that purpose
+ * (AccessDeniedException, surfaced as SecretOpenError).
  */
 export async function openSecret(sealed: string, context: SecretContext, keyring: KeyringNode = defaultKeyring()): Promise<string> {
   const expected = encryptionContextOf(context);
+  const legacy = legacyContextOf(context);
   let output: Awaited<ReturnType<typeof decrypt>>;
   try {
     output = await decrypt(keyring, Buffer.from(sealed, 'base64'), { maxBodySize: MAX_SECRET_BYTES });
@@ -72,8 +99,6 @@ export async function openSecret(sealed: string, context: SecretContext, keyring
   const { plaintext, messageHeader } = output;
   if (messageHeader.suiteId !== SECRET_SUITE) throw new SecretOpenError('unexpected algorithm suite');
   const actual = messageHeader.encryptionContext;
-  const keys = Object.keys(actual);
-  const matches = keys.length === Object.keys(expected).length && keys.every((key) => actual[key] === expected[key]);
-  if (!matches) throw new SecretOpenError('encryption context mismatch');
+  if (!sameContext(actual, expected) && !sameContext(actual, legacy)) throw new SecretOpenError('encryption context mismatch');
   return plaintext.toString('utf8');
 }

@@ -49,7 +49,7 @@ describe('scheduled blog drafts (tenant stack)', () => {
   });
 
   it('gives the job exactly its declared permissions: table, the secrets key and Bedrock, no S3', () => {
-    expect(BLOG_DRAFTS_ACCESS).toEqual({ table: 'readWrite', permissions: ['secrets:open', 'ai:invoke'] });
+    expect(BLOG_DRAFTS_ACCESS).toEqual({ table: 'readWrite', permissions: ['secrets:open:ai-key', 'ai:invoke'] });
     const fn = resources[fnId()] as Resource;
     const logGroup = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
     const lines = permissionLines(statementsOfRole(template, logicalId(stack, stack.jobs.blogDrafts.role as never)), {
@@ -67,8 +67,10 @@ describe('scheduled blog drafts (tenant stack)', () => {
           ...read,
           ...write,
           'kms:Decrypt @ secretsKey',
-          'bedrock:InvokeModel @ arn:<AWS::Partition>:bedrock:*::foundation-model/*',
-          'bedrock:InvokeModel @ arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:inference-profile/*',
+          // Issue 16: the Bedrock region's geography, region-less (global profiles) models, its profiles.
+          'bedrock:InvokeModel @ arn:<AWS::Partition>:bedrock:eu-*::foundation-model/*',
+          'bedrock:InvokeModel @ arn:<AWS::Partition>:bedrock:::foundation-model/*',
+          'bedrock:InvokeModel @ arn:<AWS::Partition>:bedrock:eu-central-1:<AWS::AccountId>:inference-profile/*',
         ]),
       ].sort(),
     );

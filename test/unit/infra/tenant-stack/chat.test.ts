@@ -86,7 +86,7 @@ describe('mobile chat in the tenant stack', () => {
     expect(PERMISSIONS['chat:transcripts']).toEqual({ kind: 'uploads', actions: ['s3:PutObject', 's3:GetObject'], keys: ['users/*/chat-transcripts/*'] });
     expect(PERMISSIONS['uploads:signPost'].keys).not.toContain('users/*/chat-transcripts/*');
     // Confirming an action never reads chat media nor transcribes (it may schedule a post it creates approved).
-    expect(accessOf('confirmarAccionChat').permissions).toEqual(['assets:put', 'assets:read', 'secrets:open', 'ai:invoke', 'scheduler:publications']);
+    expect(accessOf('confirmarAccionChat').permissions).toEqual(['assets:put', 'assets:read', 'secrets:open:ai-key', 'ai:invoke', 'scheduler:publications']);
   });
 
   it('deploys the PWA manifest with its content type, out of the site sync', () => {

@@ -78,7 +78,7 @@ describe('inbox (tenant stack)', () => {
       expect(inboxWorkerFunctionName('DirectorIa-demo')).toBe('DirectorIa-demo-inbox');
       expect(resources[idOf(stack.inbox.worker)]?.Properties).toMatchObject({ FunctionName: 'DirectorIa-demo-inbox', Timeout: 60 });
       expect(envOf(stack.inbox.worker)[SITE_URL_ENV]).toEqual(siteUrl());
-      expect(INBOX_WORKER_ACCESS).toEqual({ table: 'readWrite', permissions: ['ai:invoke', 'secrets:open', 'secrets:seal', 'socialApps:read'] });
+      expect(INBOX_WORKER_ACCESS).toEqual({ table: 'readWrite', permissions: ['ai:invoke', 'secrets:open:ai-key', 'secrets:open:gmail', 'secrets:open:social-token', 'secrets:seal:social-token', 'socialApps:read'] });
     });
 
     it('retries a failed event twice within an hour, then sends it to its own dead-letter queue', () => {

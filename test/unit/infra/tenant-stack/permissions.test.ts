@@ -29,9 +29,9 @@ import { DAILY_GENERATION_QUOTA_ENV } from '../../../../lambdas/core/generation/
 import { bedrockModelsFromEnv } from '../../../../lambdas/platform/ai/providers/bedrock/text';
 import { defaultAiProvider } from '../../../../lambdas/platform/ai';
 import { SECRETS_KMS_KEY_ARN_ENV as LAMBDA_SECRETS_ENV } from '../../../../lambdas/platform/secrets';
-import { CALLABLES, CALLABLE_NAMES, type CallableName } from '@director-ia/shared';
+import { CALLABLES, CALLABLE_NAMES, SECRET_PURPOSE_FIELDS, type CallableName, type SecretPurpose } from '@director-ia/shared';
 import { useSynthesizedTenant } from '../../../support/cdk-fixture';
-import { identityPolicies, logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
+import { identityPolicies, logicalId, permissionLines, statementsOfRole, type Resource, type Statement } from '../../../support/template-iam';
 
 type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts' | 'socialTokens' | 'oauthCallback' | 'publisher' | 'publishingSweep' | 'socialWebhook' | 'inboxWorker' | 'trackedRedirect';
 
@@ -154,9 +154,13 @@ const CHAT_TRANSCRIPTS = 'uploads/users/*/chat-transcripts/*';
 // StartTranscriptionJob takes no resource type: IAM matches it only on "*".
 const TRANSCRIBE_JOBS = ['transcribe:StartTranscriptionJob @ *', 'transcribe:GetTranscriptionJob @ arn:<AWS::Partition>:transcribe:<AWS::Region>:<AWS::AccountId>:transcription-job/chat-*'];
 const POLLY = 'polly:SynthesizeSpeech @ *';
-const FOUNDATION_MODELS = 'arn:<AWS::Partition>:bedrock:*::foundation-model/*';
-const INFERENCE_PROFILES = 'arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:inference-profile/*';
-const ASYNC_INVOCATIONS = 'arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:async-invoke/*';
+// Issue 16: Bedrock in the configured region (eu-central-1): its geography's models (geographic
+// cross-region profiles), the region-less model ARN (global profiles), its inference profiles and jobs.
+const FOUNDATION_MODELS = 'arn:<AWS::Partition>:bedrock:eu-*::foundation-model/*';
+const GLOBAL_MODELS = 'arn:<AWS::Partition>:bedrock:::foundation-model/*';
+const INFERENCE_PROFILES = 'arn:<AWS::Partition>:bedrock:eu-central-1:<AWS::AccountId>:inference-profile/*';
+const ASYNC_INVOCATIONS = 'arn:<AWS::Partition>:bedrock:eu-central-1:<AWS::AccountId>:async-invoke/*';
+const BEDROCK = [FOUNDATION_MODELS, GLOBAL_MODELS, INFERENCE_PROFILES].map((resource) => `bedrock:InvokeModel @ ${resource}`);
 // GetSecretValue on the one social apps secret: known by name, so the policy adds Secrets Manager's suffix.
 const SOCIAL_APPS = 'secretsmanager:GetSecretValue @ arn:aws:secretsmanager:eu-west-1:<AWS::AccountId>:secret:director-ia/demo/social-apps-??????';
 const SEAL = 'kms:GenerateDataKey @ secretsKey';
@@ -169,7 +173,7 @@ const OPEN = 'kms:Decrypt @ secretsKey';
 const VERIFY_TOKEN = 'secretsmanager:GetSecretValue @ verifyToken';
 const INVOKE_WORKER = 'lambda:InvokeFunction @ arn:aws:lambda:eu-west-1:<AWS::AccountId>:function:DirectorIa-demo-inbox';
 // StartAsyncInvoke authorizes as bedrock:InvokeModel; reading a job is bedrock:GetAsyncInvoke.
-const asyncLines = (action: string) => [FOUNDATION_MODELS, INFERENCE_PROFILES, ASYNC_INVOCATIONS].map((resource) => `${action} @ ${resource}`);
+const asyncLines = (action: string) => [FOUNDATION_MODELS, GLOBAL_MODELS, INFERENCE_PROFILES, ASYNC_INVOCATIONS].map((resource) => `${action} @ ${resource}`);
 const ASYNC_START = asyncLines('bedrock:InvokeModel');
 const ASYNC_STATUS = asyncLines('bedrock:GetAsyncInvoke');
 
@@ -179,8 +183,7 @@ const CHAT_EXTRA = [
   `s3:GetObject @ ${CHAT_VOICE}`,
   `s3:GetObject @ ${ASSETS}`,
   'kms:Decrypt @ secretsKey',
-  `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`,
-  `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`,
+  ...BEDROCK,
   ...TRANSCRIBE_JOBS,
   `s3:PutObject @ ${CHAT_TRANSCRIPTS}`,
   `s3:GetObject @ ${CHAT_TRANSCRIPTS}`,
@@ -210,34 +213,31 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
     `s3:PutObject @ ${ASSETS}`,
     `s3:GetObject @ ${ASSETS}`,
     'kms:Decrypt @ secretsKey',
-    `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`,
-    `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`,
+    ...BEDROCK,
   ],
   listarRecursos: [`s3:GetObject @ ${ASSETS}`],
   generarIdentidad: [
     `s3:PutObject @ ${ASSETS}`,
     `s3:GetObject @ ${ASSETS}`,
     'kms:Decrypt @ secretsKey',
-    `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`,
-    `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`,
+    ...BEDROCK,
     POLLY,
     `s3:GetObject @ ${VOICE_SAMPLES}`,
     `s3:GetObject @ ${IDENTITY_VIDEOS}`,
   ],
-  obtenerCapacidades: [`bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`, POLLY],
   iniciarVideo: [...ASYNC_START, `s3:PutObject @ ${ASSETS}`],
   estadoVideo: [...ASYNC_STATUS, `s3:GetObject @ ${ASSETS}`],
   eliminarRecurso: [`s3:DeleteObject @ ${ASSETS}`, `s3:DeleteObjectVersion @ ${ASSETS}`],
   listarArticulos: [`s3:GetObject @ ${ASSETS}`],
-  generarArticulo: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`, `s3:GetObject @ ${ASSETS}`],
+  generarArticulo: ['kms:Decrypt @ secretsKey', ...BEDROCK, `s3:GetObject @ ${ASSETS}`],
   guardarArticulo: [`s3:GetObject @ ${ASSETS}`],
   publicarArticulo: [`s3:GetObject @ ${ASSETS}`],
-  generarPlanMensual: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
+  generarPlanMensual: ['kms:Decrypt @ secretsKey', ...BEDROCK],
   // Campañas (issue 15): the proposal as the plan's; approval schedules the posts as aprobarPlan.
-  generarCampana: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
+  generarCampana: ['kms:Decrypt @ secretsKey', ...BEDROCK],
   aprobarCampana: SCHEDULES,
-  adaptarPublicacion: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
-  enviarMensajeWidget: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
+  adaptarPublicacion: ['kms:Decrypt @ secretsKey', ...BEDROCK],
+  enviarMensajeWidget: ['kms:Decrypt @ secretsKey', ...BEDROCK],
   registrarLeadWidget: ['kms:Decrypt @ secretsKey'],
   enviarMensajeChat: CHAT_EXTRA,
   listarMensajesChat: CHAT_EXTRA,
@@ -245,11 +245,10 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
     `s3:PutObject @ ${ASSETS}`,
     `s3:GetObject @ ${ASSETS}`,
     'kms:Decrypt @ secretsKey',
-    `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`,
-    `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`,
+    ...BEDROCK,
     ...SCHEDULES,
   ],
-  blogDrafts: ['kms:Decrypt @ secretsKey', `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`],
+  blogDrafts: ['kms:Decrypt @ secretsKey', ...BEDROCK],
   listarRedes: [SOCIAL_APPS],
   initiateOAuth: [SEAL, SOCIAL_APPS],
   completarOAuth: [SEAL, OPEN, SOCIAL_APPS],
@@ -269,19 +268,20 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   // Bandeja (issue 14): the webhook reads the apps and the verify token and hands messages to the
   // worker; the worker answers (AI, the brand's key), sends (tokens) and fails to its own queue.
   socialWebhook: [SOCIAL_APPS, VERIFY_TOKEN, INVOKE_WORKER],
-  inboxWorker: [`bedrock:InvokeModel @ ${FOUNDATION_MODELS}`, `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`, OPEN, SEAL, SOCIAL_APPS, 'sqs:SendMessage @ inboxDeadLetters'],
+  inboxWorker: [...BEDROCK, OPEN, SEAL, SOCIAL_APPS, 'sqs:SendMessage @ inboxDeadLetters'],
   knowledgeUploaded: [
     `s3:GetObject @ ${KNOWLEDGE}`,
     `s3:GetObjectVersion @ ${KNOWLEDGE}`,
     `s3:DeleteObject @ ${KNOWLEDGE}`,
     `s3:DeleteObjectVersion @ ${KNOWLEDGE}`,
-    `bedrock:InvokeModel @ ${FOUNDATION_MODELS}`,
-    `bedrock:InvokeModel @ ${INFERENCE_PROFILES}`,
+    ...BEDROCK,
   ],
 };
 
 /** The functions that declare ai:invoke (bedrock:InvokeModel and the AI environment). */
-const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'obtenerCapacidades', 'enviarMensajeWidget', 'generarArticulo', 'generarPlanMensual', 'generarCampana', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'adaptarPublicacion', 'inboxWorker'];
+const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'enviarMensajeWidget', 'generarArticulo', 'generarPlanMensual', 'generarCampana', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'adaptarPublicacion', 'inboxWorker'];
+/** Issue 16: obtenerCapacidades reports the AI and speech settings (their environment) without any Bedrock or Polly grant. */
+const AI_SETTINGS_ONLY: FunctionName[] = ['obtenerCapacidades'];
 /** Bedrock async invocation (video jobs): AI environment and Bedrock wildcards too, no InvokeModel. */
 const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
@@ -351,6 +351,31 @@ describe('function permissions (tenant stack with AI context)', () => {
       expect(linesOf('preSignUp').filter((line) => line.startsWith('dynamodb:GetItem'))).toEqual([]);
     });
 
+    /** Issue 16: the functions whose item actions are limited to tenant partitions (the widget: and its per-IP counters). */
+    const TENANT_ONLY: FunctionName[] = [
+      'obtenerPerfil', 'guardarTema', 'listarUsuarios', 'aprobarUsuario', 'solicitarSubida', 'listarDocumentos', 'eliminarDocumento', 'obtenerAjustesIA',
+      'obtenerIntegraciones', 'guardarIntegraciones', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'obtenerCapacidades',
+      'iniciarVideo', 'estadoVideo', 'listarLeads', 'actualizarLead', 'eliminarLead', 'obtenerConversacion', 'listarConversaciones', 'verConversacion',
+      'responderConversacion', 'aprobarRespuesta', 'descartarRespuesta', 'obtenerReglasBandeja', 'guardarReglasBandeja', 'adaptarPublicacion', 'listarRedes',
+      'elegirDestinos', 'desconectarRed', 'eliminarCampana', 'socialTokens', 'knowledgeUploaded',
+    ];
+    const WIDGET: FunctionName[] = ['obtenerWidget', 'enviarMensajeWidget', 'registrarLeadWidget'];
+
+    it.each(ALL_FUNCTIONS)('limits the table items of %s to its partitions (dynamodb:LeadingKeys), never GSI1', (name) => {
+      const table = logicalId(stack, stack.data.table);
+      const partitions = new Set<string>();
+      for (const statement of statementsOfRole(template, roleIdOf(name)).filter((s) => JSON.stringify(s.Action).includes('dynamodb:'))) {
+        const keys = (statement as { Condition?: Record<string, Record<string, string[]>> }).Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+        for (const resource of [statement.Resource].flat()) {
+          expect(JSON.stringify(resource)).toContain(table);
+          if (JSON.stringify(resource).includes('/index/')) expect(keys).toBeUndefined();
+          else partitions.add(JSON.stringify(keys ?? 'any'));
+        }
+      }
+      const expected = TENANT_ONLY.includes(name) ? ['user#*'] : WIDGET.includes(name) ? ['user#*', 'widget#ip#*'] : 'any';
+      expect([...partitions]).toEqual(EXPECTED_TABLE[name] === 'none' ? [] : [JSON.stringify(expected)]);
+    });
+
     it('never allows Scan', () => {
       for (const name of ALL_FUNCTIONS) expect(linesOf(name).some((line) => line.startsWith('dynamodb:Scan'))).toBe(false);
     });
@@ -397,9 +422,54 @@ describe('function permissions (tenant stack with AI context)', () => {
       }
     });
 
-    it('lets a later function open secrets by declaring secrets:open (kms:Decrypt)', () => {
-      expect(PERMISSIONS['secrets:open']).toEqual({ kind: 'secrets', actions: ['kms:Decrypt'] });
-      expect(PERMISSIONS['secrets:seal']).toEqual({ kind: 'secrets', actions: ['kms:GenerateDataKey'] });
+    it('lets a later function open or seal secrets of one purpose by declaring secrets:open:<purpose> or secrets:seal:<purpose>', () => {
+      expect(PERMISSIONS['secrets:open:ai-key']).toEqual({ kind: 'secrets', actions: ['kms:Decrypt'], purpose: 'ai-key' });
+      expect(PERMISSIONS['secrets:seal:gmail']).toEqual({ kind: 'secrets', actions: ['kms:GenerateDataKey'], purpose: 'gmail' });
+    });
+
+    /** Issue 16: per function, the purposes its kms:Decrypt and kms:GenerateDataKey are limited to. */
+    const EXPECTED_PURPOSES: Partial<Record<FunctionName, { open?: string[]; seal?: string[] }>> = {
+      guardarIntegraciones: { seal: ['ai-key', 'gmail'] },
+      generarImagen: { open: ['ai-key'] },
+      generarIdentidad: { open: ['ai-key'] },
+      enviarMensajeWidget: { open: ['ai-key'] },
+      registrarLeadWidget: { open: ['gmail'] },
+      enviarMensajeChat: { open: ['ai-key'] },
+      listarMensajesChat: { open: ['ai-key'] },
+      confirmarAccionChat: { open: ['ai-key'] },
+      generarPlanMensual: { open: ['ai-key'] },
+      adaptarPublicacion: { open: ['ai-key'] },
+      generarArticulo: { open: ['ai-key'] },
+      generarCampana: { open: ['ai-key'] },
+      blogDrafts: { open: ['ai-key'] },
+      initiateOAuth: { seal: ['oauth-verifier'] },
+      completarOAuth: { open: ['oauth-verifier'], seal: ['social-token'] },
+      conectarTelegram: { seal: ['social-token'] },
+      desconectarRed: { open: ['social-token'] },
+      verCampana: { open: ['social-token'] },
+      listarCuentasPublicitarias: { open: ['social-token'] },
+      crearBorradorMeta: { open: ['social-token'] },
+      responderConversacion: { open: ['social-token'], seal: ['social-token'] },
+      aprobarRespuesta: { open: ['social-token'], seal: ['social-token'] },
+      socialTokens: { open: ['social-token'], seal: ['social-token'] },
+      publisher: { open: ['social-token'], seal: ['social-token'] },
+      publishingSweep: { open: ['gmail', 'social-token'], seal: ['social-token'] },
+      inboxWorker: { open: ['ai-key', 'gmail', 'social-token'], seal: ['social-token'] },
+    };
+
+    it.each(ALL_FUNCTIONS)('limits the secrets key of %s to its purposes, and their fields', (name) => {
+      const kms = statementsOfRole(template, roleIdOf(name)).filter((s) => JSON.stringify(s.Action).startsWith('"kms:'));
+      const purposes = (action: string) => {
+        const statement = kms.find((s) => s.Action === action) as (Statement & { Condition: Record<string, Record<string, string[]>> }) | undefined;
+        if (!statement) return undefined;
+        const test = action === 'kms:Decrypt' ? 'StringEqualsIfExists' : 'StringEquals';
+        const granted = statement.Condition[test]?.['kms:EncryptionContext:purpose'] ?? [];
+        expect(statement.Condition.StringLike?.['kms:EncryptionContext:field']).toEqual(granted.flatMap((purpose) => SECRET_PURPOSE_FIELDS[purpose as SecretPurpose]));
+        return granted;
+      };
+      expect(kms.length).toBe(Object.keys(EXPECTED_PURPOSES[name] ?? {}).length);
+      expect(purposes('kms:Decrypt')).toEqual(EXPECTED_PURPOSES[name]?.open);
+      expect(purposes('kms:GenerateDataKey')).toEqual(EXPECTED_PURPOSES[name]?.seal);
     });
   });
 
@@ -421,7 +491,7 @@ describe('function permissions (tenant stack with AI context)', () => {
 
     it('is its own permission kind: GetSecretValue only (no DescribeSecret, no listing)', () => {
       expect(PERMISSIONS['socialApps:read']).toEqual({ kind: 'socialApps', actions: ['secretsmanager:GetSecretValue'] });
-      expect(SOCIAL_TOKENS_ACCESS).toEqual({ table: 'readWrite', permissions: ['secrets:seal', 'secrets:open', 'socialApps:read'] });
+      expect(SOCIAL_TOKENS_ACCESS).toEqual({ table: 'readWrite', partitions: ['user#*'], permissions: ['secrets:seal:social-token', 'secrets:open:social-token', 'socialApps:read'] });
       expect(OAUTH_CALLBACK_ACCESS).toEqual({ table: 'none' });
     });
   });
@@ -436,7 +506,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:invoke')).sort()).toEqual(AI_FUNCTIONS.filter((name) => name !== 'knowledgeUploaded' && name !== 'blogDrafts' && name !== 'inboxWorker').sort());
     });
 
-    it.each([...AI_FUNCTIONS, ...VIDEO_FUNCTIONS])('sets the AI environment from context on %s', (name) => {
+    it.each([...AI_FUNCTIONS, ...VIDEO_FUNCTIONS, ...AI_SETTINGS_ONLY])('sets the AI environment from context on %s', (name) => {
       expect(envOf(name)).toMatchObject({
         AI_PROVIDER: 'bedrock',
         BEDROCK_TEXT_MODEL_ID: 'eu.amazon.nova-pro-v1:0',
@@ -454,7 +524,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     });
 
     it('sets no AI environment on functions without ai:invoke', () => {
-      for (const name of ALL_FUNCTIONS.filter((n) => !AI_FUNCTIONS.includes(n) && !VIDEO_FUNCTIONS.includes(n))) {
+      for (const name of ALL_FUNCTIONS.filter((n) => !AI_FUNCTIONS.includes(n) && !VIDEO_FUNCTIONS.includes(n) && !AI_SETTINGS_ONLY.includes(n))) {
         for (const variable of Object.values(AI_ENV)) expect(envOf(name)[variable]).toBeUndefined();
       }
     });
@@ -463,9 +533,9 @@ describe('function permissions (tenant stack with AI context)', () => {
   describe('Amazon Polly', () => {
     it('grants polly:SynthesizeSpeech and sets SPEECH_PROVIDER=polly exactly on the functions that declare it', () => {
       for (const name of ALL_FUNCTIONS) {
-        const speaks = name === 'generarIdentidad' || name === 'obtenerCapacidades';
-        expect(linesOf(name).includes(POLLY)).toBe(speaks);
-        expect(envOf(name)[SPEECH_PROVIDER_ENV]).toEqual(speaks ? 'polly' : undefined);
+        // obtenerCapacidades only says that the deployment speaks: the variable, no grant (issue 16).
+        expect(linesOf(name).includes(POLLY)).toBe(name === 'generarIdentidad');
+        expect(envOf(name)[SPEECH_PROVIDER_ENV]).toEqual(name === 'generarIdentidad' || name === 'obtenerCapacidades' ? 'polly' : undefined);
       }
       expect(SPEECH_PROVIDER_ENV).toBe('SPEECH_PROVIDER');
     });
@@ -513,7 +583,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     });
 
     it('declares its grants in infra/functions.ts', () => {
-      expect(KNOWLEDGE_UPLOADED_ACCESS).toEqual({ table: 'readWrite', permissions: ['uploads:readKnowledge', 'uploads:deleteKnowledge', 'ai:invoke'] });
+      expect(KNOWLEDGE_UPLOADED_ACCESS).toEqual({ table: 'readWrite', partitions: ['user#*'], permissions: ['uploads:readKnowledge', 'uploads:deleteKnowledge', 'ai:invoke'] });
     });
   });
 
@@ -533,7 +603,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       );
       expect(paths(/IAM5\[Resource::arn:<AWS::Partition>:bedrock:/)).toEqual(roles(...AI_FUNCTIONS, ...VIDEO_FUNCTIONS));
       // Polly (no resource scoping for built-in voices) and starting Transcribe jobs (no resource type).
-      expect(paths(/IAM5\[Resource::\*\]/).filter((path) => path.includes('/Api/'))).toEqual(roles('generarIdentidad', 'obtenerCapacidades', 'enviarMensajeChat', 'listarMensajesChat'));
+      expect(paths(/IAM5\[Resource::\*\]/).filter((path) => path.includes('/Api/'))).toEqual(roles('generarIdentidad', 'enviarMensajeChat', 'listarMensajesChat'));
     });
 
     it('acknowledges the bucket-notifications handler managed policy, with CDK named as its owner', () => {
@@ -595,7 +665,7 @@ describe('infra/functions.ts', () => {
 
   it('declares Amazon Polly as its own permission kind, only for the functions that speak or report speech', () => {
     expect(PERMISSIONS['polly:SynthesizeSpeech']).toEqual({ kind: 'polly', actions: ['polly:SynthesizeSpeech'] });
-    expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('polly:SynthesizeSpeech'))).toEqual(['generarIdentidad', 'obtenerCapacidades']);
+    expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('polly:SynthesizeSpeech'))).toEqual(['generarIdentidad']);
   });
 
   it('keeps generated assets in their own area: put, read and delete, never signed for browsers', () => {

@@ -127,7 +127,7 @@ describe('publishing (tenant stack)', () => {
     });
 
     it('declares the grants of a publish: table, open + seal (token refresh), the network apps, gallery media, its own schedules; SITE_URL for the publication\'s tracked link (issue 15)', () => {
-      expect(PUBLISHER_ACCESS).toEqual({ table: 'readWrite', permissions: ['secrets:open', 'secrets:seal', 'socialApps:read', 'assets:read', 'scheduler:publications'] });
+      expect(PUBLISHER_ACCESS).toEqual({ table: 'readWrite', permissions: ['secrets:open:social-token', 'secrets:seal:social-token', 'socialApps:read', 'assets:read', 'scheduler:publications'] });
       expect(JSON.stringify(envOfId(id())[SITE_URL_ENV])).toMatch(/Distribution.*DomainName/);
     });
 
@@ -155,7 +155,7 @@ describe('publishing (tenant stack)', () => {
       expect(resources[id()]?.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 240 });
       expect(envOfId(id())[SITE_URL_ENV]).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [idOf(stack.web.distribution), 'DomainName'] }]] });
       // It re-delivers pending inbox messages to the inbox worker too, and polls YouTube comments with the channel's token (issue 14).
-      expect(PUBLISHING_SWEEP_ACCESS).toEqual({ table: 'readWrite', permissions: ['secrets:open', 'secrets:seal', 'socialApps:read', 'scheduler:publications', 'inbox:invokeWorker'] });
+      expect(PUBLISHING_SWEEP_ACCESS).toEqual({ table: 'readWrite', permissions: ['secrets:open:gmail', 'secrets:open:social-token', 'secrets:seal:social-token', 'socialApps:read', 'scheduler:publications', 'inbox:invokeWorker'] });
     });
 
     it('is invoked every 5 minutes with the event the handler and the twin use, retried little', () => {

@@ -35,8 +35,8 @@ describe('widget infrastructure', () => {
   it('the widget functions read and write the table; answers and leads open secrets; only answers invoke the model', () => {
     for (const name of WIDGET_FUNCTIONS) expect(FUNCTION_ACCESS[name].table).toBe('readWrite');
     expect(FUNCTION_ACCESS.obtenerWidget.permissions ?? []).toEqual([]);
-    expect(FUNCTION_ACCESS.enviarMensajeWidget.permissions).toEqual(['secrets:open', 'ai:invoke']);
-    expect(FUNCTION_ACCESS.registrarLeadWidget.permissions).toEqual(['secrets:open']);
+    expect(FUNCTION_ACCESS.enviarMensajeWidget.permissions).toEqual(['secrets:open:ai-key', 'ai:invoke']);
+    expect(FUNCTION_ACCESS.registrarLeadWidget.permissions).toEqual(['secrets:open:gmail']);
   });
 
   it('only the functions that send the new-lead e-mail or the publishing digest (or build and serve an OAuth redirect or a webhook URL, tenant-stack/social.test.ts, or check a tracked link target) know the site URL', () => {

@@ -17,6 +17,16 @@ const tenantOne = principal('inquilinoUno', [
   { Effect: 'Allow', Action: ['kms:GenerateDataKey', 'kms:Decrypt'], Resource: KEY_ARN, Condition: { StringEquals: { 'kms:EncryptionContext:tenant': 't1' } } },
 ]);
 
+/** Issue 16: a widget-like role that opens AI keys only (infra/constructs/grants.ts grantSecrets). */
+const aiKeysOnly = principal('soloClavesIA', [
+  {
+    Effect: 'Allow',
+    Action: 'kms:Decrypt',
+    Resource: KEY_ARN,
+    Condition: { StringEqualsIfExists: { 'kms:EncryptionContext:purpose': ['ai-key'] }, StringLike: { 'kms:EncryptionContext:field': ['openaiApiKey', 'geminiApiKey', 'imagenApiKey'] } },
+  },
+]);
+
 let h: Harness;
 const keyring = (p: GatewayPrincipal) =>
   new KmsKeyringNode({ generatorKeyId: KEY_ARN, clientProvider: getClient(KMS, { endpoint: h.gateway.url, credentials: credentialsOf(p), maxAttempts: 1 }) });
@@ -24,7 +34,7 @@ const kms = (p: GatewayPrincipal) => new KMSClient({ endpoint: h.gateway.url, re
 
 beforeAll(async () => {
   h = await harness();
-  for (const p of [sealer, encryptOnly, tenantOne]) h.gateway.setPrincipal(p);
+  for (const p of [sealer, encryptOnly, tenantOne, aiKeysOnly]) h.gateway.setPrincipal(p);
 });
 afterAll(() => h.stop());
 
@@ -39,9 +49,17 @@ describe('AWS gateway: local KMS', () => {
     ]);
   });
 
+  it('passes the sealed purpose to IAM: an AI-keys-only role opens an AI key, not the Gmail password', async () => {
+    const aiKey = await sealSecret('sk-live-123', { tenant: 't1', field: 'geminiApiKey' }, keyring(sealer));
+    const gmail = await sealSecret('abcd efgh', { tenant: 't1', field: 'gmailAppPassword' }, keyring(sealer));
+    expect(await openSecret(aiKey, { tenant: 't1', field: 'geminiApiKey' }, keyring(aiKeysOnly))).toBe('sk-live-123');
+    await expect(openSecret(gmail, { tenant: 't1', field: 'gmailAppPassword' }, keyring(aiKeysOnly))).rejects.toBeInstanceOf(SecretOpenError);
+    expect(h.gateway.decisions().filter((d) => d.principal === 'soloClavesIA').map((d) => d.allowed)).toEqual([true, false]);
+  });
+
   it('a denied Decrypt makes openSecret fail', async () => {
-    const sealed = await sealSecret('secreto', { tenant: 't1', field: 'smtp' }, keyring(encryptOnly));
-    await expect(openSecret(sealed, { tenant: 't1', field: 'smtp' }, keyring(encryptOnly))).rejects.toBeInstanceOf(SecretOpenError);
+    const sealed = await sealSecret('secreto', { tenant: 't1', field: 'gmailAppPassword' }, keyring(encryptOnly));
+    await expect(openSecret(sealed, { tenant: 't1', field: 'gmailAppPassword' }, keyring(encryptOnly))).rejects.toBeInstanceOf(SecretOpenError);
     expect(h.gateway.decisions().at(-1)).toMatchObject({ principal: 'soloCifra', action: 'kms:Decrypt', allowed: false });
   });
 

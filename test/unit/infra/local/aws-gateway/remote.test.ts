@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, REGION, credentialsOf, fakeUpstream, harness, principal, rejection, type FakeUpstream, type Harness, type Received } from './support';
 
 const MODEL = 'eu.amazon.nova-lite-v1:0';
-/** As infra/ai.ts BEDROCK_INVOKE_RESOURCES. */
+/** As infra/ai.ts bedrockInvokeResources gave before issue 16 (every region). */
 const writer = principal('generarTexto', [
   { Effect: 'Allow', Action: 'bedrock:InvokeModel', Resource: ['arn:aws:bedrock:*::foundation-model/*', `arn:aws:bedrock:*:${ACCOUNT}:inference-profile/*`] },
 ]);

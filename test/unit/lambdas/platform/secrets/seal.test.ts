@@ -9,7 +9,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildKeyring, keyringConfigFromEnv, openSecret, rawAesKeyring, sealSecret, SecretOpenError } from '../../../../../lambdas/platform/secrets';
+import { buildEncrypt } from '@aws-crypto/encrypt-node';
+import { CommitmentPolicy } from '@aws-crypto/material-management-node';
+import { buildKeyring, keyringConfigFromEnv, openSecret, purposeOf, rawAesKeyring, sealSecret, SECRET_SUITE, SecretOpenError } from '../../../../../lambdas/platform/secrets';
 
 const SECRET = 'AIzaSy-test-secret-0123456789';
 const keyring = rawAesKeyring(randomBytes(32));
@@ -61,6 +63,24 @@ describe('sealSecret / openSecret (raw AES keyring)', () => {
   });
 });
 
+describe('purposes (issue 16)', () => {
+  it('names every field of every secret by its purpose', () => {
+    expect(['openaiApiKey', 'geminiApiKey', 'imagenApiKey'].map(purposeOf)).toEqual(['ai-key', 'ai-key', 'ai-key']);
+    expect(purposeOf('gmailAppPassword')).toBe('gmail');
+    expect(['social:facebook:access', 'social:youtube:refresh', 'social:facebook:target:123'].map(purposeOf)).toEqual(['social-token', 'social-token', 'social-token']);
+    expect(purposeOf('oauth:abc123:verifier')).toBe('oauth-verifier');
+    expect(() => purposeOf('smtpPassword')).toThrow(/no purpose/);
+  });
+
+  it('opens a value sealed before purposes existed (context tenant and field only)', async () => {
+    const { encrypt } = buildEncrypt({ commitmentPolicy: CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT, maxEncryptedDataKeys: 1 });
+    const { result } = await encrypt(keyring, Buffer.from(SECRET), { encryptionContext: { tenant: 'tenant-a', field: 'geminiApiKey' }, suiteId: SECRET_SUITE });
+    const sealed = result.toString('base64');
+    await expect(openSecret(sealed, ctx, keyring)).resolves.toBe(SECRET);
+    await expect(openSecret(sealed, { ...ctx, tenant: 'tenant-b' }, keyring)).rejects.toBeInstanceOf(SecretOpenError);
+  });
+});
+
 describe('keyring configuration', () => {
   it('KMS when SECRETS_KMS_KEY_ARN is set, raw AES when SECRETS_LOCAL_KEY_FILE is set', () => {
     expect(keyringConfigFromEnv({ SECRETS_KMS_KEY_ARN: 'arn:aws:kms:eu-west-1:111122223333:key/k' })).toEqual({ kind: 'kms', keyArn: 'arn:aws:kms:eu-west-1:111122223333:key/k' });
@@ -97,14 +117,14 @@ describe('KMS keyring request shapes', () => {
     const sealed = await sealSecret(SECRET, ctx, kmsKeyring);
     const generate = kms.commandCalls(GenerateDataKeyCommand);
     expect(generate).toHaveLength(1);
-    expect(generate[0]?.args[0].input).toMatchObject({ KeyId: KEY_ARN, NumberOfBytes: 32, EncryptionContext: { tenant: 'tenant-a', field: 'geminiApiKey' } });
+    expect(generate[0]?.args[0].input).toMatchObject({ KeyId: KEY_ARN, NumberOfBytes: 32, EncryptionContext: { tenant: 'tenant-a', field: 'geminiApiKey', purpose: 'ai-key' } });
     expect(sealed).not.toContain(SECRET);
 
     await expect(openSecret(sealed, ctx, kmsKeyring)).resolves.toBe(SECRET);
     const decrypts = kms.commandCalls(DecryptCommand);
     expect(decrypts).toHaveLength(1);
     const input = decrypts[0]?.args[0].input;
-    expect(input).toMatchObject({ KeyId: KEY_ARN, EncryptionContext: { tenant: 'tenant-a', field: 'geminiApiKey' } });
+    expect(input).toMatchObject({ KeyId: KEY_ARN, EncryptionContext: { tenant: 'tenant-a', field: 'geminiApiKey', purpose: 'ai-key' } });
     expect(Buffer.from(input?.CiphertextBlob ?? [])).toEqual(wrapped);
   });
 
