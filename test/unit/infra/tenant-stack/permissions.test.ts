@@ -357,9 +357,9 @@ describe('function permissions (tenant stack with AI context)', () => {
       'obtenerIntegraciones', 'guardarIntegraciones', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'obtenerCapacidades',
       'iniciarVideo', 'estadoVideo', 'listarLeads', 'actualizarLead', 'eliminarLead', 'obtenerConversacion', 'listarConversaciones', 'verConversacion',
       'responderConversacion', 'aprobarRespuesta', 'descartarRespuesta', 'obtenerReglasBandeja', 'guardarReglasBandeja', 'adaptarPublicacion', 'listarRedes',
-      'elegirDestinos', 'desconectarRed', 'eliminarCampana', 'socialTokens', 'knowledgeUploaded',
+      'elegirDestinos', 'desconectarRed', 'eliminarCampana', 'socialTokens', 'knowledgeUploaded', 'obtenerCuotas',
     ];
-    const WIDGET: FunctionName[] = ['obtenerWidget', 'enviarMensajeWidget', 'registrarLeadWidget'];
+    const WIDGET: FunctionName[] = ['obtenerWidget', 'enviarMensajeWidget'];
 
     it.each(ALL_FUNCTIONS)('limits the table items of %s to its partitions (dynamodb:LeadingKeys), never GSI1', (name) => {
       const table = logicalId(stack, stack.data.table);
@@ -372,7 +372,8 @@ describe('function permissions (tenant stack with AI context)', () => {
           else partitions.add(JSON.stringify(keys ?? 'any'));
         }
       }
-      const expected = TENANT_ONLY.includes(name) ? ['user#*'] : WIDGET.includes(name) ? ['user#*', 'widget#ip#*'] : 'any';
+      // The lead form also defers new-lead notices past the day's cap to the owners' digest partition (issue 16 finding 1).
+      const expected = TENANT_ONLY.includes(name) ? ['user#*'] : WIDGET.includes(name) ? ['user#*', 'widget#ip#*'] : name === 'registrarLeadWidget' ? ['user#*', 'widget#ip#*', 'leadNoticeDigest'] : 'any';
       expect([...partitions]).toEqual(EXPECTED_TABLE[name] === 'none' ? [] : [JSON.stringify(expected)]);
     });
 
