@@ -257,7 +257,8 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   listarUsuarios: { table: 'read', partitions: TENANT_PARTITIONS },
   aprobarUsuario: { table: 'readWrite', partitions: TENANT_PARTITIONS },
   // Writes nothing itself: signs an S3 POST for one new key under the caller's prefix.
-  solicitarSubida: { table: 'read', partitions: TENANT_PARTITIONS, permissions: ['uploads:signPost'] },
+  // Counts the declared size against the caller's daily uploadBytes quota (UpdateItem; issue 16 finding 2).
+  solicitarSubida: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['uploads:signPost'] },
   // Query of the caller's KnowledgeDocument items.
   listarDocumentos: { table: 'read', partitions: TENANT_PARTITIONS },
   // Reads the record, queries its chunks, batch-deletes chunks and the record, deletes the file.

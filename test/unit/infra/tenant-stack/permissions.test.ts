@@ -64,7 +64,7 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   guardarTema: 'readWrite', // declared 'write'; its access check reads the profile
   listarUsuarios: 'read',
   aprobarUsuario: 'readWrite',
-  solicitarSubida: 'read',
+  solicitarSubida: 'readWrite',
   listarDocumentos: 'read',
   eliminarDocumento: 'readWrite',
   obtenerAjustesIA: 'read',
