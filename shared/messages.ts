@@ -61,4 +61,6 @@ export const MSG = {
   back: 'Volver',
   // Spec section 8, for every upload (knowledge documents, blog header image).
   uploadFailed: 'Error al subir el archivo.',
+  // Issue 16 finding 6: a self-registered address nobody proved, in the admin panel.
+  emailUnverified: 'sin verificar',
 } as const;

@@ -96,6 +96,11 @@ export class AuthConstruct extends Construct {
       preventUserExistenceErrors: true,
       // The web signs in with the SDK, never through the hosted UI.
       disableOAuth: true,
+      // The API's JWT authorizer accepts a token until it expires, even after sign-out: keep them
+      // short (Amplify refreshes them); global sign-out revokes the refresh token (issue 16 finding 6).
+      accessTokenValidity: Duration.minutes(15),
+      idTokenValidity: Duration.minutes(15),
+      enableTokenRevocation: true,
     });
 
     const adminsGroup = new CfnUserPoolGroup(this, 'AdminsGroup', {

@@ -31,7 +31,7 @@ describe('account lifecycle', () => {
 
   it('the admin sees the new user as pending, approves them, and the owner becomes active', async () => {
     const before = await callOk<{ users: UserSummary[] }>(twin, 'listarUsuarios', null, admin.accessToken);
-    expect(before.users.find((u) => u.uid === owner.sub)).toMatchObject({ email: owner.email, status: 'pending' });
+    expect(before.users.find((u) => u.uid === owner.sub)).toMatchObject({ email: owner.email, status: 'pending', emailVerified: false });
     expect(before.users.find((u) => u.uid === admin.sub)).toMatchObject({ status: 'active', isAdmin: true });
 
     await expect(callOk(twin, 'aprobarUsuario', { uid: owner.sub }, admin.accessToken)).resolves.toEqual({ uid: owner.sub, status: 'active' });

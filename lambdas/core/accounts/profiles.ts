@@ -16,11 +16,12 @@ export interface Caller {
 
 /**
  * Writes the pending profile of a new user; a no-op if one exists (retried triggers).
- * `now` is injectable for tests.
+ * `emailVerified: false` marks a self-registered address nobody proved (issue 16 finding 6);
+ * omitted, the profile carries no flag. `now` is injectable for tests.
  */
-export async function createPendingProfile(uid: string, email: string, now = new Date()): Promise<void> {
+export async function createPendingProfile(uid: string, email: string, { emailVerified, now = new Date() }: { emailVerified?: boolean; now?: Date } = {}): Promise<void> {
   await profiles()
-    .create({ uid, email, status: 'pending', isAdmin: false, createdAt: now.toISOString() })
+    .create({ uid, email, status: 'pending', isAdmin: false, createdAt: now.toISOString(), ...(emailVerified === undefined ? {} : { emailVerified }) })
     .go()
     .catch((error: unknown) => {
       if (isConditionalFailure(error)) return;
@@ -52,7 +53,7 @@ export async function isActive(caller: Caller): Promise<boolean> {
 /** Every user, newest first, for the admin panel (GSI1 query; never a Scan). */
 export async function listUsers(): Promise<UserSummary[]> {
   const { data } = await profiles().query.allProfiles({}).go({ pages: 'all', order: 'desc' });
-  return data.map(({ uid, email, status, isAdmin, createdAt }) => ({ uid, email, status, isAdmin, createdAt }));
+  return data.map(({ uid, email, status, isAdmin, createdAt, emailVerified }) => ({ uid, email, status, isAdmin, createdAt, ...(emailVerified === undefined ? {} : { emailVerified }) }));
 }
 
 /** Sets a user's status to active. Idempotent. Throws NotFoundError if the user has no profile. */

@@ -4,8 +4,14 @@
  * when the bytes are not valid UTF-8, as Latin-1 (windows-1252), so Spanish accents survive.
  * The PDF and DOCX libraries are imported only when a file of that format arrives.
  * Failures the user can act on are `DocumentRejected` with a Spanish reason.
+ *
+ * Bombs (issue 16 finding 6): a 10 MB upload can inflate to gigabytes or hold thousands of pages,
+ * so the caps below are checked before the text is extracted: a DOCX's parts are inflated as a
+ * stream and counted (actual bytes, whatever the zip headers declare), stopping at the cap; a
+ * PDF's page count is read from its catalog before any page is.
  */
 
+import type { JSZipObject, JSZipStreamHelper } from 'jszip';
 import { UPLOAD_MSG, UPLOAD_RULES } from '@director-ia/shared';
 
 export type DocumentFormat = 'pdf' | 'docx' | 'text';
@@ -30,7 +36,23 @@ export const REJECTION = {
   corruptDocx: 'No se pudo leer el documento DOCX: el archivo está dañado.',
   noText: 'No se encontró texto en el documento (¿es una imagen escaneada?).',
   tooLong: (maxChars: number) => `El documento tiene demasiado texto (máximo ${maxChars.toLocaleString('es-ES')} caracteres).`,
+  docxTooLarge: (maxMb: number) => `El documento DOCX es demasiado grande al descomprimirlo (máximo ${maxMb} MB).`,
+  tooManyPages: (maxPages: number) => `El PDF tiene demasiadas páginas (máximo ${maxPages}).`,
 } as const;
+
+const MB = 1024 * 1024;
+/**
+ * Largest DOCX once inflated, all parts together (bytes). A DOCX's text fits MAX_TEXT_CHARS
+ * (1M characters) in well under this; mammoth builds a DOM of document.xml, so that part has a
+ * tighter cap.
+ */
+export const DOCX_MAX_INFLATED_BYTES = 50 * MB;
+/** Largest inflated word/document.xml (bytes). */
+export const DOCX_MAX_DOCUMENT_XML_BYTES = 20 * MB;
+/** Most parts a DOCX may hold (a real one has a few dozen). */
+export const DOCX_MAX_PARTS = 1000;
+/** Most pages a PDF may have: MAX_TEXT_CHARS is ~300–1000 pages of text. */
+export const PDF_MAX_PAGES = 1000;
 
 /** The format a declared content type promises, or undefined for types we do not process. */
 export function formatForContentType(contentType: string): DocumentFormat | undefined {
@@ -107,16 +129,72 @@ async function extractPdf(bytes: Uint8Array): Promise<string> {
     throw new DocumentRejected(REJECTION.corruptPdf);
   }
   try {
+    if (pdf.numPages > PDF_MAX_PAGES) throw new DocumentRejected(REJECTION.tooManyPages(PDF_MAX_PAGES));
     const { text } = await extractText(pdf, { mergePages: false });
     return text.join('\n\n');
-  } catch {
+  } catch (error) {
+    if (error instanceof DocumentRejected) throw error;
     throw new DocumentRejected(REJECTION.corruptPdf);
   } finally {
     await pdf.destroy().catch(() => undefined);
   }
 }
 
+/**
+ * Refuses a DOCX whose parts inflate beyond DOCX_MAX_INFLATED_BYTES together (or its
+ * document.xml beyond DOCX_MAX_DOCUMENT_XML_BYTES), or with more than DOCX_MAX_PARTS parts.
+ * Each part is inflated as a stream and its bytes counted, stopping at the cap, so memory stays
+ * bounded whatever the zip's headers declare. Throws DocumentRejected (docxTooLarge, corruptDocx).
+ */
+async function checkDocxSize(bytes: Uint8Array): Promise<void> {
+  // jszip is mammoth's own zip reader: the archive is read with the same library that will read it next.
+  const { default: JSZip } = await import('jszip');
+  let zip: InstanceType<typeof JSZip>;
+  try {
+    zip = await JSZip.loadAsync(bytes);
+  } catch {
+    throw new DocumentRejected(REJECTION.corruptDocx);
+  }
+  const parts = Object.values(zip.files).filter((entry) => !entry.dir);
+  const tooLarge = new DocumentRejected(REJECTION.docxTooLarge(DOCX_MAX_INFLATED_BYTES / MB));
+  if (parts.length > DOCX_MAX_PARTS) throw tooLarge;
+  let total = 0;
+  for (const part of parts) {
+    const room = DOCX_MAX_INFLATED_BYTES - total;
+    total += await inflatedSize(part, part.name === 'word/document.xml' ? Math.min(room, DOCX_MAX_DOCUMENT_XML_BYTES) : room, tooLarge);
+  }
+}
+
+/**
+ * A zip part as jszip reads it. `internalStream` is in jszip's documented API (ZipObject
+ * internalStream) but missing from its type declarations; its helper is the declared one.
+ */
+type ZipPart = JSZipObject & { internalStream(type: 'uint8array'): JSZipStreamHelper<Uint8Array> };
+
+/**
+ * The inflated size of a zip part, rejecting with `tooLarge` as soon as it passes `limit` bytes;
+ * pausing the stream there stops the inflation, so at most one chunk past the cap is produced.
+ */
+function inflatedSize(part: JSZipObject, limit: number, tooLarge: DocumentRejected): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const stream = (part as ZipPart).internalStream('uint8array');
+    stream
+      .on('data', (chunk) => {
+        size += chunk.byteLength;
+        if (size > limit) {
+          stream.pause();
+          reject(tooLarge);
+        }
+      })
+      .on('error', () => reject(new DocumentRejected(REJECTION.corruptDocx)))
+      .on('end', () => resolve(size))
+      .resume();
+  });
+}
+
 async function extractDocx(bytes: Uint8Array): Promise<string> {
+  await checkDocxSize(bytes);
   const mammoth = await import('mammoth');
   const extractRawText = mammoth.extractRawText ?? (mammoth as unknown as { default: typeof mammoth }).default.extractRawText;
   try {

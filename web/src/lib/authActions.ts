@@ -49,7 +49,12 @@ export async function signUp(email: string, password: string): Promise<void> {
   if (await currentUser()) await signOut();
 }
 
+/**
+ * Drops the server cookie token, then signs out on every device (issue 16 finding 6): Cognito
+ * revokes the refresh token, so the short-lived access tokens cannot be renewed. Amplify clears
+ * the local session even when the global call fails (e.g. offline).
+ */
 export async function signOut(): Promise<void> {
   await syncToken('DELETE');
-  await amplifySignOut();
+  await amplifySignOut({ global: true });
 }

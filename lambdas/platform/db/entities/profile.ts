@@ -18,6 +18,8 @@ export const profiles = defineEntity({
     isAdmin: required('boolean'),
     ...CREATED,
     theme: optional(THEME_IDS),
+    /** False for a self-registered, unproved address (issue 16 finding 6). */
+    emailVerified: optional('boolean'),
   },
   indexes: {
     byUser: tenantIndex('profile'),

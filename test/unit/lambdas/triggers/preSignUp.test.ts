@@ -34,7 +34,9 @@ describe('PreSignUp trigger', () => {
   it('writes a pending non-admin profile under the user partition and auto-confirms', async () => {
     ddb.on(PutCommand).resolves({});
     const result = await handler(signUpEvent());
-    expect(result.response).toMatchObject({ autoConfirmUser: true, autoVerifyEmail: true });
+    // Issue 16 finding 6: confirmed (the admin approves) but the address is not marked verified
+    // without proof; the profile says so, and the admin panel shows "sin verificar".
+    expect(result.response).toMatchObject({ autoConfirmUser: true, autoVerifyEmail: false });
     const put = ddb.commandCalls(PutCommand)[0]?.args[0].input;
     expect(put?.TableName).toBe('test-table');
     expect(put?.Item).toMatchObject({
@@ -45,6 +47,7 @@ describe('PreSignUp trigger', () => {
       email: 'ana@example.es',
       status: 'pending',
       isAdmin: false,
+      emailVerified: false,
     });
     expect(put?.ConditionExpression).toMatch(/attribute_not_exists/);
   });
@@ -53,6 +56,8 @@ describe('PreSignUp trigger', () => {
     ddb.on(PutCommand).resolves({});
     const result = await handler(signUpEvent('PreSignUp_AdminCreateUser'));
     expect(result.response.autoConfirmUser).toBe(false);
+    // The invitation e-mail proves the address: no "sin verificar" flag.
+    expect(ddb.commandCalls(PutCommand)[0]?.args[0].input.Item).not.toHaveProperty('emailVerified');
   });
 
   it('treats an existing profile as done (a retried trigger)', async () => {

@@ -56,6 +56,20 @@ function UsersBody({ query }: { query: ReturnType<typeof useUsers> }) {
   );
 }
 
+/**
+ * A user's e-mail with its badges: "Admin", and "sin verificar" for a self-registered address
+ * nobody proved (issue 16 finding 6), so the admin knows before approving.
+ */
+export function UserEmail({ user }: { user: UserSummary }) {
+  return (
+    <>
+      <span>{user.email}</span>
+      {user.isAdmin && <span className={styles.adminBadge}>{MSG.adminBadge}</span>}
+      {user.emailVerified === false && <span className={styles.unverified}>{MSG.emailUnverified}</span>}
+    </>
+  );
+}
+
 function UsersTable({ users }: { users: UserSummary[] }) {
   const approve = useApproveUser();
   return (
@@ -65,8 +79,7 @@ function UsersTable({ users }: { users: UserSummary[] }) {
         return (
           <tr key={user.uid}>
             <td className={styles.email}>
-              <span>{user.email}</span>
-              {user.isAdmin && <span className={styles.adminBadge}>{MSG.adminBadge}</span>}
+              <UserEmail user={user} />
             </td>
             <td>
               <span className={user.status === 'active' ? styles.active : styles.pending}>

@@ -28,7 +28,7 @@ import { PageHeader, Panel } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/QueryStates';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/toastContext';
-import { formatDate } from './format';
+import { contactHref, formatDate } from './format';
 import styles from './LeadsPage.module.css';
 import { TranscriptModal } from './TranscriptModal';
 import { PageIcon } from '../../ui/PageIcon';
@@ -117,7 +117,8 @@ function LeadsBody({ query, shown }: { query: ReturnType<typeof useLeads>; shown
 function ContactLink({ lead }: { lead: Lead }) {
   // A network profile (issue 14) is a name or @handle: answered in its Bandeja conversation, not a link.
   if (lead.contactType === 'profile') return <span className={styles.profile}>{lead.contact}</span>;
-  const href = lead.contactType === 'email' ? `mailto:${lead.contact}` : `tel:${lead.contact.replace(/[^\d+]/g, '')}`;
+  const href = contactHref(lead.contactType, lead.contact);
+  if (href === null) return <span className={styles.profile}>{lead.contact}</span>;
   return (
     <a className={styles.contact} href={href}>
       {lead.contact}

@@ -2,8 +2,10 @@
  * Idempotent deliveries of the knowledge processing (S3 ObjectCreated may arrive twice): a
  * finished document is not read, embedded or written again. Against DynamoDB Local, the bucket in
  * memory. (Moved from the knowledge integration test, issue 11 item 7: a second delivery of the
- * same event cannot be produced through the public surface.)
+ * same event cannot be produced through the public surface.) And a page bomb becomes the
+ * document's Spanish error state before any text is extracted (issue 16 finding 6).
  */
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { useDomainEnv, uniqueSub } from '../../../../support/domain-env';
 import { bucketReads, putUpload } from '../../../../support/memory-bucket';
@@ -33,5 +35,16 @@ describe('processUploadedObject', () => {
     expect(await listDocuments(sub)).toEqual([doc]);
     expect(await raw.query(`user#${sub}`, 'knowledge#chunk#')).toEqual(chunks);
     expect(bucketReads.filter((k) => k === key)).toHaveLength(reads);
+  });
+
+  it('records a page bomb as an error in Spanish, without extracting it (issue 16 finding 6)', async () => {
+    const sub = uniqueSub();
+    const key = uploadKey(sub, 'knowledge', newObjectId(), 'bomba.pdf');
+    const pdf = await PDFDocument.create();
+    for (let page = 0; page < 1001; page++) pdf.addPage([100, 100]);
+    putUpload(key, await pdf.save(), 'application/pdf', 'bomba.pdf');
+    expect(await processUploadedObject({ key })).toBe('error');
+    const [doc] = await listDocuments(sub);
+    expect(doc).toMatchObject({ status: 'error', errorReason: 'El PDF tiene demasiadas páginas (máximo 1000).', chunkCount: 0 });
   });
 });
