@@ -14,6 +14,7 @@ const CONTEXT_KEYS = [
   'tenant',
   'region',
   'adminEmail',
+  'alarmEmail',
   'partnerName',
   'publicSiteUrl',
   'tokenSyncUrl',
