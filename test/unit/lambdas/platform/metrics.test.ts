@@ -2,26 +2,16 @@
  * lambdas/platform/metrics.ts (issue 16 observability): EMF lines on stdout under the contract's
  * namespace and dimensions (shared/deployment.ts), which the stack's alarms read.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { METRIC_NAMES, METRICS_NAMESPACE } from '@director-ia/shared';
-import { captureEmf, withMetric } from '../../../support/emf';
+import { useEmfCapture, withMetric } from '../../../support/emf';
 
 async function load() {
   vi.resetModules();
   return import('../../../../lambdas/platform/metrics');
 }
 
-let emf: ReturnType<typeof captureEmf>;
-beforeEach(() => {
-  vi.stubEnv('METRICS_STACK', 'DirectorIa-acme');
-  vi.stubEnv('POWERTOOLS_SERVICE_NAME', 'director-ia');
-  vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
-  emf = captureEmf();
-});
-afterEach(() => {
-  emf.stop();
-  vi.unstubAllEnvs();
-});
+const emf = useEmfCapture({ METRICS_STACK: 'DirectorIa-acme', POWERTOOLS_SERVICE_NAME: 'director-ia' });
 
 describe('recordCallable', () => {
   it('counts and times a request under the service and stack dimensions, the callable as a property', async () => {

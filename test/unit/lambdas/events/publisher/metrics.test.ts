@@ -3,25 +3,17 @@
  * failed or missed, or throws, is counted; the other outcomes are not. The engine is replaced by
  * a stub returning each outcome (its own behaviour is tested in core/publishing).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { METRIC_NAMES } from '@director-ia/shared';
 import type { PublishEventResult } from '../../../../../lambdas/core/publishing/engine';
-import { captureEmf, withMetric } from '../../../../support/emf';
+import { useEmfCapture, withMetric } from '../../../../support/emf';
 
 const engine = vi.hoisted(() => ({ next: async (): Promise<unknown> => ({ outcome: 'published' }) }));
 vi.mock('../../../../../lambdas/core/publishing/engine', () => ({ handlePublishEvent: async () => engine.next() }));
 const { handler } = await import('../../../../../lambdas/events/publisher');
 
 const EVENT = { sub: 'u1', postId: 'p1', publicationId: 'x1', revision: 1 };
-let emf: ReturnType<typeof captureEmf>;
-beforeEach(() => {
-  vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
-  emf = captureEmf();
-});
-afterEach(() => {
-  emf.stop();
-  vi.unstubAllEnvs();
-});
+const emf = useEmfCapture();
 
 describe('publisher metrics', () => {
   it.each(['failed', 'missed'] as const)('counts a %s publication', async (outcome) => {

@@ -3,25 +3,16 @@
  * refused (reconnect) refreshes of a run are counted, a run that throws counts one. The refresh
  * itself is a stub here (tested against DynamoDB Local in ../socialTokens.test.ts).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { METRIC_NAMES } from '@director-ia/shared';
-import { captureEmf, withMetric } from '../../../../support/emf';
+import { useEmfCapture, withMetric } from '../../../../support/emf';
 
 const job = vi.hoisted(() => ({ next: async (): Promise<unknown> => ({ refreshed: 0, reconnect: 0, failed: 0, skipped: 0 }) }));
 vi.mock('../../../../../lambdas/core/social/refresh', () => ({ runTokenRefresh: async () => job.next() }));
 const { handler, SOCIAL_TOKENS_JOB } = await import('../../../../../lambdas/events/socialTokens');
 
 const run = () => handler({ job: SOCIAL_TOKENS_JOB, scheduledTime: '2026-01-01T00:00:00Z' });
-let emf: ReturnType<typeof captureEmf>;
-beforeEach(() => {
-  vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
-  vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
-  emf = captureEmf();
-});
-afterEach(() => {
-  emf.stop();
-  vi.unstubAllEnvs();
-});
+const emf = useEmfCapture({ POWERTOOLS_LOG_LEVEL: 'SILENT' });
 
 describe('token refresh metrics', () => {
   it('counts failed and refused refreshes', async () => {

@@ -2,21 +2,13 @@
  * A remote AI provider's failures reach the AiProviderErrors metric (issue 16 observability):
  * `counted` directly, and through a lazily loaded provider of index.ts.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { METRIC_NAMES } from '@director-ia/shared';
 import { counted } from '../../../../../lambdas/platform/ai/counted';
 import { AiConfigError, AiProviderError, AiRetryableError, resolveAiProvider } from '../../../../../lambdas/platform/ai';
-import { captureEmf, withMetric } from '../../../../support/emf';
+import { useEmfCapture, withMetric } from '../../../../support/emf';
 
-let emf: ReturnType<typeof captureEmf>;
-beforeEach(() => {
-  vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
-  emf = captureEmf();
-});
-afterEach(() => {
-  emf.stop();
-  vi.unstubAllEnvs();
-});
+const emf = useEmfCapture();
 
 describe('counted', () => {
   it('rethrows a provider failure unchanged and counts it', async () => {
