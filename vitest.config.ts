@@ -16,7 +16,8 @@ export default defineConfig({
           testTimeout: 120_000,
           // CDK synth in beforeAll takes several seconds, more on a busy 2-core machine.
           hookTimeout: 180_000,
-          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          // Metrics (EMF lines on stdout) only where a test turns them on (test/support/emf.ts).
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
         },
       },
       {

@@ -15,6 +15,7 @@ const CONTEXT_KEYS = [
   'tenant',
   'region',
   'adminEmail',
+  'alarmEmail',
   'partnerName',
   'publicSiteUrl',
   'tokenSyncUrl',

@@ -18,6 +18,11 @@ export interface TenantSettings {
   region: string;
   /** First admin: invited by Cognito by email and put in the admins group. */
   adminEmail?: string;
+  /**
+   * Where the stack's alarms are e-mailed (issue 16 observability): an e-mail subscription of the
+   * alarms' SNS topic, which the recipient confirms; none when absent (the topic still exists).
+   */
+  alarmEmail?: string;
   partnerName?: string;
   publicSiteUrl?: string;
   tokenSyncUrl?: string;
@@ -152,6 +157,7 @@ export function parseTenantContext(context: Record<string, unknown>): TenantSett
   );
   const region = checked(optionalString(context, 'region') ?? DEFAULT_REGION, 'region', REGION_PATTERN, 'expected an AWS region such as eu-west-1');
   const adminEmail = checked(optionalString(context, 'adminEmail')?.toLowerCase(), 'adminEmail', EMAIL_PATTERN, 'expected an email address');
+  const alarmEmail = checked(optionalString(context, 'alarmEmail')?.toLowerCase(), 'alarmEmail', EMAIL_PATTERN, 'expected an email address');
   const publicSiteUrl = checked(optionalString(context, 'publicSiteUrl'), 'publicSiteUrl', /^https?:\/\/\S+$/, 'expected an http(s) URL');
   // Same origin by design (spec: token sync), so a path such as /api/tokenSync or a full URL.
   const tokenSyncUrl = checked(optionalString(context, 'tokenSyncUrl'), 'tokenSyncUrl', /^(?:\/|https:\/\/)\S*$/, 'expected a path starting with / or an https URL');
@@ -179,6 +185,7 @@ export function parseTenantContext(context: Record<string, unknown>): TenantSett
     tenant,
     region: region ?? DEFAULT_REGION,
     adminEmail,
+    alarmEmail,
     partnerName: optionalString(context, 'partnerName'),
     publicSiteUrl,
     tokenSyncUrl,

@@ -2,7 +2,8 @@
  * One isolated stack per tenant (architecture "Deploy"): identity, data, the secrets key, files,
  * the callable API, background jobs, publishing (the publications' schedules, the publisher and its
  * sweep), the site, the public blog, the OAuth callback page, the inbox (the networks' webhooks and
- * the inbox worker, issue 14) and the tracked links' redirect (issue 15), wired together, plus the outputs an operator
+ * the inbox worker, issue 14), the tracked links' redirect (issue 15) and the alarms and dashboard
+ * (issue 16, infra/constructs/observability.ts), wired together, plus the outputs an operator
  * needs after `cdk deploy`. Every function's permissions come from infra/functions.ts through
  * one FunctionGrants; SECRETS_KMS_KEY_ARN and the AI variables are set only on functions whose
  * declared permissions use them (see infra/constructs/grants.ts). The origin-verify secret goes to
@@ -18,6 +19,7 @@ import { DataConstruct } from './constructs/data';
 import { FunctionGrants } from './constructs/grants';
 import { InboxConstruct, inboxWorkerOf } from './constructs/inbox';
 import { JobsConstruct } from './constructs/jobs';
+import { ObservabilityConstruct } from './constructs/observability';
 import { OAuthCallbackConstruct } from './constructs/oauth-callback';
 import { PublicationSchedulesConstruct, PublishingConstruct } from './constructs/publishing';
 import { PublicBlogConstruct } from './constructs/public-blog';
@@ -60,6 +62,7 @@ export class TenantStack extends Stack {
   readonly oauthCallback: OAuthCallbackConstruct;
   readonly inbox: InboxConstruct;
   readonly trackedLinks: TrackedLinksConstruct;
+  readonly observability: ObservabilityConstruct;
 
   constructor(scope: Construct, id: string, props: TenantStackProps) {
     super(scope, id, props);
@@ -91,7 +94,7 @@ export class TenantStack extends Stack {
     });
     const auth = (this.auth = new AuthConstruct(this, 'Auth', { grants, projectRoot, environment, adminEmail: settings.adminEmail }));
     const api = (this.api = new ApiConstruct(this, 'Api', { auth, grants, projectRoot, environment, originVerifySecret: secrets.originVerifyValue, accessOverrides: props.accessOverrides }));
-    this.jobs = new JobsConstruct(this, 'Jobs', { grants, uploadsBucket: storage.uploadsBucket, projectRoot, environment });
+    const jobs = (this.jobs = new JobsConstruct(this, 'Jobs', { grants, uploadsBucket: storage.uploadsBucket, projectRoot, environment }));
     const publishing = (this.publishing = new PublishingConstruct(this, 'Publishing', { grants, schedules: publicationSchedules, projectRoot, environment }));
 
     const runtimeConfig: RuntimeConfig = {
@@ -133,6 +136,14 @@ export class TenantStack extends Stack {
     // The tracked links' redirect (issue 15): `<SITE_URL>/r/<code>`, targets on the site's origin.
     this.trackedLinks = new TrackedLinksConstruct(this, 'TrackedLinks', { httpApi: api.httpApi, grants, projectRoot, environment, siteUrl: web.siteUrl, originVerifySecret: secrets.originVerifyValue });
 
+    // Alarms (to the topic, e-mailed to alarmEmail) and the dashboard (issue 16).
+    this.observability = new ObservabilityConstruct(this, 'Observability', {
+      httpApi: api.httpApi,
+      deadLetters: { publishing: publicationSchedules.deadLetters, inbox: inbox.deadLetters, jobs: jobs.deadLetters },
+      serviceName: SERVICE_NAME,
+      alarmEmail: settings.alarmEmail,
+    });
+
     const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
     output('SiteUrl', web.siteUrl, 'URL of the web app');
     output('UserPoolId', auth.userPool.userPoolId, 'Cognito user pool');
@@ -148,6 +159,9 @@ export class TenantStack extends Stack {
       output(`${label}WebhookCallbackUrl`, `${web.siteUrl}${WEBHOOKS_PREFIX}/${network}`, `Callback URL of the ${label} Meta app's webhooks (App Dashboard > Webhooks; with the verify token of MetaWebhookVerifyTokenSecretName; fields messages, feed / comments)`);
     }
     output('MetaWebhookVerifyTokenSecretName', secrets.webhookVerify.secretName, 'Secrets Manager secret holding the Meta webhooks\' verify token: paste its value into each Meta app\'s Webhooks settings with the callback URL');
+    output('JobsDeadLetterQueueUrl', jobs.deadLetters.queueUrl, 'Background job events that failed every retry: knowledge documents whose processing failed (the document stays in processing; delete and upload it again) and undelivered blog drafts or token refresh schedules (their next run retries)');
+    output('AlarmTopicArn', this.observability.topic.topicArn, 'SNS topic of the stack\'s alarms (e-mailed to the alarmEmail context key when set; subscribe more endpoints here)');
+    output('DashboardName', this.observability.dashboard.dashboardName, 'CloudWatch dashboard of this tenant');
     output('OAuthCallbackUrl', this.oauthCallback.callbackUrl, `Redirect URI to register with each social network app, {platform} being its network: ${OAUTH_NETWORKS.join(', ')}`);
   }
 }

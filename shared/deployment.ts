@@ -117,3 +117,30 @@ export const SECRET_PURPOSE_FIELDS = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type SecretPurpose = keyof typeof SECRET_PURPOSE_FIELDS;
+
+/**
+ * The functions' custom metrics (issue 16 observability): CloudWatch namespace, the dimensions
+ * every datum carries and the metric names, shared by the emitters (lambdas/platform/metrics.ts,
+ * embedded metric format on stdout) and the stack's alarms and dashboard
+ * (infra/constructs/observability.ts). Powertools adds the `service` dimension itself.
+ */
+export const METRICS_NAMESPACE = 'DirectorIa';
+/** Environment variable with the tenant's stack name, the `stack` dimension of every metric. */
+export const METRICS_STACK_ENV = 'METRICS_STACK';
+/** Dimension names: `service` (Powertools, POWERTOOLS_SERVICE_NAME), `stack`; `code` on CallableErrors only. */
+export const METRIC_DIMENSIONS = { service: 'service', stack: 'stack', code: 'code' } as const;
+/** Metric names (units: counts, except CallableLatency in milliseconds). */
+export const METRIC_NAMES = {
+  /** One per callable request that reached the function. */
+  callableInvocations: 'CallableInvocations',
+  /** One per callable error response, with its wire status as the `code` dimension. */
+  callableErrors: 'CallableErrors',
+  /** Time from the request entering the middlewares to its response, ms. */
+  callableLatency: 'CallableLatency',
+  /** AI provider failures: throttling, 5xx, unreachable, refusals, unusable output. */
+  aiProviderErrors: 'AiProviderErrors',
+  /** Publication attempts that failed (the post is marked failed) or missed their time. */
+  publishingFailures: 'PublishingFailures',
+  /** Social token refreshes that failed (retried by the next run) or were refused (reconnect). */
+  tokenRefreshFailures: 'TokenRefreshFailures',
+} as const;

@@ -16,14 +16,21 @@
  * It renews what expires within the next runs, one lease per account so a rotating refresh token
  * is never used twice; a run that fails or overlaps is repaired by the next one, so again few
  * retries and an event age shorter than the period.
+ *
+ * Dead letters (issue 16 observability): a knowledge event whose processing failed every retry
+ * (Lambda's asynchronous invocation: two retries) and a drafts or token schedule that could not
+ * invoke its function land in one queue, JobsDeadLetterQueueUrl, which the DLQ depth alarm
+ * watches (infra/constructs/observability.ts). Nothing consumes it: a document stays `procesando`
+ * until deleted and re-uploaded, the schedules' next run is their retry; the messages say why.
  */
 import { Duration, Stack } from 'aws-cdk-lib';
 import { ContextAttribute, Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { DestinationConfig, IDestination, IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { EventType, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
 import { BLOG_DRAFTS_ACCESS, KNOWLEDGE_UPLOADED_ACCESS, SOCIAL_TOKENS_ACCESS } from '../functions';
@@ -39,6 +46,12 @@ export interface JobsProps {
   /** Environment shared by every function (table name, service name, uploads bucket). */
   environment: Record<string, string>;
 }
+
+const DEAD_LETTER_NAG_REASON =
+  'This queue is itself the dead-letter queue of the background jobs: the knowledge processing Lambda\'s failed asynchronous invocations (its on-failure destination) and the blog drafts and token refresh schedules\' undelivered events. cdk-nag only recognises redrive policies of other queues; a DLQ of this DLQ would only move the messages.';
+
+/** Retries of a failed knowledge processing invocation before its event goes to the dead letters (Lambda's default, made explicit). */
+export const KNOWLEDGE_RETRY_ATTEMPTS = 2;
 
 /** Key prefix of the uploads bucket whose created objects reach the processing Lambda. */
 export const KNOWLEDGE_EVENTS_PREFIX = 'users/';
@@ -75,15 +88,32 @@ export class ExactLambdaInvoke extends LambdaInvoke {
   }
 }
 
+/** How long a dead-letter queue keeps a message (SQS's maximum), so an operator has time to read it. */
+export const DEAD_LETTER_RETENTION = Duration.days(14);
+
+/** Lambda's on-failure destination to an SQS queue, granting only sqs:SendMessage (SqsDestination adds GetQueueAttributes and GetQueueUrl). */
+export class ExactSqsDestination implements IDestination {
+  constructor(private readonly queue: IQueue) {}
+
+  bind(_scope: Construct, fn: IFunction): DestinationConfig {
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
+    return { destination: this.queue.queueArn };
+  }
+}
+
 export class JobsConstruct extends Construct {
   readonly knowledgeUploaded: NodejsFunction;
   readonly blogDrafts: NodejsFunction;
   readonly blogDraftsSchedule: Schedule;
   readonly socialTokens: NodejsFunction;
   readonly socialTokensSchedule: Schedule;
+  /** The jobs' dead letters (see the module header). */
+  readonly deadLetters: Queue;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
+    this.deadLetters = new Queue(this, 'DeadLetters', { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: DEAD_LETTER_RETENTION });
+    acknowledge(this.deadLetters, { 'AwsSolutions-SQS3': DEAD_LETTER_NAG_REASON });
 
     this.knowledgeUploaded = createNodeFunction(this, 'KnowledgeUploaded', {
       entry: eventEntry(props.projectRoot, 'knowledgeUploaded'),
@@ -96,6 +126,7 @@ export class JobsConstruct extends Construct {
       nodeModules: KNOWLEDGE_NODE_MODULES,
     });
     props.grants.apply(this.knowledgeUploaded, KNOWLEDGE_UPLOADED_ACCESS);
+    this.knowledgeUploaded.configureAsyncInvoke({ retryAttempts: KNOWLEDGE_RETRY_ATTEMPTS, onFailure: new ExactSqsDestination(this.deadLetters) });
 
     props.uploadsBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.knowledgeUploaded), {
       prefix: KNOWLEDGE_EVENTS_PREFIX,
@@ -119,6 +150,7 @@ export class JobsConstruct extends Construct {
         input: ScheduleTargetInput.fromObject(BLOG_DRAFTS_EVENT),
         retryAttempts: 2,
         maxEventAge: Duration.minutes(30),
+        deadLetterQueue: this.deadLetters,
       }),
     });
 
@@ -138,6 +170,7 @@ export class JobsConstruct extends Construct {
         input: ScheduleTargetInput.fromObject(SOCIAL_TOKENS_EVENT),
         retryAttempts: 2,
         maxEventAge: SOCIAL_TOKENS_RATE,
+        deadLetterQueue: this.deadLetters,
       }),
     });
   }

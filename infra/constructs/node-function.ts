@@ -12,15 +12,23 @@
  * share one (infra/constructs/api.ts), as Lambda allows, with the function's name in every log
  * stream's name (`YYYY/MM/DD/<function>[<version>]<instance>`), so no line loses its function. With
  * issue 15's callables the stack would otherwise reach 515 resources, over the 500 limit.
+ *
+ * Observability (issue 16): every function runs with X-Ray active tracing (Lambda records each
+ * invocation's segment; lambdas/platform/tracer.ts adds the handler's subsegment), which puts
+ * `xray:PutTraceSegments` and `xray:PutTelemetryRecords` on `*` in the role (X-Ray has no
+ * resource-level permissions), and gets its stack's name in METRICS_STACK, the `stack` dimension
+ * of its custom metrics (lambdas/platform/metrics.ts).
  */
 import path from 'node:path';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import { PolicyDocument, Role, ServicePrincipal, type AddToPrincipalPolicyResult, type PolicyStatement, type RoleProps } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { METRICS_STACK_ENV } from '@director-ia/shared';
 import { ESM_REQUIRE_SHIM, LAMBDA_EXTERNALS } from '../bundling/lambda-esbuild';
+import { acknowledge } from '../nag';
 
 export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
 
@@ -49,6 +57,10 @@ export interface NodeFunctionProps {
   /** A log group shared with other functions (see the module header); default: a log group of its own. */
   logGroup?: ILogGroup;
 }
+
+/** Why every function role may write trace segments on `*` (see the module header). */
+export const XRAY_WILDCARD_REASON =
+  'X-Ray active tracing (issue 16 observability): xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so Lambda\'s tracing statement names "*".';
 
 /** Name of the role's inline policy that holds every statement added to it. */
 export const FUNCTION_POLICY_NAME = 'access';
@@ -81,6 +93,7 @@ export function createNodeFunction(scope: Construct, id: string, props: NodeFunc
     description: `Execution role of ${id}`,
   });
   logGroup.grantWrite(role);
+  acknowledge(role, { 'AwsSolutions-IAM5[Resource::*]': XRAY_WILDCARD_REASON });
 
   return new NodejsFunction(scope, id, {
     entry: props.entry,
@@ -96,8 +109,9 @@ export function createNodeFunction(scope: Construct, id: string, props: NodeFunc
     role,
     logGroup,
     loggingFormat: LoggingFormat.JSON,
+    tracing: Tracing.ACTIVE,
     // Without this flag Node ignores the bundled source map and stack traces point into minified code.
-    environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+    environment: { NODE_OPTIONS: '--enable-source-maps', [METRICS_STACK_ENV]: Stack.of(scope).stackName, ...props.environment },
     bundling: {
       format: OutputFormat.ESM,
       target: 'node24',

@@ -32,16 +32,18 @@
  */
 import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import type { DestinationConfig, IDestination, IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ContextAttribute, Schedule, ScheduleExpression, ScheduleGroup, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
-import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { PUBLISHER_ACCESS, PUBLISHING_SWEEP_ACCESS } from '../functions';
 import { acknowledge } from '../nag';
 import { eventEntry } from '../paths';
 import type { FunctionGrants } from './grants';
-import { ExactLambdaInvoke } from './jobs';
+import { DEAD_LETTER_RETENTION, ExactLambdaInvoke, ExactSqsDestination } from './jobs';
+
+// Declared in ./jobs.ts (which this module imports, not the reverse); still named from here.
+export { DEAD_LETTER_RETENTION, ExactSqsDestination };
 import { createNodeFunction } from './node-function';
 
 /** The principal EventBridge Scheduler assumes execution roles as (and the iam:PassedToService value). */
@@ -66,8 +68,6 @@ export interface PublicationScheduling {
   deadLetterArn: string;
 }
 
-/** How long the dead-letter queue keeps a message (SQS's maximum), so an operator has time to read it. */
-export const DEAD_LETTER_RETENTION = Duration.days(14);
 
 /** Lambda's retries of a publisher invocation whose function failed (each re-claims safely). */
 export const PUBLISHER_RETRY_ATTEMPTS = 2;
@@ -95,15 +95,6 @@ export const PUBLISHING_SWEEP_EVENT = { job: 'publishingSweep', scheduledTime: C
 const DEAD_LETTER_NAG_REASON =
   'This queue is itself the dead-letter queue: of the publications\' one-time schedules (their targets\' DeadLetterConfig, set at run time by lambdas/platform/scheduler) and of the publisher\'s failed asynchronous invocations (its on-failure destination). cdk-nag only recognises redrive policies of other queues; a DLQ of this DLQ would only move the messages.';
 
-/** Lambda's on-failure destination to an SQS queue, granting only sqs:SendMessage (SqsDestination adds GetQueueAttributes and GetQueueUrl). */
-export class ExactSqsDestination implements IDestination {
-  constructor(private readonly queue: IQueue) {}
-
-  bind(_scope: Construct, fn: IFunction): DestinationConfig {
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
-    return { destination: this.queue.queueArn };
-  }
-}
 
 export class PublicationSchedulesConstruct extends Construct {
   readonly group: ScheduleGroup;

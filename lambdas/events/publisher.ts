@@ -8,9 +8,21 @@
  */
 import type { Context } from 'aws-lambda';
 import { handlePublishEvent, type PublishEvent, type PublishEventResult } from '../core/publishing/engine';
+import { METRIC_NAMES } from '@director-ia/shared';
 import { logger } from '../platform/logger';
+import { emitCount } from '../platform/metrics';
+
+/** Outcomes counted as PublishingFailures (issue 16 observability; a thrown failure counts too). */
+const FAILED_OUTCOMES: ReadonlySet<PublishEventResult['outcome']> = new Set(['failed', 'missed']);
 
 export async function handler(event: PublishEvent, context?: Context): Promise<PublishEventResult> {
   if (context) logger.addContext(context);
-  return handlePublishEvent(event, new Date(), context ? { remainingMs: () => context.getRemainingTimeInMillis() } : {});
+  try {
+    const result = await handlePublishEvent(event, new Date(), context ? { remainingMs: () => context.getRemainingTimeInMillis() } : {});
+    if (FAILED_OUTCOMES.has(result.outcome)) emitCount(METRIC_NAMES.publishingFailures, 1, { outcome: result.outcome });
+    return result;
+  } catch (error) {
+    emitCount(METRIC_NAMES.publishingFailures, 1, { outcome: 'error' });
+    throw error;
+  }
 }

@@ -7,7 +7,9 @@
  */
 import type { Context } from 'aws-lambda';
 import { runTokenRefresh, type JobResult } from '../core/social/refresh';
+import { METRIC_NAMES } from '@director-ia/shared';
 import { logger } from '../platform/logger';
+import { emitCount } from '../platform/metrics';
 
 export const SOCIAL_TOKENS_JOB = 'socialTokens';
 
@@ -20,5 +22,15 @@ export interface SocialTokensEvent {
 export async function handler(event: SocialTokensEvent, context?: Context): Promise<JobResult> {
   if (context) logger.addContext(context);
   logger.info('Social token refresh invoked', { scheduledTime: event?.scheduledTime ?? null });
-  return runTokenRefresh(new Date(), context ? { remainingMs: () => context.getRemainingTimeInMillis() } : {});
+  let result: JobResult;
+  try {
+    result = await runTokenRefresh(new Date(), context ? { remainingMs: () => context.getRemainingTimeInMillis() } : {});
+  } catch (error) {
+    emitCount(METRIC_NAMES.tokenRefreshFailures, 1, { run: 'error' });
+    throw error;
+  }
+  // Failed (retried next run) and refused (the owner must reconnect) refreshes (issue 16 observability).
+  const failures = result.failed + result.reconnect;
+  if (failures > 0) emitCount(METRIC_NAMES.tokenRefreshFailures, failures, { failed: result.failed, reconnect: result.reconnect });
+  return result;
 }

@@ -61,3 +61,6 @@ export function permissionLines(statements: Statement[], names: Record<string, s
   }
   return [...lines].sort();
 }
+
+/** The lines X-Ray active tracing adds to every function role (infra/constructs/node-function.ts, issue 16). */
+export const XRAY_LINES = ['xray:PutTelemetryRecords @ *', 'xray:PutTraceSegments @ *'];

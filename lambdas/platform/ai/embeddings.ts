@@ -8,6 +8,7 @@
  * in index.ts.
  */
 import { checkedGeminiSettings, checkedOpenAiSettings, deploymentAiConfig } from './config';
+import { counted } from './counted';
 import { loadOnce } from './lazy';
 import { offlineEmbed } from './providers/offline/embed';
 import type { AiEmbedder, AiProviderId } from './types';
@@ -20,7 +21,7 @@ export const offlineEmbedder: AiEmbedder = {
 
 function lazyEmbedder(id: AiProviderId, load: () => Promise<AiEmbedder>): AiEmbedder {
   const get = loadOnce(load);
-  return { id, embed: async (texts, purpose) => (await get()).embed(texts, purpose) };
+  return { id, embed: async (texts, purpose) => counted(id, async () => (await get()).embed(texts, purpose)) };
 }
 
 let bedrock: AiEmbedder | undefined;

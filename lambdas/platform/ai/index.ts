@@ -4,7 +4,8 @@
  * `offline` when unset — the twin — and `bedrock` in AWS, set by the CDK stack).
  * Remote providers are loaded lazily (dynamic import on first use), so a function that only
  * embeds offline never loads the Bedrock SDK or the REST clients. Missing credentials fail at
- * resolution with an AiConfigError carrying a Spanish message.
+ * resolution with an AiConfigError carrying a Spanish message. A remote provider's failures are
+ * counted (AiProviderErrors, counted.ts; issue 16 observability).
  *
  * Env for the default provider: see config.ts (shared with embeddings.ts, the embeddings-only
  * entry for functions that only embed); Bedrock: see providers/bedrock/client.ts.
@@ -12,6 +13,7 @@
 import type { $ZodType, output } from 'zod/v4/core';
 import { AI_MSG, AiConfigError } from './errors';
 import { checkedGeminiSettings, checkedOpenAiSettings, deploymentAiConfig, type AiProviderConfig, type GeminiSettings, type OpenAiSettings } from './config';
+import { counted } from './counted';
 import { loadOnce } from './lazy';
 import { offlineProvider } from './providers/offline/text';
 import type { AiProvider, AiProviderId } from './types';
@@ -30,11 +32,11 @@ function lazyProvider(id: AiProviderId, load: () => Promise<AiProvider>): AiProv
   return {
     id,
     offline: false,
-    generateText: async (request) => (await get()).generateText(request),
+    generateText: async (request) => counted(id, async () => (await get()).generateText(request)),
     generateJson: async <S extends $ZodType>(request: Parameters<AiProvider['generateJson']>[0], schema: S): Promise<{ value: output<S>; offline: boolean; model: string }> =>
-      (await get()).generateJson(request, schema),
-    generateImage: async (request) => (await get()).generateImage(request),
-    embed: async (texts, purpose) => (await get()).embed(texts, purpose),
+      counted(id, async () => (await get()).generateJson(request, schema)),
+    generateImage: async (request) => counted(id, async () => (await get()).generateImage(request)),
+    embed: async (texts, purpose) => counted(id, async () => (await get()).embed(texts, purpose)),
   };
 }
 

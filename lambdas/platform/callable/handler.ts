@@ -1,7 +1,9 @@
 /**
  * Builds a Lambda handler for one callable from its contract definition and a domain function:
  * the handler file stays thin (definition + one core call), the protocol lives here. The caller's
- * IP handed to the domain is resolved by client-ip.ts (the viewer's behind CloudFront).
+ * IP handed to the domain is resolved by client-ip.ts (the viewer's behind CloudFront). Every
+ * request is counted and timed, errors by wire status (./metrics.ts), and traced under X-Ray
+ * (../tracer.ts; issue 16).
  */
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
@@ -10,6 +12,8 @@ import type { $ZodType, input, output } from 'zod/v4/core';
 import type { CallableDefinition } from '@director-ia/shared';
 import { clientIp } from './client-ip';
 import { logger } from '../logger';
+import { callableMetrics } from './metrics';
+import { tracing } from '../tracer';
 import type { Identity } from './identity';
 import { callableAccess, callableEnvelope, callableErrors, callableValidation, jsonResponse, type CallableContext, type CallableEvent } from './middleware';
 
@@ -53,6 +57,9 @@ export function callableFactory({ isActive }: CallableDeps) {
     };
     return middy<CallableEvent, unknown, Error, CallableContext>()
       .use(injectLambdaContext(logger, { resetKeys: true }))
+      .use(tracing())
+      // Outside the error mapping: it records the final response (./metrics.ts).
+      .use(callableMetrics(definition.name))
       .use(callableErrors())
       .use(callableEnvelope({ maxBodyBytes: definition.maxBodyBytes }))
       .use(callableAccess({ access: definition.access, isActive }))

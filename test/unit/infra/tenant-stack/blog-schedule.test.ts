@@ -18,7 +18,8 @@ import { scheduleEvent } from '../../../../infra/local/schedules';
 import type { TenantStack } from '../../../../infra/tenant-stack';
 import { BLOG_DRAFTS_JOB } from '../../../../lambdas/events/blogDrafts';
 import { useSynthesizedTenant } from '../../../support/cdk-fixture';
-import { logicalId, permissionLines, statementsOfRole, type Resource } from '../../../support/template-iam';
+import { XRAY_WILDCARD_REASON } from '../../../../infra/constructs/node-function';
+import { logicalId, permissionLines, statementsOfRole, XRAY_LINES, type Resource } from '../../../support/template-iam';
 
 const AI_CONTEXT = { aiProvider: 'bedrock', bedrockTextModelId: 'eu.amazon.nova-pro-v1:0', bedrockRegion: 'eu-central-1' };
 
@@ -64,6 +65,7 @@ describe('scheduled blog drafts (tenant stack)', () => {
         ...new Set([
           'logs:CreateLogStream @ logs',
           'logs:PutLogEvents @ logs',
+          ...XRAY_LINES,
           ...read,
           ...write,
           'kms:Decrypt @ secretsKey',
@@ -98,7 +100,8 @@ describe('scheduled blog drafts (tenant stack)', () => {
     expect(JSON.stringify(trust[0]?.Condition.StringEquals['aws:SourceArn'])).toContain(':schedule-group/default');
     expect(role.Properties.ManagedPolicyArns).toBeUndefined();
     const statements = statementsOfRole(template, roleId);
-    expect(statements).toEqual([{ Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: { 'Fn::GetAtt': [fnId(), 'Arn'] } }]);
+    // And send undelivered events to the jobs' dead-letter queue (issue 16).
+    expect(statements).toEqual([{ Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: { 'Fn::GetAtt': [fnId(), 'Arn'] } }, { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [logicalId(stack, stack.jobs.deadLetters), 'Arn'] } }]);
   });
 
   it('has its own schedule; the only cdk-nag acknowledgements of the job are the Bedrock wildcards on its role', () => {
@@ -107,7 +110,9 @@ describe('scheduled blog drafts (tenant stack)', () => {
       .getStackByName(stack.stackName)
       .findMetadataByType(Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
       .filter((entry) => entry.path.includes('/Jobs/BlogDrafts') || entry.path.includes('SchedulerRoleForTarget'))
-      .flatMap((entry) => Object.keys(entry.data as unknown as Record<string, string>).map((id) => ({ path: entry.path, id })));
+      .flatMap((entry) => Object.entries(entry.data as unknown as Record<string, string>).map(([id, reason]) => ({ path: entry.path, id, reason })))
+      // Beside X-Ray's wildcard, which every function role carries (node-function.ts).
+      .filter(({ reason }) => reason !== XRAY_WILDCARD_REASON);
     expect(entries.length).toBeGreaterThan(0);
     for (const { path, id } of entries) {
       expect(path).toBe(`/${stack.jobs.blogDrafts.role?.node.path}`);

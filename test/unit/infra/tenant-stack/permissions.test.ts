@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { aiEnvironment, AI_ENV } from '../../../../infra/ai';
 import { SECRETS_KMS_KEY_ARN_ENV, SOCIAL_APPS_SECRET_ENV, SPEECH_PROVIDER_ENV } from '../../../../infra/constructs/grants';
 import { KNOWLEDGE_NODE_MODULES } from '../../../../infra/constructs/jobs';
+import { XRAY_WILDCARD_REASON } from '../../../../infra/constructs/node-function';
 import {
   accessOf,
   FUNCTION_ACCESS,
@@ -48,7 +49,8 @@ const AI_CONTEXT = {
 /** The social network apps secret, known by name (issue 12). */
 const SOCIAL_CONTEXT = { socialAppsSecret: 'director-ia/demo/social-apps' };
 
-const LOGS = ['logs:CreateLogStream @ logs', 'logs:PutLogEvents @ logs'];
+/** Every role: its log group, and X-Ray active tracing's segments (issue 16; X-Ray has no resource scoping). */
+const LOGS = ['logs:CreateLogStream @ logs', 'logs:PutLogEvents @ logs', 'xray:PutTelemetryRecords @ *', 'xray:PutTraceSegments @ *'];
 const READ = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'].flatMap((action) => [
   `${action} @ table`,
   `${action} @ table/index/gsi1`,
@@ -275,6 +277,8 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
     `s3:DeleteObject @ ${KNOWLEDGE}`,
     `s3:DeleteObjectVersion @ ${KNOWLEDGE}`,
     ...BEDROCK,
+    // Its failed events' on-failure destination (issue 16).
+    'sqs:SendMessage @ jobsDeadLetters',
   ],
 };
 
@@ -327,6 +331,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       [logicalId(stack, stack.publicationSchedules.role)]: 'schedulerRole',
       [logicalId(stack, stack.publicationSchedules.deadLetters)]: 'deadLetters',
       [logicalId(stack, stack.inbox.deadLetters)]: 'inboxDeadLetters',
+      [logicalId(stack, stack.jobs.deadLetters)]: 'jobsDeadLetters',
       [logicalId(stack, stack.secrets.webhookVerify)]: 'verifyToken',
       [logGroup]: 'logs',
     });
@@ -400,7 +405,8 @@ describe('function permissions (tenant stack with AI context)', () => {
 
   describe('secrets key', () => {
     it('is a retained, rotated customer managed key with the tenant alias and a description', () => {
-      template.resourceCountIs('AWS::KMS::Key', 1);
+      // Two keys: this one and the alarms topic's (observability.test.ts).
+      template.resourceCountIs('AWS::KMS::Key', 2);
       template.hasResource('AWS::KMS::Key', {
         DeletionPolicy: 'Retain',
         UpdateReplacePolicy: 'Retain',
@@ -593,7 +599,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       assembly
         .getStackByName(stack.stackName)
         .findMetadataByType(Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-        .flatMap((entry) => Object.keys(entry.data as unknown as Record<string, string>).map((id) => ({ path: entry.path, id })));
+        .flatMap((entry) => Object.entries(entry.data as unknown as Record<string, string>).map(([id, reason]) => ({ path: entry.path, id, reason })));
 
     it('acknowledges uploads and Bedrock wildcards only on the roles whose permissions imply them', () => {
       const paths = (pattern: RegExp) => [...new Set(acknowledged().filter(({ id }) => pattern.test(id)).map(({ path }) => path))].sort();
@@ -603,8 +609,11 @@ describe('function permissions (tenant stack with AI context)', () => {
         roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'knowledgeUploaded', 'listarArticulos', 'generarArticulo', 'guardarArticulo', 'publicarArticulo', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'publisher', 'crearBorradorMeta', ...VIDEO_FUNCTIONS),
       );
       expect(paths(/IAM5\[Resource::arn:<AWS::Partition>:bedrock:/)).toEqual(roles(...AI_FUNCTIONS, ...VIDEO_FUNCTIONS));
-      // Polly (no resource scoping for built-in voices) and starting Transcribe jobs (no resource type).
-      expect(paths(/IAM5\[Resource::\*\]/).filter((path) => path.includes('/Api/'))).toEqual(roles('generarIdentidad', 'enviarMensajeChat', 'listarMensajesChat'));
+      // X-Ray active tracing on every function (issue 16), acknowledged on each role.
+      expect(paths(/IAM5\[Resource::\*\]/).filter((path) => path.includes('/Api/'))).toEqual(roles(...CALLABLE_NAMES));
+      // Beyond that, Polly (no resource scoping for built-in voices) and starting Transcribe jobs (no resource type).
+      const otherWildcards = acknowledged().filter(({ id, reason, path }) => /IAM5\[Resource::\*\]/.test(id) && reason !== XRAY_WILDCARD_REASON && path.includes('/Api/'));
+      expect([...new Set(otherWildcards.map(({ path }) => path))].sort()).toEqual(roles('generarIdentidad', 'enviarMensajeChat', 'listarMensajesChat'));
     });
 
     it('acknowledges the bucket-notifications handler managed policy, with CDK named as its owner', () => {

@@ -144,6 +144,7 @@ describe('the production bundle of the embeddings entry', () => {
       .sort();
     expect(aiModules).toEqual([
       'config.ts',
+      'counted.ts',
       'embeddings.ts',
       'errors.ts',
       'lazy.ts',
