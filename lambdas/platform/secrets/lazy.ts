@@ -7,6 +7,7 @@
  * retried on the next call. Tests and tools that need keyrings use ./index.ts.
  */
 import { loadOnce } from '../ai/lazy';
+import { withPurpose } from './purpose';
 import type { SecretContext } from './seal';
 
 export type { SecretContext } from './seal';
@@ -15,10 +16,10 @@ const loadSeal = loadOnce(() => import('./seal'));
 
 /** Opens a sealed value for exactly `context` (see seal.ts `openSecret`); resolves with the plaintext. */
 export async function openSecret(sealed: string, context: SecretContext): Promise<string> {
-  return (await loadSeal()).openSecret(sealed, context);
+  return (await loadSeal()).openSecret(sealed, withPurpose(context));
 }
 
 /** Seals `plaintext` for `context` (see seal.ts `sealSecret`); resolves with base64 text to store. */
 export async function sealSecret(plaintext: string, context: SecretContext): Promise<string> {
-  return (await loadSeal()).sealSecret(plaintext, context);
+  return (await loadSeal()).sealSecret(plaintext, withPurpose(context));
 }

@@ -10,7 +10,6 @@
 import { buildDecrypt } from '@aws-crypto/decrypt-node';
 import { buildEncrypt } from '@aws-crypto/encrypt-node';
 import { AlgorithmSuiteIdentifier, CommitmentPolicy, type KeyringNode } from '@aws-crypto/material-management-node';
-import { SECRET_PURPOSE_FIELDS, type SecretPurpose } from '@director-ia/shared';
 import { defaultKeyring } from './keyring';
 
 /**
@@ -45,24 +44,23 @@ export class SecretOpenError extends Error {
   }
 }
 
-const globPattern = (glob: string) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
-const PURPOSE_PATTERNS = Object.entries(SECRET_PURPOSE_FIELDS).map(([purpose, globs]) => ({ purpose: purpose as SecretPurpose, patterns: globs.map(globPattern) }));
-
-/** The purpose of a settings field (the IAM patterns of SECRET_PURPOSE_FIELDS); throws for a field of none. */
-export function purposeOf(field: string): SecretPurpose {
-  const found = PURPOSE_PATTERNS.find(({ patterns }) => patterns.some((pattern) => pattern.test(field)));
-  if (!found) throw new Error(`The secret field ${field} has no purpose: add it to SECRET_PURPOSE_FIELDS.`);
-  return found.purpose;
+/**
+ * A SecretContext with its field's purpose (./purpose.ts `purposeOf`). Callers go through
+ * ./index.ts or ./lazy.ts, which add it: this module is loaded by a dynamic import() and must not
+ * reach shared's index (see lambdas/platform/ai/errors.ts for why).
+ */
+export interface PurposedContext extends SecretContext {
+  purpose: string;
 }
 
 /** The encryption context of a secret: tenant, field and the field's purpose. */
-export function encryptionContextOf({ tenant, field }: SecretContext): Record<string, string> {
-  if (!tenant || !field) throw new Error('A secret needs a tenant and a field.');
-  return { tenant, field, purpose: purposeOf(field) };
+export function encryptionContextOf({ tenant, field, purpose }: PurposedContext): Record<string, string> {
+  if (!tenant || !field || !purpose) throw new Error('A secret needs a tenant, a field and a purpose.');
+  return { tenant, field, purpose };
 }
 
 /** The context of values sealed before issue 16 (no purpose): still accepted when opening. */
-function legacyContextOf({ tenant, field }: SecretContext): Record<string, string> {
+function legacyContextOf({ tenant, field }: PurposedContext): Record<string, string> {
   return { tenant, field };
 }
 
@@ -72,7 +70,7 @@ const sameContext = (actual: Record<string, string>, expected: Record<string, st
 };
 
 /** Seals `plaintext` for `context`; returns base64 text to store. */
-export async function sealSecret(plaintext: string, context: SecretContext, keyring: KeyringNode = defaultKeyring()): Promise<string> {
+export async function sealSecret(plaintext: string, context: PurposedContext, keyring: KeyringNode = defaultKeyring()): Promise<string> {
   const { result } = await encrypt(keyring, Buffer.from(plaintext, 'utf8'), {
     encryptionContext: encryptionContextOf(context),
     suiteId: SECRET_SUITE,
@@ -87,7 +85,7 @@ export async function sealSecret(plaintext: string, context: SecretContext, keyr
  * message uses our suite. KMS itself refuses a function whose role may not open that purpose
  * (AccessDeniedException, surfaced as SecretOpenError).
  */
-export async function openSecret(sealed: string, context: SecretContext, keyring: KeyringNode = defaultKeyring()): Promise<string> {
+export async function openSecret(sealed: string, context: PurposedContext, keyring: KeyringNode = defaultKeyring()): Promise<string> {
   const expected = encryptionContextOf(context);
   const legacy = legacyContextOf(context);
   let output: Awaited<ReturnType<typeof decrypt>>;

@@ -6,7 +6,7 @@
 import { DecryptCommand, EncryptCommand, GenerateDataKeyCommand, KMS, KMSClient } from '@aws-sdk/client-kms';
 import { KmsKeyringNode, getClient } from '@aws-crypto/kms-keyring-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretOpenError, openSecret, sealSecret } from '../../../../../lambdas/platform/secrets/seal';
+import { SecretOpenError, openSecret, sealSecret } from '../../../../../lambdas/platform/secrets';
 import { ACCOUNT, KEY_ARN, REGION, credentialsOf, harness, principal, rejection, type Harness } from './support';
 import type { GatewayPrincipal } from '../../../../../infra/local/aws-gateway';
 

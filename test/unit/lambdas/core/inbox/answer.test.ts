@@ -11,6 +11,7 @@ import { parse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { DEFAULT_INBOX_RULES, INBOX_MSG, describeBusinessHours, localDateTime, type InboxRules } from '@director-ia/shared';
 import type { AiProvider, TextRequest } from '../../../../../lambdas/platform/ai';
+import { dataBlock } from '../../../../../lambdas/platform/ai/prompt-text';
 import { uniqueSub } from '../../../../support/domain-env';
 import { usePublishingEnv } from '../publishing/support';
 import { brandReplies, connectInbox, customerWrites } from './support';
@@ -166,7 +167,8 @@ describe('answerInbound', () => {
     expect(await answerInbound({ uid: sub, conversationId: w.conversationId, messageId: w.messageId }, new Date(), { provider: leaky })).toEqual({ outcome: 'answered' });
     const [request] = requests;
     expect(request?.tools).toBeUndefined();
-    expect(request?.messages.at(-1)).toEqual({ role: 'user', content: attack });
+    // The customer's words reach the model only as a data block (issue 16 item 3).
+    expect(request?.messages.at(-1)).toEqual({ role: 'user', content: dataBlock('visitante', attack) });
     expect(request?.system).not.toContain(attack);
     const sent = await brandReplies(env, 'facebook', w.threadId);
     expect(sent).toHaveLength(1);

@@ -15,29 +15,29 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_TOOL_NAMES } from '@director-ia/shared';
 import { renderMarkdown } from '@director-ia/shared/markdown';
-import type { BrandContext, TextRequest } from '../../../../../lambdas/platform/ai';
-import { systemWithPassages } from '../../../../../lambdas/platform/ai/prompt-text';
-import type { Passage } from '../../../../../lambdas/core/knowledge/retrieve';
-import type { ChatMessageItem } from '../../../../../lambdas/core/chat/history';
-import { EXFIL_HOST, INJECTION_MARK, obedientProvider, PRIVATE_CANARY } from '../../../../support/adversarial-model';
+import type { BrandContext, TextRequest } from '../../../../../../lambdas/platform/ai';
+import { systemWithPassages } from '../../../../../../lambdas/platform/ai/prompt-text';
+import type { Passage } from '../../../../../../lambdas/core/knowledge/retrieve';
+import type { ChatMessageItem } from '../../../../../../lambdas/core/chat/history';
+import { EXFIL_HOST, INJECTION_MARK, obedientProvider, PRIVATE_CANARY } from '../../../../../support/adversarial-model';
 
 const SUB = 'user-inyeccion';
 const BRAND: BrandContext = { brandName: 'Panadería Ñandú', brandPersonality: `Cercana y artesanal. Nota interna: ${PRIVATE_CANARY}`, keywords: 'pan, masa madre' };
 let provider = obedientProvider();
 let passages: Passage[] = [];
 
-vi.mock('../../../../../lambdas/core/settings/aiSettings', () => ({ readBrandContext: vi.fn(async () => BRAND), brandTimeZone: vi.fn(async () => 'Europe/Madrid') }));
-vi.mock('../../../../../lambdas/core/generation/provider', () => ({ brandAiProvider: vi.fn(async () => provider) }));
-vi.mock('../../../../../lambdas/core/knowledge/retrieve', () => ({ retrievePassages: vi.fn(async () => passages) }));
+vi.mock('../../../../../../lambdas/core/settings/aiSettings', () => ({ readBrandContext: vi.fn(async () => BRAND), brandTimeZone: vi.fn(async () => 'Europe/Madrid') }));
+vi.mock('../../../../../../lambdas/core/generation/provider', () => ({ brandAiProvider: vi.fn(async () => provider) }));
+vi.mock('../../../../../../lambdas/core/knowledge/retrieve', () => ({ retrievePassages: vi.fn(async () => passages) }));
 
-const { DATA_RULE } = await import('../../../../../lambdas/core/brand');
-const { modelAnswer } = await import('../../../../../lambdas/core/widget/answer');
-const { decideTurn } = await import('../../../../../lambdas/core/chat/director');
-const { REGISTERED_TOOLS } = await import('../../../../../lambdas/core/chat/turn');
-const { needsConfirmation } = await import('../../../../../lambdas/core/chat/tools');
-const { CONFIRMED_TOOLS } = await import('../../../../../lambdas/core/chat/confirmedTools');
-const { DIRECT_TOOLS, isDirectTool } = await import('../../../../../lambdas/core/chat/directTools');
-const { writeArticle } = await import('../../../../../lambdas/core/blog/draft');
+const { DATA_RULE } = await import('../../../../../../lambdas/core/brand');
+const { modelAnswer } = await import('../../../../../../lambdas/core/widget/answer');
+const { decideTurn } = await import('../../../../../../lambdas/core/chat/director');
+const { REGISTERED_TOOLS } = await import('../../../../../../lambdas/core/chat/turn');
+const { needsConfirmation } = await import('../../../../../../lambdas/core/chat/tools');
+const { CONFIRMED_TOOLS } = await import('../../../../../../lambdas/core/chat/confirmedTools');
+const { DIRECT_TOOLS, isDirectTool } = await import('../../../../../../lambdas/core/chat/directTools');
+const { writeArticle } = await import('../../../../../../lambdas/core/blog/draft');
 
 /** What attackers write: each carries INJECTION_MARK, several try to break out of a data block. */
 const PAYLOADS = [
