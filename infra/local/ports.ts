@@ -1,4 +1,5 @@
 /** Port helpers for the twin: use the derived port when free, else let the OS pick one. */
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
 /** Resolves true if nothing listens on `port` at 127.0.0.1. */
@@ -10,8 +11,44 @@ export function isPortFree(port: number): Promise<boolean> {
   });
 }
 
-/** A free port chosen by the OS. */
-export function freePort(): Promise<number> {
+/**
+ * Linux's ephemeral port range (`/proc/sys/net/ipv4/ip_local_port_range`), from which the OS
+ * picks the local port of every outgoing connection and of every `listen(0)`; [32768, 60999]
+ * where it cannot be read.
+ */
+function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low && high && low <= high) return [low, high];
+  } catch {
+    // Not Linux: the IANA dynamic range is a fine guess.
+  }
+  return [32768, 60999];
+}
+
+/** The band free ports are drawn from: below the ephemeral range, above the well-known services. */
+const BAND_LOW = 20_000;
+
+/**
+ * A free port on 127.0.0.1, drawn at random *below* the OS's ephemeral range (the OS's own pick
+ * when that band is full).
+ *
+ * Why not the OS's pick: the twin derives PORT+1…6 from its web port and listens on them seconds
+ * later, while the other test process opens hundreds of outgoing connections whose local ports
+ * the OS draws from the ephemeral range; a derived port there was taken by such a connection now
+ * and then (EADDRINUSE in CI). No outgoing connection ever gets a port below that range.
+ */
+export async function freePort(): Promise<number> {
+  const high = Math.min(ephemeralRange()[0], 65_536) - 8; // room for PORT+1…6
+  for (let attempt = 0; high > BAND_LOW && attempt < 64; attempt++) {
+    const port = BAND_LOW + Math.floor(Math.random() * (high - BAND_LOW));
+    if (await isPortFree(port)) return port;
+  }
+  return osPort();
+}
+
+/** A free port chosen by the OS (from the ephemeral range). */
+function osPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -1,4 +1,5 @@
 /** twinPorts: PORT+n when free, another free port when taken, and that port kept on the next start. */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, isPortFree, twinPorts } from '../../../../infra/local/ports';
@@ -44,5 +45,17 @@ describe('twinPorts', () => {
     const ports = await twinPorts(web, previous, false);
     expect([ports.dynamodb, ports.cognito, ports.s3]).not.toContain(3);
     expect(ports.web).toBe(web);
+  });
+});
+
+describe('freePort', () => {
+  it('draws free ports below the ephemeral range, where no outgoing connection can take PORT+n', async () => {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()));
+    for (const port of ports) {
+      expect(port).toBeGreaterThanOrEqual(20_000);
+      expect(port + 6).toBeLessThan(low);
+    }
+    expect(await Promise.all(ports.map(isPortFree))).not.toContain(false);
   });
 });
