@@ -397,13 +397,16 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // reads the network's app to build the consent URL (redirect_uri from SITE_URL).
   initiateOAuth: { table: 'write', permissions: ['secrets:seal:oauth-verifier', 'socialApps:read'] },
   // Consumes the OAuthState (one conditional DeleteItem), opens the verifier, exchanges the code
-  // with the network's app (same redirect_uri), seals every token and upserts the SocialConnection.
-  completarOAuth: { table: 'readWrite', permissions: ['secrets:seal:social-token', 'secrets:open:oauth-verifier', 'socialApps:read'] },
+  // with the network's app (same redirect_uri), seals every token and upserts the SocialConnection;
+  // then opens each selected page's token to subscribe the page to the inbox webhooks (issue 14).
+  completarOAuth: { table: 'readWrite', permissions: ['secrets:seal:social-token', 'secrets:open:oauth-verifier', 'secrets:open:social-token', 'socialApps:read'] },
   // Checks the bot with the Telegram API (its URL may come from the network apps: the sandbox),
   // seals the bot token and upserts the SocialConnection; nothing is opened.
   conectarTelegram: { table: 'readWrite', permissions: ['secrets:seal:social-token', 'socialApps:read'] },
-  // Reads the connection and updates its targets' selection (conditional UpdateItem).
-  elegirDestinos: { table: 'readWrite', partitions: TENANT_PARTITIONS },
+  // Reads the connection and updates its targets' selection (conditional UpdateItem); for Facebook
+  // and Instagram, rewrites the inbox routes and subscribes each newly selected page to the
+  // webhooks with its opened token and the network's app (issue 14).
+  elegirDestinos: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['secrets:open:social-token', 'socialApps:read'] },
   // Opens the stored tokens to revoke them at the network (its app's credentials and revoke URL),
   // then replaces the item with a disconnected one.
   desconectarRed: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['secrets:open:social-token', 'socialApps:read'] },

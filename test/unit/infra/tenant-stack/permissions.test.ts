@@ -255,6 +255,8 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   initiateOAuth: [SEAL, SOCIAL_APPS],
   completarOAuth: [SEAL, OPEN, SOCIAL_APPS],
   conectarTelegram: [SEAL, SOCIAL_APPS],
+  // Subscribes newly selected pages to the inbox webhooks with their tokens (issue 14).
+  elegirDestinos: [OPEN, SOCIAL_APPS],
   desconectarRed: [OPEN, SOCIAL_APPS],
   // Meta Ads draft (issue 15): the user token, the network apps; the draft also presigns its images.
   listarCuentasPublicitarias: [OPEN, SOCIAL_APPS],
@@ -291,7 +293,7 @@ const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
 const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker', 'trackedRedirect'] as FunctionName[];
 /** The functions that declare socialApps:read (GetSecretValue on the social apps secret and SOCIAL_APPS_SECRET). */
-const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
+const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'elegirDestinos', 'desconectarRed', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
 /** Not callables: their entries are not in FUNCTION_ACCESS. */
 const NON_CALLABLE_READERS: FunctionName[] = ['socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
 
@@ -421,7 +423,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('is named SECRETS_KMS_KEY_ARN on exactly the functions with a secrets permission', () => {
       expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
       const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
-      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion', 'responderConversacion', 'aprobarRespuesta', 'inboxWorker', 'generarCampana', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana'];
+      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'elegirDestinos', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion', 'responderConversacion', 'aprobarRespuesta', 'inboxWorker', 'generarCampana', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana'];
       for (const name of ALL_FUNCTIONS) {
         const usesSecrets = sealing.includes(name);
         expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);
@@ -450,7 +452,8 @@ describe('function permissions (tenant stack with AI context)', () => {
       generarCampana: { open: ['ai-key'] },
       blogDrafts: { open: ['ai-key'] },
       initiateOAuth: { seal: ['oauth-verifier'] },
-      completarOAuth: { open: ['oauth-verifier'], seal: ['social-token'] },
+      completarOAuth: { open: ['oauth-verifier', 'social-token'], seal: ['social-token'] },
+      elegirDestinos: { open: ['social-token'] },
       conectarTelegram: { seal: ['social-token'] },
       desconectarRed: { open: ['social-token'] },
       verCampana: { open: ['social-token'] },

@@ -28,7 +28,7 @@ import { XRAY_WILDCARD_REASON } from '../../../../infra/constructs/node-function
 import { identityPolicies, logicalId, permissionLines, statementsOfRole, XRAY_LINES, type Resource } from '../../../support/template-iam';
 
 const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:director-ia/demo/social-apps-AbC123';
-const READERS = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'desconectarRed', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana'] as const;
+const READERS = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'elegirDestinos', 'desconectarRed', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana'] as const;
 
 type Behavior = Record<string, unknown> & { PathPattern: string };
 interface Synth {
