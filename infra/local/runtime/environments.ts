@@ -24,6 +24,9 @@ export const MAX_ENVIRONMENTS = 6;
 /** An idle environment is retired after this long (Lambda reclaims idle environments too). */
 export const IDLE_MS = 10 * 60 * 1000;
 
+/** A line of Powertools metrics in CloudWatch's embedded metric format. */
+const isEmfLine = (line: string) => line.startsWith('{"_aws":');
+
 /** A function as the twin runs it: code, handler and the complete environment of its workers. */
 export interface HostedFunction {
   name: string;
@@ -116,13 +119,24 @@ class Environment {
     });
   }
 
-  /** Sends the worker's output to the console, as by default, and appends it to `file`. */
+  /**
+   * Sends the worker's output to the console, as by default, and appends it to `file`; the
+   * metrics' embedded-metric-format lines go to the file only (CloudWatch turns them into metrics;
+   * on the console they were hundreds of lines of noise per test run).
+   */
   private teeOutput(file: string): void {
     mkdirSync(path.dirname(file), { recursive: true });
     const log = createWriteStream(file, { flags: 'a' });
+    let partial = '';
     this.worker.stdout.on('data', (chunk: Buffer) => {
-      process.stdout.write(chunk);
       log.write(chunk);
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      const shown = lines.filter((line) => !isEmfLine(line));
+      if (shown.length > 0) process.stdout.write(`${shown.join('\n')}\n`);
+    });
+    this.worker.stdout.once('end', () => {
+      if (partial && !isEmfLine(partial)) process.stdout.write(partial);
     });
     this.worker.stderr.on('data', (chunk: Buffer) => {
       process.stderr.write(chunk);

@@ -5,7 +5,7 @@
  * handler that throws or outlives its timeout, and a crash are each reported as the invocation's
  * error, and the next invocation gets a fresh environment.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -84,5 +84,28 @@ describe('LambdaHost', () => {
     expect(await host.invoke('v', {})).toMatchObject({ result: 'v1' });
     host.replace([fn('v2', `export const handler = async () => 'v2';`, { name: 'v' })]);
     expect(await host.invoke('v', {})).toMatchObject({ ok: true, coldStart: true, result: 'v2' });
+  });
+});
+
+describe('LambdaHost output', () => {
+  it('appends everything a function prints to its log file, and shows the console all but the metrics\' EMF lines', async () => {
+    const logFile = path.join(root, 'logs', 'printer.log');
+    const emf = JSON.stringify({ _aws: { Timestamp: 1, CloudWatchMetrics: [] }, CallableInvocations: 1 });
+    const shown: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string | Uint8Array) => {
+      shown.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      host = new LambdaHost([fn('printer', `export const handler = async () => { console.log(${JSON.stringify(emf)}); console.log('una línea de log'); return 1; };`, { logFile })]);
+      expect(await host.invoke('printer', {})).toMatchObject({ ok: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(shown.join('')).toContain('una línea de log');
+    expect(shown.join('')).not.toContain('_aws');
+    expect(readFileSync(logFile, 'utf8')).toBe(`${emf}\nuna línea de log\n`);
   });
 });
