@@ -17,13 +17,18 @@
  * without a required scope 403 `{"message":"Forbidden"}`; a function that throws (at load or
  * while running) or times out is 500 `{"message":"Internal Server Error"}`, and one still
  * running at the 30 s integration timeout is 503 `{"message":"Service Unavailable"}`. Each of
- * those failures is logged with the request id.
+ * those failures is logged with the request id. A route whose integration has credentials (the
+ * callables, infra/constructs/api.ts) is invoked only if that role's policy allows
+ * `lambda:InvokeFunction` on the function, evaluated as the AWS gateway evaluates the functions'
+ * own calls; API Gateway answers a refused invocation with a 500 too.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { OAUTH_CALLBACK_PREFIX, TRACKED_LINK_PREFIX, WEBHOOKS_PREFIX, type RuntimeConfig } from '@director-ia/shared';
 import { headerLines, headersPolicy, headersPolicyFor, type BrowserOrigins } from '../web-headers';
+import { PrincipalEvaluator } from './aws-gateway/evaluate';
 import { BodyTooLarge, readBody } from './aws-gateway/forward';
+import { accessDeniedMessage } from './aws-gateway/responses';
 import type { Deployment, DeployedRoute } from './deployment/template';
 import { httpApiEvent, stringifyClaims } from './events';
 import type { InvokeOutcome } from './runtime/environments';
@@ -247,6 +252,27 @@ async function authorize(api: ServedApi, route: DeployedRoute, header: string | 
   return { claims, scopes: granted };
 }
 
+/** One evaluator per credentials role (by its policies object, so a new deployment gets new ones). */
+const invokeRoles = new WeakMap<object, PrincipalEvaluator>();
+
+/**
+ * Why API Gateway may not invoke `route`'s function as the integration's credentials role, or
+ * undefined when it may (or the route has no credentials: a resource policy the twin does not read).
+ */
+export async function invokeDenied(route: DeployedRoute): Promise<string | undefined> {
+  if (!route.credentials) return undefined;
+  const { role, functionArn } = route.credentials;
+  let evaluator = invokeRoles.get(role.policies);
+  if (!evaluator) {
+    const account = role.roleArn.split(':')[4] ?? '';
+    evaluator = new PrincipalEvaluator({ name: 'apigateway', roleArn: role.roleArn, accessKeyId: '', secretAccessKey: '', policies: role.policies }, account);
+    invokeRoles.set(role.policies, evaluator);
+  }
+  const region = functionArn.split(':')[3] ?? '';
+  const evaluation = await evaluator.evaluate({ action: 'lambda:InvokeFunction', resource: functionArn }, region);
+  return evaluation.allowed ? undefined : accessDeniedMessage(evaluator.sessionArn, 'lambda:InvokeFunction', evaluation.resource, evaluation.outcome === 'ExplicitlyDenied');
+}
+
 async function invokeRoute(url: URL, req: IncomingMessage, res: ServerResponse, state: RouterState, log: (line: string) => void): Promise<void> {
   const api = state.api();
   if (!api || !state.readiness().ready) {
@@ -277,6 +303,11 @@ async function invokeRoute(url: URL, req: IncomingMessage, res: ServerResponse, 
   const name = api.functionName(route.functionLogicalId);
   if (!name) return gatewayError(res, 'internal');
   const requestId = event.requestContext.requestId;
+  const denied = await invokeDenied(route);
+  if (denied) {
+    log(`[twin] ${route.routeKey} → ${name}: API Gateway may not invoke it: ${denied} (requestId ${requestId})`);
+    return gatewayError(res, 'internal');
+  }
   const timeoutMs = state.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS;
   const outcome = await Promise.race([
     api.invoker.invoke(name, event, requestId),

@@ -67,6 +67,12 @@ export interface DeployedRoute {
   authorization: 'NONE' | 'JWT';
   /** Scopes the JWT must carry (one of them), when the route requires any. */
   scopes: string[];
+  /**
+   * The role API Gateway assumes to invoke the function (the integration's `CredentialsArn`), with
+   * its identity policies, and the function's ARN as that policy names it; absent when the
+   * function's resource policy allows API Gateway instead.
+   */
+  credentials?: { role: SchedulerRole; functionArn: string };
 }
 
 export interface DeployedJwtAuthorizer {
@@ -90,7 +96,7 @@ export interface DeployedSchedule {
   input: string;
 }
 
-/** An IAM role EventBridge Scheduler assumes (trusts scheduler.amazonaws.com), with its identity policies. */
+/** An IAM role a service assumes (EventBridge Scheduler, API Gateway), with its identity policies. */
 export interface SchedulerRole {
   roleArn: string;
   policies: IamPolicy[];
@@ -303,29 +309,6 @@ export function readDeployment(templatePath: string, twin: TwinResources): Deplo
   const assemblyDir = path.dirname(templatePath);
   const byType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 
-  const integrations = new Map(byType('AWS::ApiGatewayV2::Integration').map(([id, r]) => [id, referencedId(r.Properties?.IntegrationUri)]));
-  const routes: DeployedRoute[] = byType('AWS::ApiGatewayV2::Route').map(([, r]) => {
-    const p = r.Properties ?? {};
-    const routeKey = String(p.RouteKey);
-    const [method = '', routePath = ''] = routeKey.split(' ');
-    const target = resolverlessTarget(p.Target);
-    const functionLogicalId = target ? integrations.get(target) : undefined;
-    if (!functionLogicalId) throw new UnresolvableValueError(`Route ${routeKey} has no Lambda integration.`);
-    return {
-      routeKey,
-      method,
-      path: routePath,
-      functionLogicalId,
-      authorization: p.AuthorizationType === 'JWT' ? 'JWT' : 'NONE',
-      scopes: Array.isArray(p.AuthorizationScopes) ? p.AuthorizationScopes.map(String) : [],
-    };
-  });
-
-  const [, authorizerResource] = byType('AWS::ApiGatewayV2::Authorizer').find(([, r]) => r.Properties?.AuthorizerType === 'JWT') ?? [];
-  const authorizer = authorizerResource
-    ? { audience: (resolver.resolve((authorizerResource.Properties?.JwtConfiguration as { Audience?: unknown })?.Audience ?? []) as unknown[]).map(String) }
-    : undefined;
-
   const policies = byType('AWS::IAM::Policy');
   /**
    * The identity policies of a role, resolved: its own inline `Policies` (the functions' roles,
@@ -341,6 +324,42 @@ export function readDeployment(templatePath: string, twin: TwinResources): Deplo
       .map(([id, policy]) => ({ name: id, document: resolver.resolve(policy.Properties?.PolicyDocument) as IamPolicy['document'] }));
     return [...inline, ...attached];
   };
+
+  const integrations = new Map(
+    byType('AWS::ApiGatewayV2::Integration').map(([id, r]) => [id, { functionLogicalId: referencedId(r.Properties?.IntegrationUri), credentialsRole: referencedId(r.Properties?.CredentialsArn) }]),
+  );
+  const routes: DeployedRoute[] = byType('AWS::ApiGatewayV2::Route').map(([, r]) => {
+    const p = r.Properties ?? {};
+    const routeKey = String(p.RouteKey);
+    const [method = '', routePath = ''] = routeKey.split(' ');
+    const target = resolverlessTarget(p.Target);
+    const integration = target ? integrations.get(target) : undefined;
+    const functionLogicalId = integration?.functionLogicalId;
+    if (!functionLogicalId) throw new UnresolvableValueError(`Route ${routeKey} has no Lambda integration.`);
+    const credentialsRole = integration.credentialsRole;
+    return {
+      routeKey,
+      method,
+      path: routePath,
+      functionLogicalId,
+      authorization: p.AuthorizationType === 'JWT' ? 'JWT' : 'NONE',
+      scopes: Array.isArray(p.AuthorizationScopes) ? p.AuthorizationScopes.map(String) : [],
+      ...(credentialsRole
+        ? {
+            credentials: {
+              role: { roleArn: resolver.resolveString({ 'Fn::GetAtt': [credentialsRole, 'Arn'] }), policies: policiesOf(credentialsRole) },
+              functionArn: resolver.resolveString({ 'Fn::GetAtt': [functionLogicalId, 'Arn'] }),
+            },
+          }
+        : {}),
+    };
+  });
+
+  const [, authorizerResource] = byType('AWS::ApiGatewayV2::Authorizer').find(([, r]) => r.Properties?.AuthorizerType === 'JWT') ?? [];
+  const authorizer = authorizerResource
+    ? { audience: (resolver.resolve((authorizerResource.Properties?.JwtConfiguration as { Audience?: unknown })?.Audience ?? []) as unknown[]).map(String) }
+    : undefined;
+
   const functions: DeployedFunction[] = [];
   for (const [logicalId, resource] of byType('AWS::Lambda::Function')) {
     const p = resource.Properties ?? {};

@@ -11,7 +11,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { describe, expect, it } from 'vitest';
 import { CALLABLES, CALLABLE_NAMES, ADMINS_GROUP, RuntimeConfigSchema } from '@director-ia/shared';
-import { ACCESS_TOKEN_SCOPE, ApiConstruct } from '../../../infra/constructs/api';
+import { ACCESS_TOKEN_SCOPE, ApiConstruct, INVOKE_ROLE_CHUNK } from '../../../infra/constructs/api';
 import { AuthConstruct } from '../../../infra/constructs/auth';
 import { DataConstruct } from '../../../infra/constructs/data';
 import { FunctionGrants } from '../../../infra/constructs/grants';
@@ -68,14 +68,39 @@ describe('tenant stack (full context, web build present)', () => {
 
     it('stays well under CloudFormation\'s 500 resources per stack: each function\'s permissions are inline in its role', () => {
       const resources = Object.values(template.toJSON().Resources as Record<string, Resource>);
-      // 498 before issue 14 with a separate AWS::IAM::Policy per function role (node-function.ts).
-      // ~459 after issue 16's alarms, dashboard and jobs dead-letter queue (observability.ts).
-      expect(resources.length).toBeLessThan(470);
+      // 498 before issue 14 with a separate AWS::IAM::Policy per function role (node-function.ts);
+      // 472 with issues 15 and 16, then about 70 fewer once API Gateway invokes the callables as
+      // credentials roles instead of one AWS::Lambda::Permission each (infra/constructs/api.ts).
+      expect(resources.length).toBeLessThan(420);
       const roles = [...CALLABLE_NAMES.map((name) => stack.api.functions[name].role), stack.inbox.webhook.role, stack.inbox.worker.role];
       for (const role of roles) {
         const cfn = template.toJSON().Resources[logicalId(stack, role as never)] as Resource;
         expect((cfn.Properties.Policies as { PolicyName: string }[]).map((policy) => policy.PolicyName)).toEqual(['access']);
         expect(role?.node.tryFindChild('DefaultPolicy')).toBeUndefined();
+      }
+    });
+
+    it('has API Gateway invoke each callable as a credentials role that may invoke exactly its chunk of callables, with no resource-based permission per callable', () => {
+      const resources = template.toJSON().Resources as Record<string, Resource>;
+      const integrations = Object.values(template.findResources('AWS::ApiGatewayV2::Integration') as Record<string, Resource>);
+      const invokable = new Map<string, string[]>();
+      for (const name of CALLABLE_NAMES) {
+        const fnId = logicalId(stack, stack.api.functions[name]);
+        const integration = integrations.find((i) => JSON.stringify(i.Properties.IntegrationUri) === JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] }));
+        const roleId = (integration?.Properties.CredentialsArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+        invokable.set(roleId, [...(invokable.get(roleId) ?? []), fnId]);
+        expect(Object.values(template.findResources('AWS::Lambda::Permission', { Properties: { FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] } } }))).toHaveLength(0);
+      }
+      expect(invokable.size).toBe(Math.ceil(CALLABLE_NAMES.length / INVOKE_ROLE_CHUNK));
+      for (const [roleId, fnIds] of invokable) {
+        const role = resources[roleId] as Resource;
+        expect(JSON.stringify(role.Properties.AssumeRolePolicyDocument)).toContain('apigateway.amazonaws.com');
+        const statements = (role.Properties.Policies as { PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] } }[]).flatMap((policy) => policy.PolicyDocument.Statement);
+        expect(statements).toEqual([expect.objectContaining({ Effect: 'Allow', Action: 'lambda:InvokeFunction' })]);
+        const granted = (statements[0]?.Resource as { 'Fn::GetAtt': [string, string] }[]).map((arn) => arn['Fn::GetAtt'][0]);
+        expect(granted.sort()).toEqual([...fnIds].sort());
+        // The inline policy stays well under IAM's 10,240 characters with real ARNs of 64-character names.
+        expect(fnIds.length * 'arn:aws:lambda:eu-west-1:123456789012:function:'.length + fnIds.length * 68).toBeLessThan(10_240);
       }
     });
 

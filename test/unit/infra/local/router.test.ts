@@ -13,6 +13,12 @@ import { API_ORIGIN_PREFIXES, createRouter, matchRoute, payloadV2Response, type 
 import type { InvokeOutcome } from '../../../../infra/local/runtime/environments';
 
 const SCOPE = 'aws.cognito.signin.user.admin';
+const fnArn = (id: string) => `arn:aws:lambda:eu-west-1:000000000000:function:${id}`;
+/** The integrations' credentials role (infra/constructs/api.ts): it may invoke ConRol only. */
+const INVOKE_ROLE = {
+  roleArn: 'arn:aws:iam::000000000000:role/InvokeRole0',
+  policies: [{ name: 'invoke', document: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: fnArn('ConRol') }] } }],
+};
 const deployment: Deployment = {
   functions: [],
   routes: [
@@ -24,6 +30,8 @@ const deployment: Deployment = {
     { routeKey: 'GET /oauth/callback/{platform}', method: 'GET', path: '/oauth/callback/{platform}', functionLogicalId: 'Callback', authorization: 'NONE', scopes: [] },
     { routeKey: 'GET /webhooks/{network}', method: 'GET', path: '/webhooks/{network}', functionLogicalId: 'Webhook', authorization: 'NONE', scopes: [] },
     { routeKey: 'POST /webhooks/{network}', method: 'POST', path: '/webhooks/{network}', functionLogicalId: 'Webhook', authorization: 'NONE', scopes: [] },
+    { routeKey: 'POST /api/conRol', method: 'POST', path: '/api/conRol', functionLogicalId: 'ConRol', authorization: 'NONE', scopes: [], credentials: { role: INVOKE_ROLE, functionArn: fnArn('ConRol') } },
+    { routeKey: 'POST /api/sinPermiso', method: 'POST', path: '/api/sinPermiso', functionLogicalId: 'SinPermiso', authorization: 'NONE', scopes: [], credentials: { role: INVOKE_ROLE, functionArn: fnArn('SinPermiso') } },
     { routeKey: 'POST /webhooks/telegram/{routeKey}', method: 'POST', path: '/webhooks/telegram/{routeKey}', functionLogicalId: 'Webhook', authorization: 'NONE', scopes: [] },
   ],
   triggers: {},
@@ -91,6 +99,7 @@ describe('twin router (API Gateway)', () => {
     ['an ID token (no access-token scope)', () => post('/api/privada', 'id'), 403, { message: 'Forbidden' }],
     ['a function that throws on load', () => post('/api/rota'), 500, { message: 'Internal Server Error' }],
     ['a function past the integration timeout', () => post('/api/lenta'), 503, { message: 'Service Unavailable' }],
+    ['a function the integration\'s credentials role may not invoke', () => post('/api/sinPermiso'), 500, { message: 'Internal Server Error' }],
     ['HEAD on a GET-only route', () => fetch(`${base}/blog/x`, { method: 'HEAD' }), 404, null],
   ])('%s → %i with the gateway body', async (_label, request, status, body) => {
     const response = await request();
@@ -106,6 +115,15 @@ describe('twin router (API Gateway)', () => {
     expect(event.routeKey).toBe('POST /api/privada');
     expect(event.requestContext.authorizer?.jwt).toEqual({ claims: { sub: 'u1', token_use: 'access', client_id: 'web', scope: SCOPE }, scopes: [SCOPE] });
     expect(event.body).toBe('{"data":null}');
+  });
+
+  it('invokes a function through the integration\'s credentials role when its policy allows it, and logs a refusal with the role\'s AccessDenied', async () => {
+    const response = await post('/api/conRol');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ result: 'conrol' });
+    await post('/api/sinPermiso');
+    expect(events.some((e) => e.name === 'sinpermiso')).toBe(false);
+    expect(logs.join('\n')).toContain(`assumed-role/InvokeRole0/apigateway is not authorized to perform: lambda:InvokeFunction on resource: ${fnArn('SinPermiso')}`);
   });
 
   it('sends public routes no authorizer context, even with a token', async () => {

@@ -8,6 +8,7 @@
  * - Values sealed before purposes existed ({tenant, field} only) still open, by field, for the same kinds.
  * - A function that only touches tenant partitions cannot read a global one (dynamodb:LeadingKeys).
  * - obtenerCapacidades calls neither Bedrock nor Polly.
+ * - API Gateway's credentials roles invoke the callables and nothing else.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +17,9 @@ import { dynamoAuthorizations } from '../../../../../../infra/local/aws-gateway/
 import { PrincipalEvaluator } from '../../../../../../infra/local/aws-gateway/evaluate';
 import { LocalKms } from '../../../../../../infra/local/aws-gateway/kms';
 import type { AuthorizationRequest } from '../../../../../../infra/local/aws-gateway/types';
+import { invokeDenied } from '../../../../../../infra/local/router';
 import { TWIN_ACCOUNT_ID } from '../../../../../../infra/local/twin';
+import { CALLABLE_NAMES } from '@director-ia/shared';
 import { REGION, useTwinDeployment } from './support';
 
 const KEY_ARN = `arn:aws:kms:${REGION}:${TWIN_ACCOUNT_ID}:key/00000000-0000-4000-8000-000000000001`;
@@ -174,5 +177,28 @@ describe('least privilege: AI services', () => {
     expect(await allowed('generarImagen', invoke('arn:aws:bedrock:eu-central-1::foundation-model/amazon.nova-lite-v1:0'))).toBe(true);
     expect(await allowed('generarImagen', invoke('arn:aws:bedrock:us-east-1::foundation-model/amazon.nova-lite-v1:0'))).toBe(false);
     expect(await allowed('generarImagen', invoke(`arn:aws:bedrock:us-east-1:${TWIN_ACCOUNT_ID}:inference-profile/us.amazon.nova-lite-v1:0`))).toBe(false);
+  });
+});
+
+describe('API Gateway invokes the callables as their integration credentials role (infra/constructs/api.ts)', () => {
+  it('the twin reads a credentials role on every callable route, and that role may invoke the route\'s function', async () => {
+    const callableRoutes = twin.deployment.routes.filter((route) => route.path.startsWith('/api/'));
+    expect(callableRoutes.length).toBe(CALLABLE_NAMES.length);
+    for (const route of callableRoutes) {
+      expect(route.credentials?.role.roleArn).toMatch(/^arn:aws:iam::000000000000:role\/ApiInvokeRole\d/);
+      expect(await invokeDenied(route)).toBeUndefined();
+    }
+  });
+
+  it('a role may not invoke a function outside its chunk, nor any other function of the stack', async () => {
+    const callableRoutes = twin.deployment.routes.filter((route) => route.credentials);
+    const [first] = callableRoutes;
+    const other = callableRoutes.find((route) => route.credentials?.role.roleArn !== first?.credentials?.role.roleArn);
+    expect(first && other).toBeTruthy();
+    if (!first?.credentials || !other?.credentials) return;
+    const webhook = twin.fnNamed('socialWebhook');
+    for (const functionArn of [other.credentials.functionArn, `arn:aws:lambda:${REGION}:${TWIN_ACCOUNT_ID}:function:${webhook.logicalId}`]) {
+      expect(await invokeDenied({ ...first, credentials: { ...first.credentials, functionArn } })).toMatch(/is not authorized to perform: lambda:InvokeFunction/);
+    }
   });
 });
