@@ -192,6 +192,8 @@ export class PublishingConstruct extends Construct {
         retryAttempts: 2,
         // A run older than the period is superseded by the next one.
         maxEventAge: PUBLISHING_SWEEP_RATE,
+        // Issue 16: a run that could not be delivered is kept (and alarmed on) with the publications'.
+        deadLetterQueue: schedules.deadLetters,
       }),
     });
   }

@@ -124,6 +124,10 @@ describe('observability (tenant stack with alarmEmail)', () => {
       expect((propsOf(stack.jobs[schedule]).Target as { DeadLetterConfig: unknown }).DeadLetterConfig).toEqual({ Arn: { 'Fn::GetAtt': [idOf(stack.jobs.deadLetters), 'Arn'] } });
     });
 
+    it('gives the publishing sweep schedule the publications\' dead-letter queue', () => {
+      expect((propsOf(stack.publishing.sweepSchedule).Target as { DeadLetterConfig: unknown }).DeadLetterConfig).toEqual({ Arn: { 'Fn::GetAtt': [idOf(stack.publicationSchedules.deadLetters), 'Arn'] } });
+    });
+
     it('outputs the jobs queue, the topic and the dashboard', () => {
       const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
       expect(outputs.JobsDeadLetterQueueUrl?.Value).toEqual({ Ref: idOf(stack.jobs.deadLetters) });

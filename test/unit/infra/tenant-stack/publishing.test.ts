@@ -168,10 +168,13 @@ describe('publishing (tenant stack)', () => {
       expect(props.Target.RetryPolicy).toEqual({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 300 });
     });
 
-    it('has its own scheduler role that invokes only the sweep (not the publications\' role)', () => {
+    it('has its own scheduler role that invokes only the sweep (not the publications\' role), and sends undelivered runs to the dead-letter queue', () => {
       const roleId = ((schedule().Properties.Target as { RoleArn: { 'Fn::GetAtt': [string, string] } }).RoleArn['Fn::GetAtt'] as [string, string])[0];
       expect(roleId).not.toBe(idOf(stack.publicationSchedules.role));
-      expect(statementsOfRole(template, roleId)).toEqual([{ Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: { 'Fn::GetAtt': [id(), 'Arn'] } }]);
+      expect(statementsOfRole(template, roleId)).toEqual([
+        { Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: { 'Fn::GetAtt': [id(), 'Arn'] } },
+        { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [idOf(stack.publicationSchedules.deadLetters), 'Arn'] } },
+      ]);
     });
   });
 
