@@ -49,6 +49,12 @@ export function trackingParams(utm: LinkUtm, code: string): [string, string][] {
   return params;
 }
 
+/**
+ * Days the site's edge (CloudFront) access logs, which hold every visitor's IP address, are kept
+ * before they expire (infra/constructs/storage.ts); the privacy note states it.
+ */
+export const EDGE_LOG_RETENTION_DAYS = 30;
+
 /** Spanish strings of tracked links. */
 export const LINK_MSG = {
   invalidTarget: 'El enlace debe apuntar a una dirección https de tu web o de la página de destino de la campaña.',
@@ -57,8 +63,7 @@ export const LINK_MSG = {
   notFoundTitle: 'Enlace no encontrado',
   notFoundBody: 'Este enlace no existe o ya no está disponible.',
   /** What visitors are told about click counting (issue 15 item 4), in the widget's contact form and the public blog's footer. */
-  privacyNote:
-    'Los clics en nuestros enlaces de seguimiento se cuentan sin guardar tu dirección IP: solo una huella irreversible (hash) calculada con un valor aleatorio que cambia cada día, que sirve para no contar dos veces el mismo clic y se borra a los dos días.',
+  privacyNote: `Los clics en nuestros enlaces de seguimiento se cuentan sin guardar tu dirección IP: solo una huella irreversible (hash) calculada con un valor aleatorio que cambia cada día, que sirve para no contar dos veces el mismo clic y se borra a los dos días. Por seguridad, los registros técnicos del servidor conservan la dirección IP de cada visita durante ${EDGE_LOG_RETENTION_DAYS} días y después se borran.`,
 } as const;
 
 /**

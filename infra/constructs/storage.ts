@@ -13,6 +13,7 @@ import {
   type BucketProps,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { EDGE_LOG_RETENTION_DAYS } from '@director-ia/shared';
 
 /** Settings every bucket of the stack shares: private, encrypted, TLS 1.2+ only. */
 export const PRIVATE_BUCKET: BucketProps = {
@@ -21,6 +22,9 @@ export const PRIVATE_BUCKET: BucketProps = {
   enforceSSL: true,
   minimumTLSVersion: 1.2,
 };
+
+/** Where CloudFront writes its standard logs in the logs bucket. */
+export const CLOUDFRONT_LOG_PREFIX = 'cloudfront/';
 
 export class StorageConstruct extends Construct {
   readonly logsBucket: Bucket;
@@ -33,7 +37,12 @@ export class StorageConstruct extends Construct {
       ...PRIVATE_BUCKET,
       // CloudFront standard logs are delivered with ACLs; S3 server access logs use the policy.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(365) }],
+      lifecycleRules: [
+        // CloudFront's standard logs carry every viewer's IP address (tracked links' visitors
+        // included): kept for security only as long as the privacy note says (issue 15 item 4).
+        { prefix: CLOUDFRONT_LOG_PREFIX, expiration: Duration.days(EDGE_LOG_RETENTION_DAYS) },
+        { expiration: Duration.days(365) },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
 

@@ -55,7 +55,7 @@ import type { RuntimeConfig } from '@director-ia/shared';
 import { acknowledge } from '../nag';
 import { headersPolicy, WIDGET_PATH_PATTERN, type BrowserOrigins, type HeadersPolicyName } from '../web-headers';
 import { LOG_RETENTION } from './node-function';
-import { PRIVATE_BUCKET } from './storage';
+import { CLOUDFRONT_LOG_PREFIX, PRIVATE_BUCKET } from './storage';
 import { OAUTH_CALLBACK_PREFIX, ORIGIN_VERIFY_HEADER, TRACKED_LINK_PREFIX, VIEWER_IP_HEADER, VISIT_PARAMS, WEBHOOKS_PREFIX } from '@director-ia/shared';
 
 export interface WebProps {
@@ -294,7 +294,7 @@ export class WebConstruct extends Construct {
         : {}),
       enableLogging: true,
       logBucket: props.logsBucket,
-      logFilePrefix: 'cloudfront/',
+      logFilePrefix: CLOUDFRONT_LOG_PREFIX,
     });
     acknowledge(distribution, {
       'AwsSolutions-CFR1': 'No geo restriction by design: the product serves Spanish-speaking businesses and their customers worldwide.',

@@ -3,19 +3,21 @@
  * the shared environment, SITE_URL and the origin-verify secret, table read/write and nothing else;
  * the public `GET /r/{code}` route without authorizer, acknowledged for cdk-nag; CloudFront's
  * `/r/*` behavior to the API origin (GET/HEAD, uncached, the ViewerIp function, no query string,
- * only the user agent and viewer IP forwarded, no-referrer response headers).
+ * only the user agent and viewer IP forwarded, no-referrer response headers); CloudFront's logs
+ * (visitors' IPs) expire as the privacy note says.
  */
 import { Validations } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { describe, expect, it } from 'vitest';
+import { CLOUDFRONT_LOG_PREFIX } from '../../../../infra/constructs/storage';
 import { TRACKED_REDIRECT_ROUTE_PATH } from '../../../../infra/constructs/tracked-links';
 import { OAUTH_CALLBACK_PATH_PATTERN, TRACKED_LINK_FORWARDED_HEADERS, TRACKED_LINKS_PATH_PATTERN } from '../../../../infra/constructs/web';
 import { TRACKED_REDIRECT_ACCESS } from '../../../../infra/functions';
 import { API_ORIGIN_PREFIXES } from '../../../../infra/local/router';
 import type { TenantStack } from '../../../../infra/tenant-stack';
-import { METRICS_STACK_ENV, ORIGIN_VERIFY_SECRET_ENV, SITE_URL_ENV, TABLE_NAME_ENV, trackedLinkPath, VIEWER_IP_HEADER } from '@director-ia/shared';
+import { EDGE_LOG_RETENTION_DAYS, LINK_MSG, METRICS_STACK_ENV, ORIGIN_VERIFY_SECRET_ENV, SITE_URL_ENV, TABLE_NAME_ENV, trackedLinkPath, VIEWER_IP_HEADER } from '@director-ia/shared';
 import { useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { XRAY_WILDCARD_REASON } from '../../../../infra/constructs/node-function';
 import { logicalId, permissionLines, statementsOfRole, XRAY_LINES, type Resource } from '../../../support/template-iam';
@@ -95,5 +97,20 @@ describe('tracked links (tenant stack)', () => {
       HeadersConfig: { HeaderBehavior: 'whitelist', Headers: TRACKED_LINK_FORWARDED_HEADERS },
       CookiesConfig: { CookieBehavior: 'none' },
     });
+  });
+});
+
+describe('edge logs (issue 15 item 4, the privacy note)', () => {
+  let stack: TenantStack;
+  let template: Template;
+  useSynthesizedTenant({ tenant: 'demo' }, { webBuild: false }, (synth) => ({ stack, template } = synth));
+
+  it('keeps CloudFront\'s logs, which hold visitors\' IP addresses, only as long as the privacy note says', () => {
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution') as Record<string, Resource>)[0];
+    expect((distribution?.Properties.DistributionConfig as { Logging: unknown }).Logging).toMatchObject({ Bucket: { 'Fn::GetAtt': [logicalId(stack, stack.storage.logsBucket), 'RegionalDomainName'] }, Prefix: CLOUDFRONT_LOG_PREFIX });
+    const bucket = template.toJSON().Resources[logicalId(stack, stack.storage.logsBucket)] as Resource;
+    const rules = (bucket.Properties.LifecycleConfiguration as { Rules: { Prefix?: string; ExpirationInDays: number; Status: string }[] }).Rules;
+    expect(rules).toContainEqual(expect.objectContaining({ Prefix: CLOUDFRONT_LOG_PREFIX, ExpirationInDays: EDGE_LOG_RETENTION_DAYS, Status: 'Enabled' }));
+    expect(LINK_MSG.privacyNote).toContain(`durante ${EDGE_LOG_RETENTION_DAYS} días`);
   });
 });
