@@ -122,7 +122,9 @@ describe('Gestor del Blog in the browser', () => {
     expect(await preview.locator('strong').innerText()).toBe('cariño');
     expect(await preview.locator('script').count()).toBe(0);
     expect(await preview.getByText('<script>window.__hacked = true</script>').isVisible()).toBe(true);
-    expect(await preview.getByRole('link', { name: 'web' }).getAttribute('href')).toBe('');
+    // Issue 16 item 3: a javascript: link is only its text.
+    expect(await preview.getByText('web', { exact: true }).isVisible()).toBe(true);
+    expect(await preview.getByRole('link').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __hacked?: boolean }).__hacked)).toBeUndefined();
     expect(await preview.getByRole('heading', { name: EDITED_TITLE }).isVisible()).toBe(true);
 

@@ -235,7 +235,8 @@ describe('blog header images', () => {
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     const grant = await callOk<Grant>(twin, 'solicitarSubida', { kind: 'blogHeader', fileName: 'cabecera.png', contentType: 'image/png', size: png.byteLength }, owner.accessToken);
     expect(grant.key).toMatch(new RegExp(`^users/${owner.sub}/blog/[a-z0-9]{20}-cabecera\\.png$`));
-    expect(grant.maxBytes).toBe(2 * 1024 * 1024);
+    // Issue 16 finding 2: the POST accepts exactly the declared size (counted against the daily bytes).
+    expect(grant.maxBytes).toBe(png.byteLength);
     await postForm(grant, { name: 'cabecera.png', type: 'image/png', bytes: png });
     expect(await objectExists(grant.key)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 500));

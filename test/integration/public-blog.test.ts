@@ -147,8 +147,9 @@ describe('published articles are served, signed out', () => {
     expect(page.html).toContain('<time datetime="2026-03-05T10:00:00.000Z">5 de marzo de 2026</time>');
     expect(page.html).toContain('<h3>Cómo tostamos</h3>'); // one level below the title's h1
     expect(page.html).toContain('&lt;script&gt;window.__pwned = 1&lt;/script&gt;');
-    expect(page.html).toContain('<a rel="nofollow noopener" href="">Pulsa aquí</a>');
-    expect(page.html).toContain('<a rel="nofollow noopener" href="https://example.com/caf%C3%A9">nuestra web</a>');
+    // Issue 16 item 3: neither a javascript: link nor a link to another site is a link any more, only its text.
+    expect(page.html).toContain('<p>Pulsa aquí o nuestra web.</p>');
+    expect(page.html).not.toMatch(/<a [^>]*href="(|https:\/\/example\.com[^"]*)"/);
     expect(page.html).not.toMatch(/<script|<img src=x|javascript:|onerror="/i);
     const cover = /<figure class="hero"><img class="cover" src="([^"]+)"/.exec(page.html)?.[1]?.replace(/&amp;/g, '&') ?? '';
     expect(cover).toContain(`/assets/${coverAssetId}.png`);

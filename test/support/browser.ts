@@ -5,7 +5,11 @@ import { MSG } from '@director-ia/shared';
 
 /** Debian's Chromium, launched the way this machine and CI allow (no sandbox, no background net). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+/**
+ * How every test launches Chromium. `--force-prefers-reduced-motion`: the app then skips its
+ * animations (global.css), so a modal is measured at its size, not mid-'rise' (scale 0.98).
+ */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--force-prefers-reduced-motion'];
 
 /** Signs `user` in through the login form already shown on `page` (email, password, 'Iniciar Sesión'). */
 export async function signInWithForm(page: Page, user: { email: string; password: string }): Promise<void> {
