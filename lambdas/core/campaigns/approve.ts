@@ -2,29 +2,29 @@
  * `aprobarCampana`'s domain (issue 15 item 2: "Approving puts the organic posts on the calendar
  * (through the publishing engine) and keeps the campaign"):
  * 1. The campaign must be 'propuesta': an approved one is INVALID_INPUT CAMPAIGN_MSG.alreadyApproved.
- * 2. Each supporting post gets its tracked link (../links/links.ts `createTrackedLink`): target and
- *    landing = the brief's landing URL, source {kind 'post', id, network, campaignId}, UTM {source:
- *    the network, medium 'social', campaign: the campaign name's slug, content: the post id}. Its
- *    URL is appended to the content and to each version's text as "\n\n<url>".
+ * 2. Each supporting post gets its tracked link (./links.ts `campaignLink`: target and landing =
+ *    the brief's landing URL, UTM medium 'social'). Its URL is appended to the content and to each
+ *    version's text as "\n\n<url>". Each creative without one gets its own (medium 'paid_social'),
+ *    kept on the proposal: the owner can use it in any ad, pushed to Meta or not.
  * 3. Every post must be publishable as it will go out (link included) on its network when that
  *    network is connected (the plan's rule, ../plan/publishable.ts): the first that is not refuses
  *    with PUBLICATION_MSG.approvalInvalid(title, network, reason) and nothing is written.
  * 4. ONE transaction: each post as 'aprobado' with its outbox key, `campaignId`, `linkCode` and
  *    `linkUrl` (../plan/posts.ts `postWriteOps`), and the campaign's update to 'aprobada' with
- *    `postIds` and `approvedAt`, conditional on 'propuesta' at the revision read. A concurrent
+ *    `postIds`, `approvedAt` and the creatives' links, conditional on 'propuesta' at the revision read. A concurrent
  *    approval makes it fail: alreadyApproved; any other concurrent change: CONFLICT
  *    CAMPAIGN_MSG.conflict. Links created for a failed approval stay unused (nothing points to them).
  * 5. Then each post's publications are made (`syncedView`: a failed sync is left to the sweep).
  */
-import { CAMPAIGN_MSG, canonicalSlug, PUBLICATION_MSG, type Campaign, type CampaignResults, type ScheduledPost } from '@director-ia/shared';
+import { CAMPAIGN_MSG, PUBLICATION_MSG, type Campaign, type CampaignResults, type ScheduledPost } from '@director-ia/shared';
 import type { ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
 import { TransactionCancelled } from '../../platform/db/errors';
 import { transactWrite } from '../../platform/db/service';
 import { ConflictError, InvalidInputError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
-import { createTrackedLink } from '../links/links';
 import { postWriteOps, syncedView, syncKeyOf } from '../plan/posts';
 import { checkedNetworks, firstProblem, postMediaOf } from '../plan/publishable';
+import { campaignLink, withCreativeLinks } from './links';
 import { campaignResults } from './results';
 import { campaignUpdateOp, readCampaign } from './store';
 import { campaignView } from './view';
@@ -37,21 +37,11 @@ export async function approveCampaign(sub: string, id: string, now = new Date())
   const stored = await readCampaign(sub, id);
   const { item, brief, proposal } = stored;
   if (item.status !== 'propuesta') throw new InvalidInputError(CAMPAIGN_MSG.alreadyApproved);
-  const slug = canonicalSlug(item.name) || item.id;
   const at = now.toISOString();
 
   const items: ScheduledPostItem[] = [];
   for (const post of proposal.posts) {
-    const link = await createTrackedLink(
-      sub,
-      {
-        targetUrl: brief.landingUrl,
-        landingUrl: brief.landingUrl,
-        source: { kind: 'post', id: post.id, network: post.platform, campaignId: item.id },
-        utm: { source: post.platform, medium: 'social', campaign: slug, content: post.id },
-      },
-      now,
-    );
+    const link = await campaignLink(sub, item, brief, { kind: 'post', id: post.id, network: post.platform }, now);
     items.push({
       uid: sub,
       id: post.id,
@@ -79,12 +69,13 @@ export async function approveCampaign(sub: string, id: string, now = new Date())
     if (found) throw new InvalidInputError(PUBLICATION_MSG.approvalInvalid(post.title, found.network, found.problem.message));
   }
 
+  const linkedProposal = { ...proposal, creatives: await withCreativeLinks(sub, item, brief, proposal.creatives, now) };
   const postIds = items.map((post) => post.id);
   const campaignIndex = items.length * 2;
   try {
     await transactWrite((entities) => [
       ...items.flatMap((post) => postWriteOps(entities, post)),
-      campaignUpdateOp(entities, item, { status: 'aprobada', postIds, approvedAt: at }, now, 'propuesta'),
+      campaignUpdateOp(entities, item, { status: 'aprobada', postIds, approvedAt: at, proposal: linkedProposal }, now, 'propuesta'),
     ]);
   } catch (error) {
     if (!(error instanceof TransactionCancelled)) throw error;
@@ -99,6 +90,10 @@ export async function approveCampaign(sub: string, id: string, now = new Date())
   const posts: ScheduledPost[] = [];
   // One post at a time, as the plan's approval: each sync writes schedules.
   for (const post of items) posts.push(await syncedView(sub, post, now));
-  const approved = { ...stored, item: { ...item, status: 'aprobada' as const, postIds, approvedAt: at, revision: item.revision + 1, updatedAt: at } };
+  const approved = {
+    ...stored,
+    proposal: linkedProposal,
+    item: { ...item, status: 'aprobada' as const, postIds, approvedAt: at, proposalJson: JSON.stringify(linkedProposal), revision: item.revision + 1, updatedAt: at },
+  };
   return { campaign: campaignView(approved), results: await campaignResults(sub, approved.item), posts };
 }

@@ -48,7 +48,6 @@ import {
   networkTotals,
   provinceNamed,
   publishInstant,
-  slugify,
   SOCIAL_MSG,
   SOCIAL_NETWORK_LABELS,
   type CampaignAudience,
@@ -64,7 +63,7 @@ import { logger } from '../../platform/logger';
 import { loadNetworkApps, NetworkError, type NetworkApp } from '../../platform/social';
 import * as ads from '../../platform/social/ads/meta';
 import { assetUrl, getAsset } from '../assets/assets';
-import { createTrackedLink } from '../links/links';
+import { withCreativeLinks } from './links';
 import { brandTimeZone } from '../settings/aiSettings';
 import { freshAccessToken, markConnectionRefused } from '../social/refresh';
 import { readConnection, type SocialConnectionItem } from '../social/store';
@@ -222,29 +221,16 @@ async function resolveAudience(app: NetworkApp, token: string, audience: Campaig
 /** Gives every creative of `creativeIds` its tracked link (stored in the proposal); the written item. */
 async function linkCreatives(sub: string, item: CampaignItem, brief: CampaignBrief, creativeIds: readonly string[], now: Date): Promise<CampaignItem> {
   const proposal = CampaignProposalSchema.parse(JSON.parse(item.proposalJson));
-  const missing = proposal.creatives.filter((creative) => creativeIds.includes(creative.id) && !creative.link);
-  if (missing.length === 0) return item;
-  const links = new Map<string, { code: string; url: string }>();
-  for (const creative of missing) {
-    links.set(
-      creative.id,
-      await createTrackedLink(
-        sub,
-        {
-          targetUrl: brief.landingUrl,
-          landingUrl: brief.landingUrl,
-          source: { kind: 'creative', id: creative.id, network: creative.network, campaignId: item.id },
-          utm: { source: creative.network, medium: 'paid_social', campaign: slugify(brief.name) || item.id, content: creative.id },
-        },
-        now,
-      ),
-    );
-  }
+  if (proposal.creatives.every((creative) => !creativeIds.includes(creative.id) || creative.link)) return item;
+  const linked = new Map((await withCreativeLinks(sub, item, brief, proposal.creatives, now, creativeIds)).map((creative) => [creative.id, creative.link]));
   return writeCampaign(
     item,
     (current) => {
       const fresh: CampaignProposal = CampaignProposalSchema.parse(JSON.parse(current.proposalJson));
-      const creatives = fresh.creatives.map((creative) => (creative.link ? creative : { ...creative, ...(links.has(creative.id) ? { link: links.get(creative.id) } : {}) }));
+      const creatives = fresh.creatives.map((creative) => {
+        const link = creative.link ?? linked.get(creative.id);
+        return link ? { ...creative, link } : creative;
+      });
       return { proposalJson: JSON.stringify({ ...fresh, creatives }) };
     },
     now,

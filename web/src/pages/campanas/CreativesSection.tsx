@@ -5,12 +5,14 @@
  * galería'. While the campaign is a proposal, each creative's words can be edited; every change is
  * saved with editarCampana (the whole list of creatives). A Facebook or Instagram creative without
  * an image is pointed out then (CAMPAIGN_MSG.metaNoImage): the Meta draft needs it, and creatives
- * no longer change once the campaign is approved.
+ * no longer change once the campaign is approved. Once approved, each creative shows its own
+ * tracked link (issue 15 item 4) to use in the ad, in Meta or anywhere else.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { AD_CALL_TO_ACTION_LABELS, AD_CALLS_TO_ACTION, CAMPAIGN_MSG, CREATIVE_LIMITS, META_AD_NETWORKS, socialNetworkLabel, type AdCallToAction, type Asset, type Campaign, type CampaignNetwork, type Creative } from '@director-ia/shared';
 import { useAssets, useGenerateImage } from '../../features/assets';
 import { checkEdit, creativesWith, type CreativeFields } from '../../features/campaigns/edits';
+import { TrackedLink } from '../../features/publishing';
 import { CAMPAIGN_UI } from '../../features/campaigns/labels';
 import { useEditCampaign } from '../../features/campaigns/useEditCampaign';
 import { fieldStyles, TextAreaField, TextField } from '../../features/settings';
@@ -125,6 +127,7 @@ function CreativeCard({ campaign, creative, assets }: { campaign: Campaign; crea
           <p className={styles.muted}>
             {CAMPAIGN_UI.callToAction}: <span className={styles.ctaBadge}>{AD_CALL_TO_ACTION_LABELS[creative.callToAction]}</span>
           </p>
+          {creative.link && <TrackedLink link={creative.link} />}
           {problem && (
             <p role="alert" className={styles.fieldError}>
               {problem}

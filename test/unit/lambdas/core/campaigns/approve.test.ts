@@ -1,7 +1,7 @@
 /**
  * `approveCampaign` (issue 15 item 2, lambdas/core/campaigns/approve.ts) against DynamoDB Local with the
  * publishing engine mocked as the plan's approval tests do: tracked links in the posts' text (and
- * versions), campaignId/linkCode/linkUrl on the items, the engine asked for each post, the status in
+ * versions) and each creative's own link, campaignId/linkCode/linkUrl on the items, the engine asked for each post, the status in
  * the same transaction; twice is alreadyApproved; a post the link makes too long refuses it and
  * nothing is written.
  */
@@ -77,6 +77,28 @@ describe('approveCampaign', () => {
     expect((await editCampaign(sub, { id: campaign.id, creatives })).campaign.proposal.creatives[0]?.headline).toBe('Titular nuevo');
     await table.set(`user#${sub}`, `campaign#${campaign.id}`, { metaJson: JSON.stringify({ adAccountId: 'act_1', campaignId: '1', adSetIds: [], adIds: [], status: 'PAUSED', complete: false, sandbox: true, createdAt: CAMPAIGN_NOW.toISOString() }) });
     await expect(editCampaign(sub, { id: campaign.id, creatives })).rejects.toThrow(new InvalidInputError(CAMPAIGN_MSG.creativesInMeta));
+  });
+
+  it('gives every creative its own tracked link to the landing URL (paid_social), kept through later edits of the ads', async () => {
+    const sub = uniqueSub();
+    await galleryImage(sub, 'd0000000000000000001');
+    const { campaign } = await offlineCampaign(sub);
+    expect(campaign.proposal.creatives.every((creative) => creative.link === undefined)).toBe(true);
+    const approved = await approveCampaign(sub, campaign.id, NOW);
+    const { creatives } = approved.campaign.proposal;
+    expect(creatives).toHaveLength(campaign.proposal.creatives.length);
+    expect(new Set(creatives.map((creative) => creative.link?.code)).size).toBe(creatives.length);
+    for (const creative of creatives) {
+      expect(creative.link?.url).toBe(`${SITE}/r/${creative.link?.code}`);
+      expect(await table.get(`user#${sub}`, `link#${creative.link?.code}`)).toMatchObject({
+        targetUrl: 'https://tuweb.es/oferta',
+        source: { kind: 'creative', id: creative.id, network: creative.network, campaignId: campaign.id },
+        utm: { source: creative.network, medium: 'paid_social', campaign: 'primavera-en-valencia', content: creative.id },
+      });
+    }
+    expect((await readCampaign(sub, campaign.id)).proposal.creatives).toEqual(creatives);
+    const edited = creatives.map(({ link: _link, ...creative }, index) => (index === 0 ? { ...creative, headline: 'Titular nuevo' } : creative));
+    expect((await editCampaign(sub, { id: campaign.id, creatives: edited })).campaign.proposal.creatives.map((creative) => creative.link)).toEqual(creatives.map((creative) => creative.link));
   });
 
   it('appends the link to each version too', async () => {

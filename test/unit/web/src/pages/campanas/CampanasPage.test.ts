@@ -114,3 +114,13 @@ describe('CampaignDetail', () => {
     expect(html).not.toContain('Gasto hasta hoy');
   });
 });
+
+describe('creatives\' tracked links (issue 15 item 4)', () => {
+  it('shows a creative\'s own tracked link with its copy button, and none for a creative without one', () => {
+    const html = render(createElement(CampaignDetail, { id: 'c-1', onBack: () => undefined }), (client) => client.setQueryData(campaignKey('c-1'), { campaign: campaign({ status: 'aprobada' }), results: results() }));
+    expect(html).toContain('data-link-code="Ab3dEf9h"');
+    expect(html).toContain('https://app.example/r/Ab3dEf9h');
+    expect(html).toContain('Enlace de seguimiento');
+    expect(html.match(/data-link-code=/g)).toHaveLength(1);
+  });
+});
