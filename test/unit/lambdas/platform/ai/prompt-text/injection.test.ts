@@ -13,11 +13,12 @@
  * - a write tool the model calls is only ever proposed (confirmation), never run.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHAT_TOOL_NAMES } from '@director-ia/shared';
+import { BLOG_MSG, CHAT_TOOL_NAMES } from '@director-ia/shared';
 import { renderMarkdown } from '@director-ia/shared/markdown';
 import type { BrandContext, TextRequest } from '../../../../../../lambdas/platform/ai';
 import { systemWithPassages } from '../../../../../../lambdas/platform/ai/prompt-text';
 import type { Passage } from '../../../../../../lambdas/core/knowledge/retrieve';
+import { ConflictError } from '../../../../../../lambdas/platform/errors';
 import type { ChatMessageItem } from '../../../../../../lambdas/core/chat/history';
 import { EXFIL_HOST, INJECTION_MARK, obedientProvider, PRIVATE_CANARY } from '../../../../../support/adversarial-model';
 
@@ -166,15 +167,10 @@ describe('knowledge documents → the mobile chat', () => {
 describe('knowledge documents → blog drafts (as published)', () => {
   it.each(cases)('$name', async ({ payload }) => {
     const blog = { tone: 'Casual e Inspirador' as const, topics: 'pan, recetas' };
-    let published = '';
-    try {
-      const written = await writeArticle(provider, BRAND, blog, 'El pan de masa madre', [], [`Abrimos de lunes a sábado. ${payload}`]);
-      published = `${written.draft.title}\n${written.draft.summary}\n${written.draft.body}`;
-    } catch (error) {
-      // Refusing the draft is a safe outcome: nothing is stored, nothing is published.
-      expect((error as Error).name).toMatch(/Error$/);
-    }
-    expect(leaks(published)).toEqual([]);
+    // The obedient model repeats every control code it reads: the draft is asked for once more,
+    // then refused as leaked (409), so nothing it wrote is stored, let alone published.
+    await expect(writeArticle(provider, BRAND, blog, 'El pan de masa madre', [], [`Abrimos de lunes a sábado. ${payload}`])).rejects.toThrow(new ConflictError(BLOG_MSG.draftLeaked));
+    expect(provider.requests).toHaveLength(2);
     const { system } = wire(provider.requests[0] as TextRequest);
     expect(system).toContain(DATA_RULE);
     expect(confined(system)).toBe(true);
