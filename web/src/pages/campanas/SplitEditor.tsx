@@ -1,6 +1,8 @@
 /**
  * The budget split of a campaign (issue 15 item 2), editable before and after approval: the total
- * budget (euros, 'Cambiar presupuesto': the server re-splits in proportion), and the table networks
+ * budget while it is a proposal (euros, 'Cambiar presupuesto': the server re-splits in proportion;
+ * once approved the server keeps the budget its posts and Meta draft were made for, so the field
+ * is not offered), and the table networks
  * × weeks with row, column and grand totals (the grand total is the budget). Typing a figure (Enter
  * or leaving the cell) re-balances the other unlocked cells with shared `rebalance`; each cell has
  * its lock; a refused figure says why under the table. 'Guardar reparto' sends the whole split.
@@ -80,26 +82,28 @@ export function SplitEditor({ campaign }: { campaign: Campaign }) {
       </h2>
       <p className={styles.muted}>{CAMPAIGN_UI.splitIntro}</p>
 
-      <div className={styles.inlineField}>
-        <div className={fieldStyles.field}>
-          <label htmlFor={`${id}-budget`} className={fieldStyles.label}>
-            {CAMPAIGN_UI.totalBudget}
-          </label>
-          <input
-            id={`${id}-budget`}
-            className={fieldStyles.input}
-            inputMode="decimal"
-            autoComplete="off"
-            value={budgetText}
-            aria-invalid={budgetError ? true : undefined}
-            aria-describedby={budgetError ? `${id}-budget-error` : undefined}
-            onChange={(event) => setBudgetText(event.target.value)}
-          />
+      {campaign.status === 'propuesta' && (
+        <div className={styles.inlineField}>
+          <div className={fieldStyles.field}>
+            <label htmlFor={`${id}-budget`} className={fieldStyles.label}>
+              {CAMPAIGN_UI.totalBudget}
+            </label>
+            <input
+              id={`${id}-budget`}
+              className={fieldStyles.input}
+              inputMode="decimal"
+              autoComplete="off"
+              value={budgetText}
+              aria-invalid={budgetError ? true : undefined}
+              aria-describedby={budgetError ? `${id}-budget-error` : undefined}
+              onChange={(event) => setBudgetText(event.target.value)}
+            />
+          </div>
+          <Button size="small" disabled={busy || changed} onClick={changeBudget}>
+            {CAMPAIGN_UI.changeBudget}
+          </Button>
         </div>
-        <Button size="small" disabled={busy || changed} onClick={changeBudget}>
-          {CAMPAIGN_UI.changeBudget}
-        </Button>
-      </div>
+      )}
       {budgetError && (
         <p id={`${id}-budget-error`} className={styles.fieldError}>
           {budgetError}

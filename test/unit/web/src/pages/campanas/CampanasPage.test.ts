@@ -106,6 +106,8 @@ describe('CampaignDetail', () => {
     expect(html).not.toContain('Generar imagen');
     expect(html).not.toContain('Editar la publicación');
     expect(html).toContain('aria-label="Facebook, semana 1 (€)"');
+    // The budget is fixed once approved (the server refuses it): only the split stays editable.
+    expect(html).not.toContain('Cambiar presupuesto');
   });
 
   it("hides the owner's spend input when Meta reports the spend", () => {
