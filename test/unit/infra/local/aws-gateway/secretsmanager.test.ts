@@ -18,8 +18,8 @@ const APPS = JSON.stringify({ facebook: { clientId: 'id', clientSecret: 'secreto
 const reader = principal('listarRedes', [{ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: `${PARTIAL_ARN}-??????` }]);
 /** A grant on another secret of the same account. */
 const otherSecret = principal('otraFuncion', [{ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: `${PARTIAL_ARN}-other-??????` }]);
-/** No Secrets Manager grant at all (e.g. elegirDestinos). */
-const noGrant = principal('elegirDestinos', [{ Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: '*' }]);
+/** No Secrets Manager grant at all (e.g. obtenerPerfil). */
+const noGrant = principal('obtenerPerfil', [{ Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: '*' }]);
 
 let h: Harness;
 const client = (p: GatewayPrincipal) => new SecretsManagerClient({ endpoint: h.gateway.url, region: REGION, credentials: credentialsOf(p), maxAttempts: 1 });

@@ -93,7 +93,12 @@ describe('least privilege: the secrets key by purpose', () => {
     ['inboxWorker', SOCIAL, true],
     ['inboxWorker', VERIFIER, false],
     ['completarOAuth', VERIFIER, true],
-    ['completarOAuth', SOCIAL, false],
+    // It opens the selected pages' tokens to subscribe them to the inbox webhooks (issue 14).
+    ['completarOAuth', SOCIAL, true],
+    ['completarOAuth', GMAIL, false],
+    ['completarOAuth', AI_KEY, false],
+    ['elegirDestinos', SOCIAL, true],
+    ['elegirDestinos', VERIFIER, false],
     ['desconectarRed', SOCIAL, true],
     ['desconectarRed', AI_KEY, false],
     ['verCampana', SOCIAL, true],

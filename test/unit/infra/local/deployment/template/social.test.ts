@@ -32,7 +32,7 @@ const fnNamed = (name: string): DeployedFunction => twinDeployment.fnNamed(name)
 describe('twin template reader: social networks (issue 12)', () => {
   it('reads the callback page and the refresh job under their twin names', () => {
     expect(twinDeployment.deployment.functions.map((fn) => fn.name)).toEqual(expect.arrayContaining(['oauthCallback', 'socialTokens', ...CALLABLE_NAMES]));
-    expect(READERS).toEqual(['aprobarRespuesta', 'completarOAuth', 'conectarTelegram', 'crearBorradorMeta', 'desconectarRed', 'inboxWorker', 'initiateOAuth', 'listarCuentasPublicitarias', 'listarRedes', 'publisher', 'publishingSweep', 'responderConversacion', 'socialTokens', 'socialWebhook', 'verCampana']);
+    expect(READERS).toEqual(['aprobarRespuesta', 'completarOAuth', 'conectarTelegram', 'crearBorradorMeta', 'desconectarRed', 'elegirDestinos', 'inboxWorker', 'initiateOAuth', 'listarCuentasPublicitarias', 'listarRedes', 'publisher', 'publishingSweep', 'responderConversacion', 'socialTokens', 'socialWebhook', 'verCampana']);
     expect(SOCIAL_TOKENS_ACCESS.permissions).toContain('socialApps:read');
   });
 
@@ -93,7 +93,7 @@ describe('twin template reader: social networks (issue 12)', () => {
     });
 
     it('refuses the functions that do not declare it (AccessDenied)', async () => {
-      for (const name of ['elegirDestinos', 'oauthCallback', 'guardarIntegraciones', 'blogDrafts']) {
+      for (const name of ['obtenerPerfil', 'oauthCallback', 'guardarIntegraciones', 'blogDrafts']) {
         await expect(read(fnNamed(name), PARTIAL_ARN)).rejects.toMatchObject({ name: 'AccessDeniedException' });
       }
     });
