@@ -16,13 +16,15 @@ import path from 'node:path';
 import { concurrently } from 'concurrently';
 import { SUMMARY_FILE_ENV, type SummaryCounts } from './summary-reporter';
 
-const PROJECTS = ['unit', 'integration'] as const;
+/** Each process's name and the vitest projects it runs (unit-cdk: the stack's synthesis tests, vitest.config.ts). */
+const PROCESSES = { unit: ['unit', 'unit-cdk'], integration: ['integration'] } as const;
+const PROJECTS = Object.keys(PROCESSES) as (keyof typeof PROCESSES)[];
 
 const dir = mkdtempSync(path.join(tmpdir(), 'director-ia-tests-'));
 const summaryOf = (project: string) => path.join(dir, `${project}.json`);
 
 const { result } = concurrently(
-  PROJECTS.map((project) => ({ command: `vitest run --project ${project}`, name: project, env: { [SUMMARY_FILE_ENV]: summaryOf(project) } })),
+  PROJECTS.map((project) => ({ command: `vitest run ${PROCESSES[project].map((name) => `--project ${name}`).join(' ')}`, name: project, env: { [SUMMARY_FILE_ENV]: summaryOf(project) } })),
   { group: true, prefix: 'none' },
 );
 const passed = await result.then(
