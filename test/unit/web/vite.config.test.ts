@@ -1,5 +1,5 @@
 /**
- * The production web build (`npm run build:web`, what `cdk deploy` uploads to the web bucket):
+ * web/vite.config.ts, the production web build (`npm run build:web`, what `cdk deploy` uploads):
  * Vite builds the whole app, every lazily loaded page and surface included, into a fresh folder.
  * The twin serves the app through Vite's dev server, which compiles a page only when it is opened,
  * so a stylesheet that does not compile (an AdminPage.module.css `composes` of a class defined
