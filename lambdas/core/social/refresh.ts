@@ -80,15 +80,21 @@ export interface JobResult {
 type Key = { uid: string; network: SocialNetwork };
 const keyOf = (item: SocialConnectionItem): Key => ({ uid: item.uid, network: item.network });
 
-/** Takes `item`'s lease (see the module header); the item as it now stands, or null when busy or changed. */
-async function acquireLease(item: SocialConnectionItem, leaseId: string, now: Date): Promise<SocialConnectionItem | null> {
+/**
+ * Takes `item`'s lease (see the module header); the item as it now stands, or null when busy or
+ * changed. The lease is wall-clock time (Date.now()), never the caller's `now`: a caller reasoning
+ * about a later instant (a token due in ten minutes) must not take a lease another process holds,
+ * or both would spend the same rotating refresh token and the network would refuse the second.
+ */
+async function acquireLease(item: SocialConnectionItem, leaseId: string): Promise<SocialConnectionItem | null> {
+  const wall = Date.now();
   try {
     const { data } = await socialConnections()
       .patch(keyOf(item))
-      .set({ leaseUntil: now.getTime() + LEASE_MS, leaseId })
+      .set({ leaseUntil: wall + LEASE_MS, leaseId })
       .where(
         (attr, op) =>
-          `(${op.notExists(attr.leaseUntil)} OR ${op.lt(attr.leaseUntil, now.getTime())}) AND ${op.eq(attr.state, 'conectada')} AND ${op.eq(attr.accessTokenSealed, item.accessTokenSealed ?? '')}`,
+          `(${op.notExists(attr.leaseUntil)} OR ${op.lt(attr.leaseUntil, wall)}) AND ${op.eq(attr.state, 'conectada')} AND ${op.eq(attr.accessTokenSealed, item.accessTokenSealed ?? '')}`,
       )
       .go({ response: 'all_new' });
     return data as SocialConnectionItem;
@@ -153,7 +159,7 @@ export async function refreshUnderLease(item: SocialConnectionItem, apps: Networ
     return { kind: 'failed' };
   }
   const leaseId: string = randomUUID();
-  const held = await acquireLease(item, leaseId, now);
+  const held = await acquireLease(item, leaseId);
   if (!held) return { kind: 'busy' };
   const key = keyOf(held);
   try {

@@ -74,10 +74,11 @@ describe('the refresh job', () => {
   it('leaves a connection alone while another holder’s lease is live, and takes over a lapsed one', async () => {
     const sub = uniqueSub();
     const { due } = await connectX(sub);
-    await raw.set(`user#${sub}`, 'social#x', { leaseUntil: due.getTime() + LEASE_MS, leaseId: 'another-holder' });
+    // Leases are wall-clock time, whatever instant the caller reasons about (`due`).
+    await raw.set(`user#${sub}`, 'social#x', { leaseUntil: Date.now() + LEASE_MS, leaseId: 'another-holder' });
     await runTokenRefresh(due);
     expect(fakeNetworks.refreshCallsOf(sub)).toHaveLength(0);
-    await raw.set(`user#${sub}`, 'social#x', { leaseUntil: due.getTime() - 1 });
+    await raw.set(`user#${sub}`, 'social#x', { leaseUntil: Date.now() - 1 });
     await runTokenRefresh(due);
     expect(fakeNetworks.refreshCallsOf(sub)).toHaveLength(1);
     expect((await itemOf(sub, 'x'))?.leaseId).toBeUndefined();
