@@ -189,7 +189,8 @@ export async function refreshUnderLease(item: SocialConnectionItem, apps: Networ
     );
     return written ? { kind: 'refreshed', accessToken: tokens.accessToken } : { kind: 'busy' };
   } catch (error) {
-    if (error instanceof NetworkError && error.kind !== 'unavailable') {
+    // A throttled or unreachable network has not refused the grant: the next run tries again.
+    if (error instanceof NetworkError && error.kind !== 'unavailable' && error.kind !== 'rate_limited') {
       logger.warn('The network refused a token refresh', { network, kind: error.kind, status: error.status ?? null, detail: error.detail });
       const reason = SOCIAL_MSG.accessRevoked(network);
       return (await markReconnect(key, reason, now, { leaseId })) ? { kind: 'reconnect', reason } : { kind: 'busy' };

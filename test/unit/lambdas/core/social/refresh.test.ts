@@ -130,11 +130,14 @@ describe('the refresh job', () => {
     expect(fakeNetworks.refreshCallsOf(sub)).toHaveLength(0);
   });
 
-  it('releases the lease and tries again on the next run when the network does not answer', async () => {
+  it.each([
+    ['does not answer', new NetworkError('x', 'unavailable', 'timeout')],
+    ['throttles the refresh (429)', new NetworkError('x', 'rate_limited', 'Too Many Requests', { status: 429 })],
+  ])('releases the lease and tries again on the next run when the network %s', async (_label, failure) => {
     const sub = uniqueSub();
     const { due } = await connectX(sub);
     const before = await itemOf(sub, 'x');
-    fakeNetworks.failNext.set('refresh', new NetworkError('x', 'unavailable', 'timeout'));
+    fakeNetworks.failNext.set('refresh', failure);
     const result = await runTokenRefresh(due);
     expect(result.failed).toBeGreaterThanOrEqual(1);
     expect(await itemOf(sub, 'x')).toEqual(before);
