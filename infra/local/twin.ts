@@ -275,7 +275,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       port: ports.aws,
       region: DEFAULT_REGION,
       accountId: TWIN_ACCOUNT_ID,
-      upstreams: { dynamodb: `http://${LOCAL_HOST}:${ports.dynamodb}`, s3: `http://${LOCAL_HOST}:${ports.s3}` },
+      // Functions that manage users (admin actions, account deletion) reach cognito-local, after IAM evaluation.
+      upstreams: { dynamodb: `http://${LOCAL_HOST}:${ports.dynamodb}`, s3: `http://${LOCAL_HOST}:${ports.s3}`, cognitoIdp: `http://${LOCAL_HOST}:${ports.cognito}` },
       kms: { keyArn: kmsKeyArn, masterKey: readFileSync(ensureSecretsKey(stateDir)) },
       // The network apps secret, as DevOps would create it: the sandbox's apps, or your own file.
       secrets: { [TWIN_SOCIAL_APPS_SECRET]: SHELL_ENV.SOCIAL_APPS_FILE ? readFileSync(SHELL_ENV.SOCIAL_APPS_FILE, 'utf8') : JSON.stringify(sandbox.apps()) },
