@@ -76,8 +76,10 @@ export interface TwinOptions {
   stateDir: string;
   adminEmail: string;
   adminPassword: string;
-  /** Serve the web with Vite (default), the production build in web/dist, or not at all. */
+  /** Serve the web with Vite (default), the production build in `webDist`, or not at all. */
   web?: 'vite' | 'dist' | 'none';
+  /** The production build `web: 'dist'` serves (default web/dist, what `npm run build:web` writes). */
+  webDist?: string;
   partnerName?: string;
   tokenSyncUrl?: string;
   publicSiteUrl?: string;
@@ -379,7 +381,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ...(options.publicSiteUrl ? { publicSiteUrl: options.publicSiteUrl } : {}),
     };
     const scheduling = schedulingOf(first);
-    if (options.web === 'dist') staticWeb = await serveBuiltWeb(path.join(ROOT, 'web/dist'));
+    if (options.web === 'dist') staticWeb = await serveBuiltWeb(options.webDist ?? path.join(ROOT, 'web/dist'));
     if ((options.web ?? 'vite') === 'vite') {
       const { createServer } = await import('vite');
       vite = await createServer({

@@ -1,6 +1,10 @@
 /**
  * vitest globalSetup for integration and e2e tests: starts one twin on a free port with a fresh
- * state dir (Vite included, for the browser test) and provides its coordinates to the tests.
+ * state dir and provides its coordinates to the tests. The browser tests get the production web
+ * build (built here, into the state dir, with the config `npm run build:web` uses), served the way
+ * CloudFront serves it: what users run, and pages load as a few bundled chunks instead of the
+ * hundreds of modules Vite's dev server compiles on demand. `TWIN_TEST_WEB=vite` serves the dev
+ * server instead (to debug a page with its sources).
  * It also reserves one port per test stub server that the functions must reach (a fake
  * OpenAI-compatible model on 127.0.0.1) and lets the twin's outbound HTTP client reach exactly
  * those origins (OUTBOUND_ALLOWED_ORIGINS, README "Twin settings"): every other local or private
@@ -10,6 +14,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { build } from 'vite';
+import { REPO_ROOT } from '../../infra/paths';
 import { freePort } from '../../infra/local/ports';
 import { PUBLISHING_SWEEP_INTERVAL_ENV, SCHEDULER_RETRY_BASE_ENV, SOCIAL_TOKENS_INTERVAL_ENV } from '../../infra/local/schedules';
 import { buildAssembly } from '../../infra/local/deployment/build';
@@ -103,11 +109,15 @@ export async function setup(project: TestProject): Promise<void> {
   // grant report (`npm run iam:grants`).
   process.env[IAM_DECISIONS_ENV] ??= IAM_DECISIONS_FILE;
   rmSync(process.env[IAM_DECISIONS_ENV], { force: true });
+  const devServer = process.env.TWIN_TEST_WEB === 'vite';
+  const webDist = path.join(stateDir, 'web-dist');
+  if (!devServer) await build({ configFile: path.join(REPO_ROOT, 'web/vite.config.ts'), logLevel: 'error', build: { outDir: webDist, emptyOutDir: true } });
   twin = await startTwin({
     port,
     stateDir,
     adminEmail: 'admin@test.local',
     adminPassword: 'Admin1234!',
+    ...(devServer ? {} : { web: 'dist' as const, webDist }),
     onCrash: (part, detail, output) => console.error(`twin part ${part} crashed (${detail})\n${output}`),
   });
   project.provide('twin', twinInfoOf(twin, stateDir));
