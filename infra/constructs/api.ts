@@ -18,6 +18,13 @@
  * INVOKE_ROLE_CHUNK callables, each allowed `lambda:InvokeFunction` on exactly those functions'
  * ARNs. Same least privilege, about 70 fewer resources, which keeps the tenant stack well under
  * CloudFormation's 500 as callables are added. The twin evaluates the route's role like any other.
+ *
+ * Callables that declare exactly the same access (their infra/functions.ts entry and the table
+ * access their access level adds) share one execution role: the role grants each of them exactly
+ * what it declares, as a role of its own would, and the stack has one AWS::IAM::Role per distinct
+ * declaration instead of one per callable (46 for 73 callables when issue 17 began), which keeps
+ * room under CloudFormation's 500 for the callables still to come. Each function still runs as its
+ * own session (`assumed-role/<role>/<function>`), so CloudTrail and the twin tell them apart.
  */
 import { Aws, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -38,7 +45,7 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { PolicyDocument, PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
+import { type CfnRole, PolicyDocument, PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -49,7 +56,7 @@ import { acknowledge } from '../nag';
 import { functionEntry } from '../paths';
 import type { AuthConstruct } from './auth';
 import type { FunctionGrants } from './grants';
-import { createNodeFunction, LOG_RETENTION } from './node-function';
+import { createNodeFunction, type FunctionRole, LOG_RETENTION } from './node-function';
 
 export interface ApiProps {
   auth: AuthConstruct;
@@ -196,8 +203,14 @@ export class ApiConstruct extends Construct {
     // One log group for every callable (node-function.ts header): one resource instead of one each.
     const logGroup = new LogGroup(this, 'CallableLogs', { retention: LOG_RETENTION });
     const invokeRoles = new CallableInvokeRoles(this, 'Invoke');
+    /** Execution roles by declared access (see the module header), with the callables using each. */
+    const executionRoles = new Map<string, { role: FunctionRole; names: string[] }>();
     for (const callable of callables) {
       const name = callable.name as CallableName;
+      const access = props.accessOverrides?.[name] ?? accessOf(name);
+      const table = tableAccessFor(access, callable.access);
+      const declaration = JSON.stringify([access, table]);
+      const shared = executionRoles.get(declaration);
       const fn = createNodeFunction(this, name, {
         entry: functionEntry(props.projectRoot, name),
         projectRoot: props.projectRoot,
@@ -205,9 +218,11 @@ export class ApiConstruct extends Construct {
         environment: { ...props.environment, [USER_POOL_CLIENT_ID_ENV]: client.userPoolClientId },
         description: `Callable ${name} (${callable.access})`,
         logGroup,
+        ...(shared ? { role: shared.role } : {}),
       });
-      const access = props.accessOverrides?.[name] ?? accessOf(name);
-      props.grants.apply(fn, access, tableAccessFor(access, callable.access));
+      if (shared) shared.names.push(name);
+      else executionRoles.set(declaration, { role: fn.role as FunctionRole, names: [name] });
+      props.grants.apply(fn, access, table);
       if (props.originVerifySecret && CLIENT_IP_CALLABLES.includes(name)) fn.addEnvironment(ORIGIN_VERIFY_SECRET_ENV, props.originVerifySecret);
       const isPublic = callable.access === 'public';
       const [route] = this.httpApi.addRoutes({
@@ -224,6 +239,9 @@ export class ApiConstruct extends Construct {
         throttleAsPublic(this.httpApi, [route]);
       }
       functions[name] = fn;
+    }
+    for (const { role, names } of executionRoles.values()) {
+      if (names.length > 1) (role.node.defaultChild as CfnRole).description = `Execution role of the callables ${names.join(', ')}`.slice(0, 1000);
     }
     this.functions = functions as Record<CallableName, NodejsFunction>;
     this.domainName = `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Aws.URL_SUFFIX}`;

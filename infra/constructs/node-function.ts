@@ -56,6 +56,12 @@ export interface NodeFunctionProps {
   nodeModules?: string[];
   /** A log group shared with other functions (see the module header); default: a log group of its own. */
   logGroup?: ILogGroup;
+  /**
+   * The execution role of another function that declares exactly the same access (the callables,
+   * infra/constructs/api.ts); default: a role of its own. Granting the same access again adds
+   * nothing: CDK drops identical statements from a policy document.
+   */
+  role?: FunctionRole;
 }
 
 /** Why every function role may write trace segments on `*` (see the module header). */
@@ -88,10 +94,12 @@ export class FunctionRole extends Role {
 export function createNodeFunction(scope: Construct, id: string, props: NodeFunctionProps): NodejsFunction {
   const logGroup = props.logGroup ?? new LogGroup(scope, `${id}Logs`, { retention: LOG_RETENTION });
   // A role of our own instead of the default one with AWSLambdaBasicExecutionRole (logs on "*").
-  const role = new FunctionRole(scope, `${id}Role`, {
-    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-    description: `Execution role of ${id}`,
-  });
+  const role =
+    props.role ??
+    new FunctionRole(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${id}`,
+    });
   logGroup.grantWrite(role);
   acknowledge(role, { 'AwsSolutions-IAM5[Resource::*]': XRAY_WILDCARD_REASON });
 

@@ -339,6 +339,23 @@ describe('function permissions (tenant stack with AI context)', () => {
     });
   }
 
+  it('callables share an execution role exactly when they declare the same access, and the role says which', () => {
+    const declaration = (name: CallableName) => JSON.stringify([accessOf(name), tableAccessFor(accessOf(name), CALLABLES[name].access)]);
+    for (const a of CALLABLE_NAMES) {
+      for (const b of CALLABLE_NAMES) {
+        if (a < b) expect(roleIdOf(a) === roleIdOf(b), `${a} / ${b}`).toBe(declaration(a) === declaration(b));
+      }
+    }
+    const distinct = new Set(CALLABLE_NAMES.map(declaration)).size;
+    expect(new Set(CALLABLE_NAMES.map(roleIdOf)).size).toBe(distinct);
+    expect(distinct).toBeLessThan(CALLABLE_NAMES.length);
+    const shared = CALLABLE_NAMES.filter((name) => CALLABLE_NAMES.some((other) => other !== name && roleIdOf(other) === roleIdOf(name)));
+    for (const name of shared) {
+      const description = (template.toJSON().Resources[roleIdOf(name)] as Resource).Properties.Description as string;
+      expect(description).toMatch(new RegExp(`\\b${name}\\b`));
+    }
+  });
+
   it.each(ALL_FUNCTIONS)('%s has exactly its declared permissions', (name) => {
     const expected = new Set([...LOGS, ...TABLE[EXPECTED_TABLE[name]], ...(EXPECTED_EXTRA[name] ?? [])]);
     expect(linesOf(name)).toEqual([...expected].sort());
@@ -512,7 +529,8 @@ describe('function permissions (tenant stack with AI context)', () => {
         .filter((policy) => JSON.stringify(policy.document).includes('bedrock:InvokeModel'))
         .map((policy) => JSON.stringify([{ Ref: policy.roleId }]));
       // iniciarVideo too: starting an async invocation authorizes as bedrock:InvokeModel ('ai:async').
-      expect(bedrockRoles.sort()).toEqual(([...AI_FUNCTIONS, 'iniciarVideo'] as FunctionName[]).map((name) => JSON.stringify([{ Ref: roleIdOf(name) }])).sort());
+      // Callables that declare the same access share one role (infra/constructs/api.ts).
+      expect(bedrockRoles.sort()).toEqual([...new Set(([...AI_FUNCTIONS, 'iniciarVideo'] as FunctionName[]).map((name) => JSON.stringify([{ Ref: roleIdOf(name) }])))].sort());
       expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:invoke')).sort()).toEqual(AI_FUNCTIONS.filter((name) => name !== 'knowledgeUploaded' && name !== 'blogDrafts' && name !== 'inboxWorker').sort());
     });
 
@@ -606,7 +624,8 @@ describe('function permissions (tenant stack with AI context)', () => {
 
     it('acknowledges uploads and Bedrock wildcards only on the roles whose permissions imply them', () => {
       const paths = (pattern: RegExp) => [...new Set(acknowledged().filter(({ id }) => pattern.test(id)).map(({ path }) => path))].sort();
-      const roles = (...names: FunctionName[]) => names.map((name) => `/${fnOf(name).role?.node.path}`).sort();
+      // Callables that declare the same access share one role (infra/constructs/api.ts).
+      const roles = (...names: FunctionName[]) => [...new Set(names.map((name) => `/${fnOf(name).role?.node.path}`))].sort();
       // The public blog's role (not a callable): test/unit/infra/tenant-stack/public-blog.test.ts checks its acknowledgements.
       expect(paths(/IAM5\[Resource::<StorageUploads\w+\.Arn>\/users\//).filter((path) => !path.includes('/PublicBlog/'))).toEqual(
         roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'knowledgeUploaded', 'listarArticulos', 'generarArticulo', 'guardarArticulo', 'publicarArticulo', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'publisher', 'crearBorradorMeta', ...VIDEO_FUNCTIONS),
