@@ -1,13 +1,19 @@
 /**
  * The twin's trusted key for custom-token sign-in (issue 17 item 3): an RSA key pair generated on
- * first start under the state dir (`custom-token-key.json`, owner-only), whose public JWK the twin's
- * synth gives the stack as `customTokenJwks` (audience `customTokenAudience` = TWIN_CUSTOM_TOKEN_AUDIENCE).
- * `signCustomToken` makes the token a host page would pass (tests; a developer uses
+ * first use (`custom-token-key.json`, owner-only), whose public JWK the twin's synth gives the stack
+ * as `customTokenJwks` (audience `customTokenAudience` = TWIN_CUSTOM_TOKEN_AUDIENCE).
+ * `signCustomToken` makes the token a host page would pass (tests; a developer runs
  * `npm run twin:custom-token -- <email>`, infra/local/sign-custom-token.ts).
+ *
+ * The key lives beside the twin's cached assemblies (one per checkout, infra/local/deployment/build.ts
+ * `defaultCacheDir`), not in LOCAL_STATE_DIR: the public key is synth context, so a key per state
+ * dir would re-synthesize the bundles (about half a minute) for every fresh state dir, i.e. every
+ * test run. It is a local development key, trusted only by the twin's own stack.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { defaultCacheDir } from './deployment/build';
 
 /** The audience the twin's stack expects in custom tokens. */
 export const TWIN_CUSTOM_TOKEN_AUDIENCE = 'director-ia-local';
@@ -28,19 +34,35 @@ export function generateCustomTokenKey(kid = KEY_ID): CustomTokenKey {
   return { kid, privateKey, publicJwk: JSON.stringify({ ...publicKey.export({ format: 'jwk' }), alg: 'RS256', use: 'sig', kid }) };
 }
 
-/** The state dir's key pair, created on first use. */
-export function ensureCustomTokenKey(stateDir: string): CustomTokenKey {
-  const file = path.join(stateDir, KEY_FILE);
+function readKey(file: string): CustomTokenKey {
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as { kid: string; privateJwk: Record<string, unknown> };
+  const privateKey = createPrivateKey({ key: stored.privateJwk as never, format: 'jwk' });
+  return { kid: stored.kid, privateKey, publicJwk: JSON.stringify({ ...createPublicKey(privateKey).export({ format: 'jwk' }), alg: 'RS256', use: 'sig', kid: stored.kid }) };
+}
+
+/** The key pair kept in `dir` (default: this checkout's twin cache), created on first use. */
+export function ensureCustomTokenKey(dir = defaultCacheDir()): CustomTokenKey {
+  const file = path.join(dir, KEY_FILE);
   try {
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as { kid: string; privateJwk: Record<string, unknown> };
-    const privateKey = createPrivateKey({ key: stored.privateJwk as never, format: 'jwk' });
-    return { kid: stored.kid, privateKey, publicJwk: JSON.stringify({ ...createPublicKey(privateKey).export({ format: 'jwk' }), alg: 'RS256', use: 'sig', kid: stored.kid }) };
+    return readKey(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+  mkdirSync(dir, { recursive: true });
   const key = generateCustomTokenKey();
-  writeFileSync(file, JSON.stringify({ kid: key.kid, privateJwk: key.privateKey.export({ format: 'jwk' }) }), { mode: 0o600, flag: 'wx' });
-  return key;
+  try {
+    writeFileSync(file, JSON.stringify({ kid: key.kid, privateJwk: key.privateKey.export({ format: 'jwk' }) }), { mode: 0o600, flag: 'wx' });
+    return key;
+  } catch (error) {
+    // Another twin of this checkout wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readKey(file);
+    throw error;
+  }
+}
+
+/** The twin's synth context for custom-token sign-in: the key's public JWK and the audience. */
+export function twinCustomTokenContext(key: CustomTokenKey = ensureCustomTokenKey()): { customTokenJwks: string; customTokenAudience: string } {
+  return { customTokenJwks: key.publicJwk, customTokenAudience: TWIN_CUSTOM_TOKEN_AUDIENCE };
 }
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
