@@ -87,8 +87,9 @@ describe('custom-token sign-in', () => {
   it('leaves the password flow to cognito-local unchanged', async () => {
     const out = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: twin.clientId, AuthParameters: { USERNAME: owner.email, PASSWORD: owner.password } }));
     expect(claims(out.AuthenticationResult?.AccessToken).sub).toBe(owner.sub);
+    // cognito-local's own answer to a wrong password (AWS says NotAuthorizedException).
     await expect(
       cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: twin.clientId, AuthParameters: { USERNAME: owner.email, PASSWORD: 'Wrong1234!' } })),
-    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    ).rejects.toMatchObject({ name: 'InvalidPasswordException' });
   });
 });

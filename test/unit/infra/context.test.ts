@@ -177,5 +177,10 @@ describe('buildApp', () => {
       expect(() => parseTenantContext({ tenant: 'acme', customTokenJwks: JSON.stringify({ keys: [jwk, jwk] }) })).toThrow(/distinct "kid"s/);
       expect(() => parseTenantContext({ tenant: 'acme', customTokenAudience: 'portal' })).toThrow(/need "customTokenJwks"/);
     });
+
+    it('reads the custom-token keys from the app context', () => {
+      expect(() => buildApp({ context: { tenant: 'demo', customTokenJwks: '{"kty":"RSA","d":"x"}' } })).toThrow(/"customTokenJwks"/);
+      expect(() => buildApp({ context: { tenant: 'demo', customTokenAudience: 'x' } })).toThrow(/need "customTokenJwks"/);
+    });
   });
 });
