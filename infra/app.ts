@@ -31,6 +31,8 @@ const CONTEXT_KEYS = [
   'dailyGenerationQuota',
   'socialAppsSecret',
 ] as const satisfies readonly (keyof TenantSettings)[];
+/** Context keys read into `TenantSettings.customToken` (issue 17 item 3: custom-token sign-in). */
+const CUSTOM_TOKEN_CONTEXT_KEYS = ['customTokenJwks', 'customTokenAudience', 'customTokenIssuer'] as const;
 
 export interface BuildAppOptions {
   /** Extra context (tests); the CLI passes cdk.json and `-c` values through the environment. */
@@ -66,7 +68,7 @@ export function createTenantStack(app: App, props: CreateTenantStackProps): Tena
 
 export function buildApp(options: BuildAppOptions = {}): { app: App; stack: TenantStack } {
   const app = new App({ context: options.context, outdir: options.outdir });
-  const context = Object.fromEntries(CONTEXT_KEYS.map((key) => [key, app.node.tryGetContext(key) as unknown]));
+  const context = Object.fromEntries([...CONTEXT_KEYS, ...CUSTOM_TOKEN_CONTEXT_KEYS].map((key) => [key, app.node.tryGetContext(key) as unknown]));
   const settings = parseTenantContext(context);
   addNagChecks(app);
   const stack = createTenantStack(app, { settings, projectRoot: options.projectRoot, webDistPath: options.webDistPath, accessOverrides: options.accessOverrides });

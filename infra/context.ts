@@ -57,6 +57,14 @@ export interface TenantSettings {
    * grant, no variable, and every OAuth network's card says "No disponible en esta instalación".
    */
   socialAppsSecret?: string;
+  /**
+   * Custom-token sign-in (issue 17 item 3; README "Custom-token sign-in"): when set, the user pool
+   * runs the custom authentication triggers and the web client allows CUSTOM_AUTH. `jwks` is the
+   * public key(s) that sign the host page's tokens (a JWK or a JWKS, JSON, public parts only),
+   * `audience` the `aud` they must carry (context `customTokenAudience`, default the tenant id),
+   * `issuer` the `iss` when given. Unset (no `customTokenJwks`): the flow is off.
+   */
+  customToken?: { jwks: string; audience: string; issuer?: string };
 }
 
 /** Lowercase letters, digits and inner hyphens; short enough for every derived resource name. */
@@ -144,6 +152,47 @@ function socialAppsSecretOf(value: string | undefined, region: string): string |
   return value;
 }
 
+/** The longest trusted JWKS (JSON characters) the triggers' environment may carry. */
+const MAX_CUSTOM_TOKEN_JWKS_CHARS = 2500;
+/** Members of a public JWK; anything else (notably `d`, `p`, `q`: private parts) is refused. */
+const PUBLIC_JWK_MEMBERS = new Set(['kty', 'kid', 'alg', 'use', 'key_ops', 'n', 'e', 'crv', 'x', 'y', 'x5c', 'x5t', 'x5t#S256', 'x5u']);
+
+/**
+ * `customTokenJwks` checked: JSON of one public RSA or EC JWK or of a JWKS `{"keys": [...]}` of them
+ * (several need distinct `kid`s, which the tokens name), normalized to a JWKS; with its audience
+ * (`customTokenAudience`, default the tenant) and optional issuer (`customTokenIssuer`).
+ */
+function customTokenOf(context: Record<string, unknown>, tenant: string): TenantSettings['customToken'] {
+  const raw = optionalString(context, 'customTokenJwks');
+  const audience = optionalString(context, 'customTokenAudience');
+  const issuer = optionalString(context, 'customTokenIssuer');
+  if (raw === undefined) {
+    if (audience !== undefined || issuer !== undefined) throw new ContextError('Context "customTokenAudience" and "customTokenIssuer" need "customTokenJwks" (the public key that signs the custom tokens).');
+    return undefined;
+  }
+  const invalid = (why: string) => new ContextError(`Invalid context "customTokenJwks": ${why}. Expected the JSON of a public JWK (RSA or EC) or of a JWKS {"keys": [...]}.`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw invalid('not JSON');
+  }
+  const keys = parsed && typeof parsed === 'object' && 'keys' in parsed ? (parsed as { keys: unknown }).keys : [parsed];
+  if (!Array.isArray(keys) || keys.length === 0) throw invalid('no keys');
+  for (const key of keys as unknown[]) {
+    if (!key || typeof key !== 'object') throw invalid('a key is not an object');
+    const jwk = key as Record<string, unknown>;
+    if (jwk.kty !== 'RSA' && jwk.kty !== 'EC') throw invalid(`key type ${JSON.stringify(jwk.kty)} is not RSA or EC`);
+    const extra = Object.keys(jwk).filter((member) => !PUBLIC_JWK_MEMBERS.has(member));
+    if (extra.length > 0) throw invalid(`a key has ${extra.join(', ')}, which a public key does not (never give the private key)`);
+  }
+  if (keys.length > 1 && new Set(keys.map((key: { kid?: unknown }) => key.kid)).size !== keys.length) throw invalid('several keys need distinct "kid"s');
+  const jwks = JSON.stringify({ keys });
+  // Lambda's environment holds 4 KB in all; a few public keys fit well under this.
+  if (jwks.length > MAX_CUSTOM_TOKEN_JWKS_CHARS) throw invalid(`${jwks.length} characters, more than the ${MAX_CUSTOM_TOKEN_JWKS_CHARS} the triggers' environment can hold`);
+  return { jwks, audience: audience ?? tenant, ...(issuer ? { issuer } : {}) };
+}
+
 export function parseTenantContext(context: Record<string, unknown>): TenantSettings {
   const tenant = optionalString(context, 'tenant');
   if (tenant === undefined) {
@@ -195,5 +244,6 @@ export function parseTenantContext(context: Record<string, unknown>): TenantSett
     ...bedrock,
     dailyGenerationQuota: optionalPositiveInt(context, 'dailyGenerationQuota', MAX_DAILY_GENERATION_QUOTA),
     socialAppsSecret: socialAppsSecretOf(optionalString(context, 'socialAppsSecret'), region ?? DEFAULT_REGION),
+    customToken: customTokenOf(context, tenant),
   };
 }

@@ -531,6 +531,12 @@ export const SOCIAL_WEBHOOK_ACCESS: FunctionAccess = { table: 'readWrite', permi
  */
 export const INBOX_WORKER_ACCESS: FunctionAccess = { table: 'readWrite', permissions: ['ai:invoke', 'secrets:open:ai-key', 'secrets:open:gmail', 'secrets:open:social-token', 'secrets:seal:social-token', 'socialApps:read'] };
 
+/**
+ * The custom-token sign-in triggers (Define, Create and Verify Auth Challenge; issue 17 item 3)
+ * decide from Cognito's event and the trusted key in their environment: no AWS access at all.
+ */
+export const CUSTOM_AUTH_TRIGGER_ACCESS: FunctionAccess = { table: 'none' };
+
 /** The PreSignUp trigger only creates the pending profile. */
 export const PRE_SIGN_UP_ACCESS: FunctionAccess = { table: 'write' };
 

@@ -92,7 +92,7 @@ export class TenantStack extends Stack {
       // Fixed name: the webhook and the sweep (created before the worker) name it.
       inboxWorker: inboxWorkerOf(this),
     });
-    const auth = (this.auth = new AuthConstruct(this, 'Auth', { grants, projectRoot, environment, adminEmail: settings.adminEmail }));
+    const auth = (this.auth = new AuthConstruct(this, 'Auth', { grants, projectRoot, environment, adminEmail: settings.adminEmail, customToken: settings.customToken }));
     const api = (this.api = new ApiConstruct(this, 'Api', { auth, grants, projectRoot, environment, originVerifySecret: secrets.originVerifyValue, accessOverrides: props.accessOverrides }));
     const jobs = (this.jobs = new JobsConstruct(this, 'Jobs', { grants, uploadsBucket: storage.uploadsBucket, projectRoot, environment }));
     const publishing = (this.publishing = new PublishingConstruct(this, 'Publishing', { grants, schedules: publicationSchedules, projectRoot, environment }));

@@ -144,3 +144,17 @@ export const METRIC_NAMES = {
   /** Social token refreshes that failed (retried by the next run) or were refused (reconnect). */
   tokenRefreshFailures: 'TokenRefreshFailures',
 } as const;
+
+/**
+ * Issue 17 item 3 (spec 4 "sign-in with a custom token"): the custom-token sign-in triggers'
+ * trust, from the deployment's CDK context (infra/context.ts `customToken*`). The public key(s)
+ * that sign the tokens a host page passes (a JWK or a JWKS `{"keys": [...]}`, JSON), the audience
+ * (`aud`) they must carry and, optionally, the issuer (`iss`). Without the key the triggers refuse.
+ */
+export const CUSTOM_TOKEN_JWKS_ENV = 'CUSTOM_TOKEN_JWKS';
+export const CUSTOM_TOKEN_AUDIENCE_ENV = 'CUSTOM_TOKEN_AUDIENCE';
+export const CUSTOM_TOKEN_ISSUER_ENV = 'CUSTOM_TOKEN_ISSUER';
+/** The one challenge of the custom-token flow: the answer is the token itself. */
+export const CUSTOM_TOKEN_CHALLENGE = 'CUSTOM_CHALLENGE';
+/** The challenge's metadata, recorded in Cognito's session (DefineAuthChallenge checks it). */
+export const CUSTOM_TOKEN_CHALLENGE_METADATA = 'CUSTOM_TOKEN';

@@ -3,6 +3,11 @@
  * self sign-up, the PreSignUp trigger that auto-confirms and writes the pending profile, the
  * `admins` group, the web's public app client and, when `adminEmail` is given, the first admin
  * (invited by Cognito by email with a temporary password) already in `admins`.
+ *
+ * Custom-token sign-in (issue 17 item 3), only when the deployment trusts a key (`customToken`): the
+ * Define, Create and Verify Auth Challenge triggers (no AWS access; one log group for the three)
+ * and ALLOW_CUSTOM_AUTH on the web client. Without it neither exists, so the flow is off in Cognito
+ * itself (and the triggers refuse anyway when their environment has no key).
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
@@ -19,11 +24,14 @@ import {
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { ADMINS_GROUP } from '@director-ia/shared';
-import { PRE_SIGN_UP_ACCESS } from '../functions';
+import { CUSTOM_TOKEN_AUDIENCE_ENV, CUSTOM_TOKEN_ISSUER_ENV, CUSTOM_TOKEN_JWKS_ENV } from '@director-ia/shared';
+import { CUSTOM_AUTH_TRIGGER_ACCESS, PRE_SIGN_UP_ACCESS } from '../functions';
+import type { TenantSettings } from '../context';
 import { triggerEntry } from '../paths';
 import { acknowledge } from '../nag';
 import type { FunctionGrants } from './grants';
-import { createNodeFunction } from './node-function';
+import { createNodeFunction, LOG_RETENTION } from './node-function';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 
 export interface AuthProps {
   grants: FunctionGrants;
@@ -31,12 +39,22 @@ export interface AuthProps {
   /** Environment shared by every function (table name, service name, ...). */
   environment: Record<string, string>;
   adminEmail?: string;
+  /** The trusted key of custom-token sign-in; unset = the flow is off. */
+  customToken?: TenantSettings['customToken'];
+}
+
+/** The custom-token sign-in triggers (present only when the deployment trusts a key). */
+export interface CustomAuthTriggers {
+  define: NodejsFunction;
+  create: NodejsFunction;
+  verify: NodejsFunction;
 }
 
 export class AuthConstruct extends Construct {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
   readonly preSignUp: NodejsFunction;
+  readonly customAuth?: CustomAuthTriggers;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -89,9 +107,12 @@ export class AuthConstruct extends Construct {
     props.grants.apply(this.preSignUp, PRE_SIGN_UP_ACCESS);
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, this.preSignUp);
 
+    if (props.customToken) this.customAuth = this.addCustomAuth(props, props.customToken);
+
     this.client = this.userPool.addClient('WebClient', {
-      // USER_PASSWORD_AUTH for parity with the local twin (cognito-local has no SRP); SRP for Amplify's default.
-      authFlows: { userPassword: true, userSrp: true },
+      // USER_PASSWORD_AUTH for parity with the local twin (cognito-local has no SRP); SRP for Amplify's
+      // default; CUSTOM_AUTH for custom-token sign-in, only when configured.
+      authFlows: { userPassword: true, userSrp: true, ...(props.customToken ? { custom: true } : {}) },
       generateSecret: false,
       preventUserExistenceErrors: true,
       // The web signs in with the SDK, never through the hosted UI.
@@ -110,6 +131,37 @@ export class AuthConstruct extends Construct {
     });
 
     if (props.adminEmail) this.addFirstAdmin(props.adminEmail, adminsGroup);
+  }
+
+  /** The three triggers of the custom authentication flow, wired to the pool (see the module header). */
+  private addCustomAuth(props: AuthProps, trust: NonNullable<AuthProps['customToken']>): CustomAuthTriggers {
+    const environment = {
+      ...props.environment,
+      [CUSTOM_TOKEN_JWKS_ENV]: trust.jwks,
+      [CUSTOM_TOKEN_AUDIENCE_ENV]: trust.audience,
+      ...(trust.issuer ? { [CUSTOM_TOKEN_ISSUER_ENV]: trust.issuer } : {}),
+    };
+    // One log group for the three: each stream names its function (node-function.ts), one resource, not three.
+    const logGroup = new LogGroup(this, 'CustomAuthLogs', { retention: LOG_RETENTION });
+    const trigger = (id: string, name: string, operation: UserPoolOperation, description: string) => {
+      const fn = createNodeFunction(this, id, {
+        entry: triggerEntry(props.projectRoot, name),
+        projectRoot: props.projectRoot,
+        environment,
+        description,
+        timeout: Duration.seconds(5), // Cognito gives a trigger 5 s at most.
+        memorySize: 256,
+        logGroup,
+      });
+      props.grants.apply(fn, CUSTOM_AUTH_TRIGGER_ACCESS);
+      this.userPool.addTrigger(operation, fn);
+      return fn;
+    };
+    return {
+      define: trigger('DefineAuthChallenge', 'defineAuthChallenge', UserPoolOperation.DEFINE_AUTH_CHALLENGE, 'Cognito DefineAuthChallenge: custom-token sign-in, one challenge'),
+      create: trigger('CreateAuthChallenge', 'createAuthChallenge', UserPoolOperation.CREATE_AUTH_CHALLENGE, 'Cognito CreateAuthChallenge: custom-token sign-in'),
+      verify: trigger('VerifyAuthChallengeResponse', 'verifyAuthChallengeResponse', UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE, 'Cognito VerifyAuthChallengeResponse: checks the custom token'),
+    };
   }
 
   private addFirstAdmin(email: string, group: CfnUserPoolGroup): void {

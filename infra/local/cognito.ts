@@ -2,6 +2,8 @@
  * cognito-local as a child process: its global config routes the PreSignUp trigger to our local
  * Lambda Invoke endpoint; first start creates the user pool, app client, group `admins` and the
  * first admin (created through the same domain code as everyone else, then approved).
+ * It runs from ./cognito-local.mjs, which adds Cognito's custom authentication flow (issue 17
+ * item 3: custom-token sign-in) with the stack's Define/Create/Verify Auth Challenge triggers.
  */
 import {
   AdminAddUserToGroupCommand,
@@ -13,10 +15,12 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   ListUserPoolsCommand,
+  UpdateUserPoolClientCommand,
+  type ExplicitAuthFlowsType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { ADMINS_GROUP } from '@director-ia/shared';
 import type { ChildSupervisor } from './children';
@@ -30,7 +34,13 @@ export const LOCAL_HOST = '127.0.0.1';
  * cognito-local's triggers are global configuration, written before the stack's deployment is
  * read; the twin checks at start that the stack's trigger functions have these names.
  */
-export const COGNITO_TRIGGERS: Readonly<Record<string, string>> = { PreSignUp: 'preSignUp' };
+export const COGNITO_TRIGGERS: Readonly<Record<string, string>> = {
+  PreSignUp: 'preSignUp',
+  // Run by ./cognito-local.mjs's custom authentication flow (cognito-local itself has none).
+  DefineAuthChallenge: 'defineAuthChallenge',
+  CreateAuthChallenge: 'createAuthChallenge',
+  VerifyAuthChallengeResponse: 'verifyAuthChallengeResponse',
+};
 
 export interface CognitoIds {
   userPoolId: string;
@@ -53,7 +63,7 @@ export async function startCognito(supervisor: ChildSupervisor, port: number, st
       2,
     ),
   );
-  const bin = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
+  const bin = fileURLToPath(new URL('./cognito-local.mjs', import.meta.url));
   const child = spawn(process.execPath, [bin], {
     cwd: stateDir,
     env: { ...process.env, PORT: String(port), HOST: LOCAL_HOST, NODE_NO_WARNINGS: '1' },
@@ -83,6 +93,15 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, exis
   if (!userPoolClientId) throw new Error('cognito-local returned no app client id');
   await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMINS_GROUP, Description: 'Administradores' }));
   return { userPoolId, userPoolClientId };
+}
+
+/**
+ * Gives cognito-local's app client the auth flows of the stack's web client (the template's
+ * ExplicitAuthFlows: CUSTOM_AUTH only when the stack trusts a custom-token key), on every start.
+ */
+export async function syncClientAuthFlows(client: CognitoIdentityProviderClient, ids: CognitoIds, flows: readonly string[]): Promise<void> {
+  if (flows.length === 0) return;
+  await client.send(new UpdateUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId, ExplicitAuthFlows: [...flows] as ExplicitAuthFlowsType[] }));
 }
 
 /**

@@ -35,7 +35,8 @@ import {
 } from '@director-ia/shared';
 import { grantCoverage, startAwsGateway, type AwsGateway, type GatewayDecision, type GatewayPrincipal } from './aws-gateway';
 import { ChildSupervisor } from './children';
-import { COGNITO_TRIGGERS, ensureAdmin, ensureUserPool, LOCAL_HOST, startCognito, type CognitoIds } from './cognito';
+import { COGNITO_TRIGGERS, ensureAdmin, ensureUserPool, LOCAL_HOST, startCognito, syncClientAuthFlows, type CognitoIds } from './cognito';
+import { twinCustomTokenContext } from './custom-token';
 import { ensureTable, startDynamo } from './dynamodb';
 import { startMailCatcher } from './mail';
 import { startSocialSandbox, type SocialSandbox } from './social-sandbox';
@@ -65,6 +66,13 @@ export const TWIN_SOCIAL_APPS_SECRET = 'director-ia/local/social-apps';
  * need no new synth. The social network apps secret is the twin's own (registered at start).
  */
 export const TWIN_CONTEXT = { tenant: TWIN_TENANT, region: DEFAULT_REGION, aiProvider: 'offline', socialAppsSecret: TWIN_SOCIAL_APPS_SECRET } as const;
+/**
+ * TWIN_CONTEXT plus custom-token sign-in (issue 17 item 3): the stack trusts the twin's generated
+ * key (./custom-token.ts), so a host page's token signed with it signs in.
+ */
+export function twinContext(): Record<string, unknown> {
+  return { ...TWIN_CONTEXT, ...twinCustomTokenContext() };
+}
 /** Where the test run's IAM decisions are written for the grant report (test/bench/iam-grants.ts). */
 export const IAM_DECISIONS_ENV = 'TWIN_IAM_DECISIONS_FILE';
 /** What the shell said, before a twin of this process set them for its handlers. */
@@ -259,7 +267,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   try {
     log(`Starting DynamoDB Local (:${ports.dynamodb}), cognito-local (:${ports.cognito}), s3rver (:${ports.s3}) and the AWS gateway (:${ports.aws})...`);
     const lambdaEndpoint = triggerEndpoint(`http://${LOCAL_HOST}:${web}`, triggerSecret);
-    const assembly = buildAssembly({ context: TWIN_CONTEXT, log });
+    const context = twinContext();
+    const assembly = buildAssembly({ context, log });
     const [dynamo, cognito, s3Handle, built] = await Promise.all([
       startDynamo(supervisor, ports.dynamodb, path.join(stateDir, 'dynamodb')),
       startCognito(supervisor, ports.cognito, path.join(stateDir, 'cognito'), lambdaEndpoint),
@@ -316,7 +325,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const load = async (assemblyBuilt: BuiltAssembly): Promise<Deployment> => {
       const deployment = readDeployment(assemblyBuilt.templatePath, resources);
       if (!options.accessOverrides) return deployment;
-      const variant = await synthTemplateOnly(TWIN_CONTEXT, options.accessOverrides);
+      const variant = await synthTemplateOnly(context, options.accessOverrides);
       try {
         const overridden = readDeployment(variant.templatePath, resources);
         const code = new Map(deployment.functions.map((fn) => [fn.logicalId, fn.codeDir]));
@@ -359,6 +368,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       return api;
     };
     const served = serve(first);
+    // The web client's auth flows as the template's (CUSTOM_AUTH for custom-token sign-in).
+    await syncClientAuthFlows(cognito, ids, first.clientAuthFlows ?? []);
     // AdminCreateUser runs the PreSignUp trigger in AWS (the stack's `adminEmail` invite), which
     // writes the admin's profile; cognito-local does not, so the twin invokes the same bundle with
     // the event Cognito sends. The admin's first profile read mirrors group membership (active).
@@ -401,7 +412,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     if (options.watch) {
       watcher = watchSources(async () => {
         try {
-          const rebuilt = await buildAssembly({ context: TWIN_CONTEXT, log });
+          const rebuilt = await buildAssembly({ context, log });
           if (!rebuilt.built) return;
           serve(await load(rebuilt));
           log('Bundles rebuilt: the next calls run the new code.');

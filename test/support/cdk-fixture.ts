@@ -28,7 +28,7 @@ export function createFixture(options: { webBuild: boolean }): Fixture {
     fs.writeFileSync(file, content);
   };
   for (const name of CALLABLE_NAMES) write(`lambdas/functions/${name}.ts`, 'export const handler = async () => ({});\n');
-  write('lambdas/triggers/preSignUp.ts', 'export const handler = async (event: unknown) => event;\n');
+  for (const trigger of ['preSignUp', 'defineAuthChallenge', 'createAuthChallenge', 'verifyAuthChallengeResponse']) write(`lambdas/triggers/${trigger}.ts`, 'export const handler = async (event: unknown) => event;\n');
   write('lambdas/events/knowledgeUploaded.ts', 'export const handler = async () => undefined;\n');
   write('lambdas/http/blogPublico.ts', 'export const handler = async () => ({ statusCode: 404 });\n');
   write('lambdas/events/blogDrafts.ts', 'export const handler = async () => undefined;\n');

@@ -107,6 +107,8 @@ export interface Deployment {
   routes: DeployedRoute[];
   authorizer?: DeployedJwtAuthorizer;
   triggers: Record<string, string>;
+  /** The web app client's ExplicitAuthFlows (the twin gives cognito-local's client the same). */
+  clientAuthFlows?: string[];
   notifications: S3Notification[];
   schedules: DeployedSchedule[];
   /** Names of the stack's schedule groups (the functions' one-time schedules live there). */
@@ -390,6 +392,9 @@ export function readDeployment(templatePath: string, twin: TwinResources): Deplo
     }
   }
 
+  const [, webClient] = byType('AWS::Cognito::UserPoolClient')[0] ?? [];
+  const clientAuthFlows = ((webClient?.Properties?.ExplicitAuthFlows as unknown[] | undefined) ?? []).map(String);
+
   const notifications: S3Notification[] = byType('Custom::S3BucketNotifications').flatMap(([, r]) => {
     const bucket = resolver.resolveString(r.Properties?.BucketName);
     const config = (r.Properties?.NotificationConfiguration ?? {}) as { LambdaFunctionConfigurations?: Record<string, unknown>[] };
@@ -421,7 +426,7 @@ export function readDeployment(templatePath: string, twin: TwinResources): Deplo
     .filter(([, r]) => trustsService(r.Properties?.AssumeRolePolicyDocument, SCHEDULER_SERVICE))
     .map(([id]) => ({ roleArn: resolver.resolveString({ 'Fn::GetAtt': [id, 'Arn'] }), policies: policiesOf(id) }));
 
-  return { functions, routes, authorizer, triggers, notifications, schedules, scheduleGroups, schedulerRoles };
+  return { functions, routes, authorizer, triggers, clientAuthFlows, notifications, schedules, scheduleGroups, schedulerRoles };
 }
 
 /** The service principal EventBridge Scheduler assumes roles as. */

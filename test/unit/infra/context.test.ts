@@ -26,6 +26,7 @@ describe('parseTenantContext', () => {
       bedrockRegion: undefined,
       dailyGenerationQuota: undefined,
       socialAppsSecret: undefined,
+      customToken: undefined,
     });
   });
 
@@ -156,5 +157,30 @@ describe('buildApp', () => {
 
   it('reads socialAppsSecret from context', () => {
     expect(() => buildApp({ context: { tenant: 'demo', socialAppsSecret: 'no válido' } })).toThrow(/"socialAppsSecret"/);
+  });
+
+  describe('custom-token sign-in (issue 17 item 3)', () => {
+    const jwk = { kty: 'RSA', kid: 'host', n: 'AQAB', e: 'AQAB', alg: 'RS256' };
+
+    it('takes a public JWK as a one-key JWKS, the audience defaulting to the tenant', () => {
+      expect(parseTenantContext({ tenant: 'acme', customTokenJwks: JSON.stringify(jwk) }).customToken).toEqual({ jwks: JSON.stringify({ keys: [jwk] }), audience: 'acme' });
+      expect(parseTenantContext({ tenant: 'acme', customTokenJwks: JSON.stringify({ keys: [jwk, { ...jwk, kid: 'next' }] }), customTokenAudience: 'portal', customTokenIssuer: 'https://portal.acme.es' }).customToken).toMatchObject({
+        audience: 'portal',
+        issuer: 'https://portal.acme.es',
+      });
+    });
+
+    it('refuses a private key, a non-key, keys without distinct kids and options without a key', () => {
+      expect(() => parseTenantContext({ tenant: 'acme', customTokenJwks: JSON.stringify({ ...jwk, d: 'secret' }) })).toThrow(/never give the private key/);
+      expect(() => parseTenantContext({ tenant: 'acme', customTokenJwks: 'nope' })).toThrow(/"customTokenJwks": not JSON/);
+      expect(() => parseTenantContext({ tenant: 'acme', customTokenJwks: JSON.stringify({ kty: 'oct', k: 'x' }) })).toThrow(/not RSA or EC/);
+      expect(() => parseTenantContext({ tenant: 'acme', customTokenJwks: JSON.stringify({ keys: [jwk, jwk] }) })).toThrow(/distinct "kid"s/);
+      expect(() => parseTenantContext({ tenant: 'acme', customTokenAudience: 'portal' })).toThrow(/need "customTokenJwks"/);
+    });
+
+    it('reads the custom-token keys from the app context', () => {
+      expect(() => buildApp({ context: { tenant: 'demo', customTokenJwks: '{"kty":"RSA","d":"x"}' } })).toThrow(/"customTokenJwks"/);
+      expect(() => buildApp({ context: { tenant: 'demo', customTokenAudience: 'x' } })).toThrow(/need "customTokenJwks"/);
+    });
   });
 });

@@ -9,6 +9,7 @@ import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { RuntimeConfig } from '@director-ia/shared';
+import { takeInitialCustomToken } from './customToken';
 
 export interface AuthUser {
   /** Cognito `sub`: the tenant key. */
@@ -51,6 +52,29 @@ export async function restoreSession(): Promise<AuthUser | null> {
   const user = await currentUser();
   if (user) void syncToken('POST');
   return user;
+}
+
+let started: Promise<AuthUser | null> | undefined;
+
+/**
+ * The session at start-up, once per page load (spec 4 "Auth context"): the stored one; else, when
+ * the environment provides an initial custom token (./customToken.ts), the user it signs in. A
+ * failed custom-token sign-in is only logged (spec 8), without the token, and leaves nobody signed in.
+ */
+export function startSession(): Promise<AuthUser | null> {
+  started ??= (async () => {
+    const token = takeInitialCustomToken();
+    const user = await restoreSession();
+    if (user || !token) return user;
+    try {
+      await (await loadActions()).signInWithCustomToken(token);
+      return await currentUser();
+    } catch (error) {
+      console.warn('[auth] custom-token sign-in failed:', error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error');
+      return null;
+    }
+  })();
+  return started;
 }
 
 export async function getAccessToken(): Promise<string | null> {

@@ -7,8 +7,10 @@ import {
   type SignInOutput,
 } from 'aws-amplify/auth';
 import { AuthStepError, currentUser, syncToken, type SignInOutcome } from './auth';
+import { customTokenEmail } from './customToken';
 
 const NEW_PASSWORD_STEP = 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED';
+const CUSTOM_CHALLENGE_STEP = 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE';
 
 /** Signed in, or the one extra step this app offers (an invited user's temporary password). */
 function outcomeOf(result: SignInOutput): SignInOutcome {
@@ -30,6 +32,21 @@ export async function signIn(email: string, password: string): Promise<SignInOut
     result = await attempt();
   }
   return outcomeOf(result);
+}
+
+/**
+ * Custom-token sign-in (spec 4; issue 17 item 3): Cognito's custom flow for the user the token
+ * names, answering its one challenge with the token (the stack's triggers verify it). Throws on
+ * any refusal; on success Amplify stores the tokens and emits 'signedIn'.
+ */
+export async function signInWithCustomToken(token: string): Promise<void> {
+  const email = customTokenEmail(token);
+  if (!email) throw new Error('the custom token names no e-mail');
+  const started = await amplifySignIn({ username: email, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
+  if (started.isSignedIn) return;
+  if (started.nextStep.signInStep !== CUSTOM_CHALLENGE_STEP) throw new AuthStepError(started.nextStep.signInStep);
+  const answered = await amplifyConfirmSignIn({ challengeResponse: token });
+  if (!answered.isSignedIn) throw new AuthStepError(answered.nextStep.signInStep);
 }
 
 /**

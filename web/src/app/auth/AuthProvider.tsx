@@ -1,9 +1,10 @@
 /**
  * Spec 4 "Auth context": loading until the first auth state is known; then signed in (with the
- * Cognito user) or signed out. Follows Amplify's Hub events afterwards.
+ * Cognito user) or signed out. The first state includes the sign-in with an initial custom token
+ * when the environment provides one (lib/auth.ts `startSession`). Follows Amplify's Hub events afterwards.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { currentUser, onAuthChange, restoreSession, type AuthUser } from '../../lib/auth';
+import { currentUser, onAuthChange, startSession, type AuthUser } from '../../lib/auth';
 import { AuthContext, type AuthState } from '../../lib/authContext';
 
 function stateFor(user: AuthUser | null): AuthState {
@@ -24,7 +25,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (active) setState(stateFor(user));
       });
     });
-    void restoreSession().then((user) => {
+    void startSession().then((user) => {
       // A Hub event that arrived first is newer than the stored session.
       if (active) setState((previous) => (previous.status === 'loading' ? stateFor(user) : previous));
     });
