@@ -319,13 +319,14 @@ export async function revokeAdmin(caller: Caller, uid: string, now = new Date())
   const target = await targetProfile(uid);
   return withAdminLock(async () => {
     const members = await adminSubs();
-    if (!members.includes(caller.sub)) throw new ForbiddenError(MSG.adminOnly);
     if (!members.includes(uid)) {
       if (target.isAdmin) await profiles().patch({ uid }).set({ isAdmin: false }).go();
       return { uid, isAdmin: false as const };
     }
-    // The caller is a member too, so two remain at least: this guards a group changed behind our back.
-    if (members.length <= 1) throw new ConflictError(MSG.lastAdmin);
+    // Through this API the caller is a member besides the target, so one remains at least; the
+    // check guards a group changed behind our back (the Cognito console) while a token still claims it.
+    if (members.every((member) => member === uid)) throw new ConflictError(MSG.lastAdmin);
+    if (!members.includes(caller.sub)) throw new ForbiddenError(MSG.adminOnly);
     await removeFromAdmins(uid);
     const actor = await actorOf(caller);
     await transactWrite((entities) => [
