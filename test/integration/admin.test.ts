@@ -44,7 +44,7 @@ describe('listing at scale', () => {
     expect(first.users).toHaveLength(20);
     expect(first.nextCursor).toEqual(expect.any(String));
     expect(first.counts.pending).toBeGreaterThanOrEqual(21);
-    expect(first.counts.active).toBeGreaterThanOrEqual(3);
+    expect(first.counts.active).toBeGreaterThanOrEqual(2);
     const second = await callOk<Page>(twin, 'listarUsuarios', { search: prefix, cursor: first.nextCursor }, admin.accessToken);
     const seen = [...first.users, ...second.users].map((u) => u.uid);
     expect(seen.sort()).toEqual(users.map((u) => u.sub).sort());

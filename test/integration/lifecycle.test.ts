@@ -33,6 +33,8 @@ describe('account lifecycle', () => {
     // The list is paginated (issue 17): each user is found by an e-mail prefix search.
     const before = await callOk<{ users: UserSummary[] }>(twin, 'listarUsuarios', { search: owner.email }, admin.accessToken);
     expect(before.users.find((u) => u.uid === owner.sub)).toMatchObject({ email: owner.email, status: 'pending', emailVerified: false });
+    // The admin's first profile read mirrors the admins group: active from then on.
+    await callOk(twin, 'obtenerPerfil', null, admin.accessToken);
     const admins = await callOk<{ users: UserSummary[] }>(twin, 'listarUsuarios', { search: admin.email }, admin.accessToken);
     expect(admins.users.find((u) => u.uid === admin.sub)).toMatchObject({ status: 'active', isAdmin: true });
 
