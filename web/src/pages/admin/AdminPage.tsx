@@ -167,7 +167,7 @@ function UsersTable({ users, selfUid }: { users: UserSummary[]; selfUid?: string
 
   return (
     <>
-      <DataTable columns={[MSG.emailLabel, 'Estado', 'Registro', <span className="visually-hidden">Acciones</span>]}>
+      <DataTable label="Usuarios" columns={[MSG.emailLabel, 'Estado', 'Registro', <span className="visually-hidden">Acciones</span>]}>
         {users.map((user) => {
           const busy = busyWith(user.uid);
           const self = user.uid === selfUid;
@@ -249,7 +249,7 @@ function AuditSection() {
           <EmptyState icon={<Icon name="users" size={28} />}>{MSG.noAudit}</EmptyState>
         ) : (
           <>
-            <DataTable columns={['Fecha', 'Administrador', 'Acción', 'Usuario']}>
+            <DataTable label="Acciones de administración" columns={['Fecha', 'Administrador', 'Acción', 'Usuario']}>
               {entries.map((entry) => (
                 <tr key={entry.id} data-action={entry.action}>
                   <td className={styles.date}>{formatDate(entry.at)}</td>
