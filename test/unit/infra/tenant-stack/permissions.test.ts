@@ -30,7 +30,7 @@ import { DAILY_GENERATION_QUOTA_ENV } from '../../../../lambdas/core/generation/
 import { bedrockModelsFromEnv } from '../../../../lambdas/platform/ai/providers/bedrock/text';
 import { defaultAiProvider } from '../../../../lambdas/platform/ai';
 import { SECRETS_KMS_KEY_ARN_ENV as LAMBDA_SECRETS_ENV } from '../../../../lambdas/platform/secrets';
-import { CALLABLES, CALLABLE_NAMES, SECRET_PURPOSE_FIELDS, type CallableName, type SecretPurpose } from '@director-ia/shared';
+import { CALLABLES, CALLABLE_NAMES, SECRET_PURPOSE_FIELDS, USER_POOL_ID_ENV, type CallableName, type SecretPurpose } from '@director-ia/shared';
 import { useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { identityPolicies, logicalId, permissionLines, statementsOfRole, type Resource, type Statement } from '../../../support/template-iam';
 
@@ -355,6 +355,14 @@ describe('function permissions (tenant stack with AI context)', () => {
   it.each(ALL_FUNCTIONS)('%s has exactly its declared permissions', (name) => {
     const expected = new Set([...LOGS, ...TABLE[EXPECTED_TABLE[name]], ...(EXPECTED_EXTRA[name] ?? [])]);
     expect(linesOf(name)).toEqual([...expected].sort());
+  });
+
+  describe('user pool (issue 17 item 1)', () => {
+    it('names the pool in USER_POOL_ID on exactly the functions with a user pool permission', () => {
+      const managers: FunctionName[] = ['rechazarUsuario', 'suspenderUsuario', 'concederAdmin', 'retirarAdmin'];
+      const poolId = { Ref: 'AuthUserPool8115E87F' };
+      for (const name of ALL_FUNCTIONS) expect(envOf(name)[USER_POOL_ID_ENV]).toEqual(managers.includes(name) ? poolId : undefined);
+    });
   });
 
   describe('table', () => {
