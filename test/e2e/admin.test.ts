@@ -53,7 +53,11 @@ describe('admin panel at scale', () => {
     await adminPage.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Admin' }).click();
     await adminPage.getByRole('heading', { name: 'Panel de Administración' }).waitFor();
     const pendingCount = adminPage.getByTestId('user-counts').locator('[data-status="pending"] strong');
-    await expect.poll(async () => Number(await pendingCount.textContent()), { timeout: 15_000 }).toBeGreaterThanOrEqual(60);
+    await pendingCount.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+      console.error('DEBUG', await adminPage.locator('main').innerText().catch(() => 'no main'));
+      throw error;
+    });
+    await expect.poll(async () => Number(await pendingCount.textContent({ timeout: 1000 })), { timeout: 15_000 }).toBeGreaterThanOrEqual(60);
 
     await adminPage.getByLabel('Buscar usuarios').fill(prefix);
     await expect.poll(() => rows(adminPage).count(), { timeout: 15_000 }).toBe(20);
