@@ -164,6 +164,8 @@ export async function countUsers(): Promise<UserCounts> {
 }
 
 let directoryReady = false;
+/** Conditional puts of the backfill in flight at once. */
+const BACKFILL_BATCH = 25;
 
 /**
  * Backfills the directory from the profiles once per deployment (profiles written before issue 17
@@ -175,13 +177,17 @@ export async function ensureDirectory(): Promise<void> {
   const { data: mark } = await migrationMarks().get({ name: 'userDirectory' }).go();
   if (!mark) {
     const { data } = await profiles().query.allProfiles({}).go({ pages: 'all' });
-    for (const item of data) {
-      await userDirectory()
-        .create({ status: item.status, emailKey: emailKey(item.email), uid: item.uid })
-        .go()
-        .catch((error: unknown) => {
-          if (!isConditionalCheckFailure(error)) throw error;
-        });
+    for (let start = 0; start < data.length; start += BACKFILL_BATCH) {
+      await Promise.all(
+        data.slice(start, start + BACKFILL_BATCH).map((item) =>
+          userDirectory()
+            .create({ status: item.status, emailKey: emailKey(item.email), uid: item.uid })
+            .go()
+            .catch((error: unknown) => {
+              if (!isConditionalCheckFailure(error)) throw error;
+            }),
+        ),
+      );
     }
     await migrationMarks().put({ name: 'userDirectory', doneAt: new Date().toISOString() }).go();
     logger.info('User directory backfilled', { profiles: data.length });
