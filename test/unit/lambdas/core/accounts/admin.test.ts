@@ -12,10 +12,11 @@ import { MSG } from '@director-ia/shared';
 import { useDomainEnv } from '../../../../support/domain-env';
 
 await useDomainEnv();
-const { approveUser, changeStatus, countUsers, decodeCursor, encodeCursor, listAudit, listUsers, PAGE_SIZE, withAdminLock } = await import('../../../../../lambdas/core/accounts/admin');
+const { approveUser, changeStatus, countUsers, decodeCursor, encodeCursor, listAudit, listUsers, PAGE_SIZE, resetDirectoryCheck, withAdminLock } = await import('../../../../../lambdas/core/accounts/admin');
 const { accountState, createPendingProfile, readProfile } = await import('../../../../../lambdas/core/accounts/profiles');
 const { userDirectory } = await import('../../../../../lambdas/platform/db/entities/userDirectory');
 const { profiles } = await import('../../../../../lambdas/platform/db/entities/profile');
+const { migrationMarks } = await import('../../../../../lambdas/platform/db/entities/migrationMark');
 const { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } = await import('../../../../../lambdas/platform/errors');
 
 const admin = { sub: `admin-${randomUUID()}`, isAdmin: true };
@@ -149,6 +150,20 @@ describe('listing', () => {
     await expect(listUsers({ search: prefix, cursor: 'no-es-un-cursor' })).rejects.toThrow(InvalidInputError);
     expect(() => decodeCursor('a', encodeCursor('b', 'x') ?? undefined)).toThrow(InvalidInputError);
     expect(decodeCursor('a', encodeCursor('a', 'x') ?? undefined)).toBe('x');
+  });
+
+  it('fills the directory once from profiles written before it existed', async () => {
+    await listUsers({ search: 'nadie' }); // the directory is ready (marked) before the old profile appears
+    const uid = randomUUID();
+    const email = `legado-${uid.slice(0, 6)}@example.es`;
+    // A profile as issue 16 wrote it: no directory entry.
+    await profiles().create({ uid, email, status: 'active', isAdmin: false, createdAt: new Date().toISOString() }).go();
+    expect((await listUsers({ search: email })).users).toEqual([]);
+    await migrationMarks().delete({ name: 'userDirectory' }).go();
+    resetDirectoryCheck();
+    expect((await listUsers({ search: email })).users.map((u) => u.uid)).toEqual([uid]);
+    expect((await listUsers({ status: 'active', search: email })).users.map((u) => u.uid)).toEqual([uid]);
+    expect(await directoryOf(uid, email)).toEqual(['active']);
   });
 
   it('lists everyone newest first without a filter', async () => {
