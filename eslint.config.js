@@ -66,6 +66,10 @@ export const DOORS = [
     patterns: [{ group: ['@aws-sdk/client-scheduler'], message: 'EventBridge Scheduler is reached only through lambdas/platform/scheduler.' }],
   },
   {
+    dir: 'lambdas/platform/users',
+    patterns: [{ group: ['@aws-sdk/client-cognito-identity-provider'], message: 'The Cognito user pool is reached only through lambdas/platform/users.' }],
+  },
+  {
     dir: 'lambdas/platform/http',
     patterns: [
       { group: ['undici', 'undici/*'], message: HTTP_DOOR_MESSAGE },

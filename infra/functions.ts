@@ -122,7 +122,17 @@ export interface InboxWorkerPermission {
   actions: readonly string[];
 }
 
+/**
+ * Cognito user pool admin actions (issue 17 item 1) on exactly the stack's user pool (also sets
+ * USER_POOL_ID; lambdas/platform/users reads it).
+ */
+export interface UserPoolPermission {
+  kind: 'userPool';
+  actions: readonly string[];
+}
+
 export type PermissionSpec =
+  | UserPoolPermission
   | UploadsPermission
   | SecretsPermission
   | AiSettingsPermission
@@ -226,6 +236,10 @@ export const PERMISSIONS = {
   'webhooks:readVerifyToken': { kind: 'webhookVerify', actions: ['secretsmanager:GetSecretValue'] },
   /** Invoke the inbox worker asynchronously (lambda:InvokeFunction on exactly its ARN; issue 14). */
   'inbox:invokeWorker': { kind: 'inboxWorker', actions: ['lambda:InvokeFunction'] },
+  /** Read and change the admins group (issue 17 item 1: grant and revoke admin, count admins). */
+  'users:adminGroup': { kind: 'userPool', actions: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:ListUsersInGroup'] },
+  /** Sign a user out of every device (issue 17 item 1: suspend, reject, revoke admin). */
+  'users:signOut': { kind: 'userPool', actions: ['cognito-idp:AdminUserGlobalSignOut'] },
 } as const satisfies Record<string, PermissionSpec>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -245,17 +259,37 @@ export interface FunctionAccess {
 
 /** The tenant partitions: `user#<sub>` (lambdas/platform/db/schema.ts tenantIndex, counters.ts). */
 export const TENANT_PARTITIONS: readonly string[] = ['user#*'];
+/**
+ * The admin callables' (issue 17 item 1): tenant partitions (profiles), the user directory
+ * (`users#<status>`), the audit log (`audit`), the admin lock (`lock#admins`) and the one-time
+ * migrations' marks (`migration#<name>`).
+ */
+export const ADMIN_PARTITIONS: readonly string[] = ['user#*', 'users#*', 'audit', 'lock#admins', 'migration#*'];
 /** The public widget's: tenant partitions and its per-IP rate counters (`widget#ip#<hash>`, counters.ts). */
 export const WIDGET_PARTITIONS: readonly string[] = ['user#*', 'widget#ip#*'];
 
 
 export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
-  // Mirrors isAdmin from the token's groups into the profile, so it also writes.
-  obtenerPerfil: { table: 'readWrite', partitions: TENANT_PARTITIONS },
+  // Mirrors isAdmin from the token's groups into the profile, so it also writes (an admin's status
+  // moved to active also moves their user directory entry, `users#<status>`).
+  obtenerPerfil: { table: 'readWrite', partitions: ['user#*', 'users#*'] },
   guardarTema: { table: 'write', partitions: TENANT_PARTITIONS },
-  // Query on gsi1 (users by status/date).
-  listarUsuarios: { table: 'read', partitions: TENANT_PARTITIONS },
-  aprobarUsuario: { table: 'readWrite', partitions: TENANT_PARTITIONS },
+  // Issue 17 item 1. Query of the profiles on gsi1 (newest first) or of the user directory (by
+  // status, by e-mail prefix on gsi1), BatchGet of the page's profiles, COUNT Queries per status;
+  // writes only the one-time directory backfill (conditional puts and its migration mark).
+  listarUsuarios: { table: 'readWrite', partitions: ADMIN_PARTITIONS },
+  // A transaction: profile, directory entries, audit entry; then the e-mail to the user through
+  // the approving admin's Gmail of Integraciones (opens its app password).
+  aprobarUsuario: { table: 'readWrite', partitions: ADMIN_PARTITIONS, permissions: ['secrets:open:gmail'] },
+  // The same transaction (with tokensValidAfter), then Cognito's global sign-out of the user.
+  rechazarUsuario: { table: 'readWrite', partitions: ADMIN_PARTITIONS, permissions: ['users:signOut'] },
+  suspenderUsuario: { table: 'readWrite', partitions: ADMIN_PARTITIONS, permissions: ['users:signOut'] },
+  reactivarUsuario: { table: 'readWrite', partitions: ADMIN_PARTITIONS },
+  // Under the admin lock (a conditional put/delete): the admins group, the profile mirror, the audit entry.
+  concederAdmin: { table: 'readWrite', partitions: ADMIN_PARTITIONS, permissions: ['users:adminGroup'] },
+  retirarAdmin: { table: 'readWrite', partitions: ADMIN_PARTITIONS, permissions: ['users:adminGroup', 'users:signOut'] },
+  // Query of the audit partition, newest first.
+  listarAuditoria: { table: 'read', partitions: ['user#*', 'audit'] },
   // Writes nothing itself: signs an S3 POST for one new key under the caller's prefix.
   // Counts the declared size against the caller's daily uploadBytes quota (UpdateItem; issue 16 finding 2).
   solicitarSubida: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['uploads:signPost'] },
@@ -456,6 +490,9 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
  */
 export const CLIENT_IP_CALLABLES: readonly CallableName[] = ['obtenerWidget', 'enviarMensajeWidget', 'registrarLeadWidget'];
 
+/** Callables that e-mail a user about their account (issue 17: the approval e-mail): they get SITE_URL, the site the e-mail links to. */
+export const ACCOUNT_MAIL_CALLABLES: readonly CallableName[] = ['aprobarUsuario'];
+
 /** Callables that send the new-lead e-mail (core/leads/notify.ts): they get SITE_URL, the site the e-mail links to. */
 export const LEAD_NOTIFYING_CALLABLES: readonly CallableName[] = ['registrarLeadWidget'];
 
@@ -588,8 +625,11 @@ export const TRACKED_REDIRECT_ACCESS: FunctionAccess = { table: 'readWrite' };
  */
 export const SOCIAL_TOKENS_ACCESS: FunctionAccess = { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['secrets:seal:social-token', 'secrets:open:social-token', 'socialApps:read'] };
 
-/** Access levels whose middleware reads the table (`active`: the caller's profile status). */
-export const LEVELS_THAT_READ_PROFILE: readonly Access[] = ['active'];
+/**
+ * Access levels whose middleware reads the table: every non-public one reads the caller's profile
+ * (status, and `tokensValidAfter` for tokens issued before a suspension; issue 17 item 1).
+ */
+export const LEVELS_THAT_READ_PROFILE: readonly Access[] = ['active', 'signedIn', 'admin'];
 
 /** The union of two table accesses. */
 export function unionTableAccess(a: TableAccess, b: TableAccess): TableAccess {
@@ -600,7 +640,7 @@ export function unionTableAccess(a: TableAccess, b: TableAccess): TableAccess {
 
 /**
  * What a callable's role needs in the table: its own work plus what its access level's
- * middleware does. `signedIn`, `admin` and `public` read nothing before the handler runs.
+ * middleware does. Only `public` reads nothing before the handler runs.
  */
 export function tableAccessFor(access: FunctionAccess, level: Access): TableAccess {
   return LEVELS_THAT_READ_PROFILE.includes(level) ? unionTableAccess(access.table, 'read') : access.table;

@@ -27,7 +27,7 @@ import { SecretsConstruct } from './constructs/secrets';
 import { StorageConstruct } from './constructs/storage';
 import { TrackedLinksConstruct } from './constructs/tracked-links';
 import { WebConstruct } from './constructs/web';
-import { CAMPAIGN_SITE_URL_CALLABLES, LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES, WEBHOOK_URL_CALLABLES } from './functions';
+import { ACCOUNT_MAIL_CALLABLES, CAMPAIGN_SITE_URL_CALLABLES, LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES, WEBHOOK_URL_CALLABLES } from './functions';
 import { DEFAULT_WEB_DIST, REPO_ROOT } from './paths';
 import { OAUTH_NETWORKS, SITE_URL_ENV, TABLE_NAME_ENV, WEBHOOKS_PREFIX } from '@director-ia/shared';
 
@@ -93,6 +93,8 @@ export class TenantStack extends Stack {
       inboxWorker: inboxWorkerOf(this),
     });
     const auth = (this.auth = new AuthConstruct(this, 'Auth', { grants, projectRoot, environment, adminEmail: settings.adminEmail, customToken: settings.customToken }));
+    // The admin callables manage users of this pool (issue 17 item 1: 'userPool' permissions).
+    grants.setUserPool(auth.userPool);
     const api = (this.api = new ApiConstruct(this, 'Api', { auth, grants, projectRoot, environment, originVerifySecret: secrets.originVerifyValue, accessOverrides: props.accessOverrides }));
     const jobs = (this.jobs = new JobsConstruct(this, 'Jobs', { grants, uploadsBucket: storage.uploadsBucket, projectRoot, environment }));
     const publishing = (this.publishing = new PublishingConstruct(this, 'Publishing', { grants, schedules: publicationSchedules, projectRoot, environment }));
@@ -126,7 +128,8 @@ export class TenantStack extends Stack {
     // OAuth redirect_uri is `${SITE_URL}/oauth/callback/<network>`.
     // conectarTelegram tells Telegram `${SITE_URL}/webhooks/telegram/<routeKey>` (issue 14).
     // Campaigns check landing URLs against the site's origin and create `${SITE_URL}/r/<code>` links (issue 15).
-    for (const name of [...LEAD_NOTIFYING_CALLABLES, ...OAUTH_REDIRECT_CALLABLES, ...WEBHOOK_URL_CALLABLES, ...CAMPAIGN_SITE_URL_CALLABLES]) api.functions[name].addEnvironment(SITE_URL_ENV, web.siteUrl);
+    // The approval e-mail tells the user where to sign in (issue 17).
+    for (const name of [...ACCOUNT_MAIL_CALLABLES, ...LEAD_NOTIFYING_CALLABLES, ...OAUTH_REDIRECT_CALLABLES, ...WEBHOOK_URL_CALLABLES, ...CAMPAIGN_SITE_URL_CALLABLES]) api.functions[name].addEnvironment(SITE_URL_ENV, web.siteUrl);
     // The publishing sweep's daily failure digest links to the dashboard too (as the new-lead e-mail).
     publishing.sweep.addEnvironment(SITE_URL_ENV, web.siteUrl);
     // A post's publication gets its tracked link (`<SITE_URL>/r/<code>`) when it goes out (issue 15 item 4).

@@ -29,6 +29,9 @@ export const TABLE_NAME_ENV = 'TABLE_NAME';
 /** Environment variable with the Cognito app client id whose access tokens the callables accept. */
 export const USER_POOL_CLIENT_ID_ENV = 'USER_POOL_CLIENT_ID';
 
+/** Environment variable with the Cognito user pool id, for the functions that manage users (issue 17). */
+export const USER_POOL_ID_ENV = 'USER_POOL_ID';
+
 /** Environment variable with the secret CloudFront adds to API requests (client-ip.ts). */
 export const ORIGIN_VERIFY_SECRET_ENV = 'ORIGIN_VERIFY_SECRET';
 /** Added by CloudFront to every request to the API origin (an origin custom header). */

@@ -16,6 +16,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { aiEnvironment, bedrockAsyncResources, bedrockInvokeResources, type AiSettings } from '../ai';
 import { permissionSpecs, type FunctionAccess, type PermissionSpec, type SecretsPermission, type TableAccess } from '../functions';
@@ -31,6 +32,7 @@ import {
   SECRET_PURPOSE_FIELDS,
   SOCIAL_APPS_SECRET_ENV,
   TRANSCRIPTION_JOB_PREFIX,
+  USER_POOL_ID_ENV,
   WEBHOOK_VERIFY_SECRET_ENV,
 } from '@director-ia/shared';
 
@@ -96,7 +98,17 @@ const BEDROCK_ASYNC_WILDCARD_REASON =
   'Video model ids are configuration (context) and may be cross-region inference profiles, and async invocation ids are created by Bedrock per job, so the resources are the models as for InvokeModel (the Bedrock region\'s geography) and this account\'s async invocations in the Bedrock region; the only actions are bedrock:InvokeModel (what StartAsyncInvoke authorizes as) and bedrock:GetAsyncInvoke.';
 
 export class FunctionGrants {
+  private userPool: IUserPool | undefined;
+
   constructor(private readonly props: FunctionGrantsProps) {}
+
+  /**
+   * The user pool of 'userPool' permissions (issue 17): set once the pool exists (the pool's
+   * PreSignUp trigger is granted before it, by this same object).
+   */
+  setUserPool(userPool: IUserPool): void {
+    this.userPool = userPool;
+  }
 
   /**
    * Grants `access` to `fn`'s role. `table` overrides the declared table access (the API
@@ -209,6 +221,13 @@ export class FunctionGrants {
         if (!secret) throw new Error(`${fn.node.path} declares a webhook verify-token permission but the stack gave FunctionGrants no verify-token secret.`);
         fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [secretPolicyResource(secret)] }));
         fn.addEnvironment(WEBHOOK_VERIFY_SECRET_ENV, secret.secretArn);
+        return {};
+      }
+      case 'userPool': {
+        const pool = this.userPool;
+        if (!pool) throw new Error(`${fn.node.path} declares a user pool permission but the stack gave FunctionGrants no user pool.`);
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [pool.userPoolArn] }));
+        fn.addEnvironment(USER_POOL_ID_ENV, pool.userPoolId);
         return {};
       }
       case 'inboxWorker': {

@@ -5,7 +5,7 @@
  * Definitions live per bounded context in ./callables/.
  */
 import type * as z from 'zod/mini';
-import { aprobarUsuario, guardarTema, listarUsuarios, obtenerPerfil } from './callables/accounts';
+import { aprobarUsuario, concederAdmin, guardarTema, listarAuditoria, listarUsuarios, obtenerPerfil, reactivarUsuario, rechazarUsuario, retirarAdmin, suspenderUsuario } from './callables/accounts';
 import { eliminarDocumento, listarDocumentos } from './callables/knowledge';
 import { guardarAjustesBlog, guardarAjustesIA, guardarIntegraciones, obtenerAjustesBlog, obtenerAjustesIA, obtenerIntegraciones } from './callables/settings';
 import { solicitarSubida } from './callables/uploads';
@@ -48,6 +48,12 @@ export const CALLABLES = {
   guardarTema,
   listarUsuarios,
   aprobarUsuario,
+  rechazarUsuario,
+  suspenderUsuario,
+  reactivarUsuario,
+  concederAdmin,
+  retirarAdmin,
+  listarAuditoria,
   solicitarSubida,
   listarDocumentos,
   eliminarDocumento,

@@ -2,7 +2,13 @@
 import * as z from 'zod/mini';
 import { THEME_IDS } from '../themes';
 
-export const ProfileStatusSchema = z.enum(['pending', 'active']);
+/**
+ * Account statuses (spec 4; issue 17 item 1): `pending` until an admin approves (Aprobar) or
+ * rejects (Rechazar) the sign-up; `active` may use the product; `suspended` (Suspender) and
+ * `rejected` are refused with a Spanish reason until an admin reactivates them (Reactivar).
+ */
+export const PROFILE_STATUSES = ['pending', 'active', 'suspended', 'rejected'] as const;
+export const ProfileStatusSchema = z.enum(PROFILE_STATUSES);
 export type ProfileStatus = z.infer<typeof ProfileStatusSchema>;
 
 export const ProfileSchema = z.object({
@@ -24,3 +30,25 @@ export type Profile = z.infer<typeof ProfileSchema>;
 /** What the admin table shows for each user. */
 export const UserSummarySchema = z.pick(ProfileSchema, { uid: true, email: true, status: true, isAdmin: true, createdAt: true, emailVerified: true });
 export type UserSummary = z.infer<typeof UserSummarySchema>;
+
+/** Users per status, for the admin panel's header (issue 17 item 1). */
+export const UserCountsSchema = z.object({ pending: z.number(), active: z.number(), suspended: z.number(), rejected: z.number() });
+export type UserCounts = z.infer<typeof UserCountsSchema>;
+
+/** What an admin did (issue 17 item 1), as the audit log names it. */
+export const AUDIT_ACTIONS = ['approve', 'reject', 'suspend', 'reactivate', 'grantAdmin', 'revokeAdmin'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One admin action of the audit log: who (actor), what, when (`at`, ISO 8601), on whom (target). */
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  actorUid: z.string(),
+  actorEmail: z.string(),
+  targetUid: z.string(),
+  targetEmail: z.string(),
+  /** e.g. the approval e-mail's fate; Spanish, shown as is. */
+  detail: z.optional(z.string()),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;

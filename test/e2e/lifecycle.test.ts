@@ -74,6 +74,8 @@ describe('account lifecycle in the browser', () => {
     const nav = adminPage.getByRole('navigation', { name: 'Secciones' });
     await nav.getByRole('button', { name: 'Admin' }).click();
     await adminPage.getByRole('heading', { name: 'Panel de Administración' }).waitFor();
+    // The list is paginated (issue 17): find the owner by e-mail.
+    await adminPage.getByLabel('Buscar usuarios').fill(owner.email);
     const row = adminPage.getByRole('row').filter({ hasText: owner.email });
     await row.getByRole('button', { name: 'Aprobar' }).click();
     await toast(adminPage, MSG.userApproved).waitFor({ timeout: 15_000 });

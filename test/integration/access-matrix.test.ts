@@ -37,8 +37,16 @@ interface Fixture {
 const SAMPLES: { [N in CallableName]: (f: Fixture) => CallableInput<N> } = {
   obtenerPerfil: () => null,
   guardarTema: () => ({ theme: 'grass' }),
-  listarUsuarios: () => null,
+  listarUsuarios: () => ({ status: 'pending', search: 'pend' }),
   aprobarUsuario: (f) => ({ uid: f.approvalTarget.sub }),
+  // Issue 17 item 1: a uid nobody has, so an admin past the access check gets NOT_FOUND and no
+  // account or admin group changes (test/integration/admin.test.ts acts on real users).
+  rechazarUsuario: () => ({ uid: 'zzzzzzzzzzzzzzzzzzzz' }),
+  suspenderUsuario: () => ({ uid: 'zzzzzzzzzzzzzzzzzzzz' }),
+  reactivarUsuario: () => ({ uid: 'zzzzzzzzzzzzzzzzzzzz' }),
+  concederAdmin: () => ({ uid: 'zzzzzzzzzzzzzzzzzzzz' }),
+  retirarAdmin: () => ({ uid: 'zzzzzzzzzzzzzzzzzzzz' }),
+  listarAuditoria: () => null,
   solicitarSubida: () => ({ kind: 'knowledge', fileName: 'notas.txt', contentType: 'text/plain', size: 120 }),
   listarDocumentos: () => null,
   // An id nobody has: only callers past the access check reach NOT_FOUND, so expect 404 for them.
@@ -149,7 +157,7 @@ const OWNER_ONLY: readonly CallableName[] = ['enviarMensajeChat', 'listarMensaje
  * the access level lets through gets this status instead of 200, which still proves the access
  * check passed (401/403 come first).
  */
-const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { confirmarAccionChat: 404, guardarPublicacion: 404, eliminarPublicacion: 404, aprobarPlan: 404, rechazarPlan: 404, editarPropuesta: 404, publicarAhora: 404, resolverPublicacion: 404, eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404, actualizarLead: 404, eliminarLead: 404, obtenerConversacion: 404, verConversacion: 404, responderConversacion: 404, aprobarRespuesta: 404, descartarRespuesta: 404, generarArticulo: 400, guardarArticulo: 404, publicarArticulo: 404, eliminarArticulo: 404, completarOAuth: 400, conectarTelegram: 400, elegirDestinos: 404, verCampana: 404, editarCampana: 404, aprobarCampana: 404, eliminarCampana: 404, guardarGastoCampana: 404, crearBorradorMeta: 404 };
+const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { rechazarUsuario: 404, suspenderUsuario: 404, reactivarUsuario: 404, concederAdmin: 404, retirarAdmin: 404, confirmarAccionChat: 404, guardarPublicacion: 404, eliminarPublicacion: 404, aprobarPlan: 404, rechazarPlan: 404, editarPropuesta: 404, publicarAhora: 404, resolverPublicacion: 404, eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404, actualizarLead: 404, eliminarLead: 404, obtenerConversacion: 404, verConversacion: 404, responderConversacion: 404, aprobarRespuesta: 404, descartarRespuesta: 404, generarArticulo: 400, guardarArticulo: 404, publicarArticulo: 404, eliminarArticulo: 404, completarOAuth: 400, conectarTelegram: 400, elegirDestinos: 404, verCampana: 404, editarCampana: 404, aprobarCampana: 404, eliminarCampana: 404, guardarGastoCampana: 404, crearBorradorMeta: 404 };
 
 describe('access matrix', () => {
   let fixture: Fixture;

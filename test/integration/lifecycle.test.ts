@@ -30,13 +30,18 @@ describe('account lifecycle', () => {
   });
 
   it('the admin sees the new user as pending, approves them, and the owner becomes active', async () => {
-    const before = await callOk<{ users: UserSummary[] }>(twin, 'listarUsuarios', null, admin.accessToken);
+    // The list is paginated (issue 17): each user is found by an e-mail prefix search.
+    const before = await callOk<{ users: UserSummary[] }>(twin, 'listarUsuarios', { search: owner.email }, admin.accessToken);
     expect(before.users.find((u) => u.uid === owner.sub)).toMatchObject({ email: owner.email, status: 'pending', emailVerified: false });
-    expect(before.users.find((u) => u.uid === admin.sub)).toMatchObject({ status: 'active', isAdmin: true });
+    // The admin's first profile read mirrors the admins group: active from then on.
+    await callOk(twin, 'obtenerPerfil', null, admin.accessToken);
+    const admins = await callOk<{ users: UserSummary[] }>(twin, 'listarUsuarios', { search: admin.email }, admin.accessToken);
+    expect(admins.users.find((u) => u.uid === admin.sub)).toMatchObject({ status: 'active', isAdmin: true });
 
-    await expect(callOk(twin, 'aprobarUsuario', { uid: owner.sub }, admin.accessToken)).resolves.toEqual({ uid: owner.sub, status: 'active' });
+    // The admin has no Gmail in Integraciones here: the approval stands, the e-mail is not sent.
+    await expect(callOk(twin, 'aprobarUsuario', { uid: owner.sub }, admin.accessToken)).resolves.toEqual({ uid: owner.sub, status: 'active', mail: 'not-configured' });
 
-    const after = await callOk<{ users: UserSummary[] }>(twin, 'listarUsuarios', null, admin.accessToken);
+    const after = await callOk<{ users: UserSummary[] }>(twin, 'listarUsuarios', { search: owner.email }, admin.accessToken);
     expect(after.users.find((u) => u.uid === owner.sub)?.status).toBe('active');
     const { profile } = await callOk<{ profile: Profile }>(twin, 'obtenerPerfil', {}, owner.accessToken);
     expect(profile.status).toBe('active');
@@ -61,11 +66,11 @@ describe('account lifecycle', () => {
     const { status, body } = await call(twin, 'aprobarUsuario', { uid: 'no-such-user' }, admin.accessToken);
     expect(status).toBe(404);
     expect(body.error).toEqual({ status: 'NOT_FOUND', message: MSG.userNotFound });
-    const { users } = await callOk<{ users: UserSummary[] }>(twin, 'listarUsuarios', null, admin.accessToken);
+    const { users } = await callOk<{ users: UserSummary[] }>(twin, 'listarUsuarios', { search: 'no-such-user' }, admin.accessToken);
     expect(users.some((u) => u.uid === 'no-such-user')).toBe(false);
   });
 
   it('approval is idempotent', async () => {
-    await expect(callOk(twin, 'aprobarUsuario', { uid: owner.sub }, admin.accessToken)).resolves.toEqual({ uid: owner.sub, status: 'active' });
+    await expect(callOk(twin, 'aprobarUsuario', { uid: owner.sub }, admin.accessToken)).resolves.toEqual({ uid: owner.sub, status: 'active', mail: 'skipped' });
   });
 });

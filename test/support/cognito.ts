@@ -52,3 +52,23 @@ export async function signInAdmin(twin: TwinInfo): Promise<TestUser & { sub: str
   const sub = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()).sub as string;
   return { email: twin.adminEmail, password: twin.adminPassword, sub, accessToken };
 }
+
+/**
+ * Registers `count` users whose e-mails start with `prefix` (`<prefix>-NN-<random>@test.local`),
+ * without signing them in: the real PreSignUp trigger writes each pending profile (issue 17's
+ * admin panel at scale). Sign-ups run a few at a time. Resolves with their e-mails and subs.
+ */
+export async function signUpUsers(twin: TwinInfo, prefix: string, count: number, parallel = 6): Promise<{ email: string; sub: string }[]> {
+  const users: { email: string; sub: string }[] = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < count; i = next++) {
+      const email = `${prefix}-${String(i).padStart(2, '0')}-${randomUUID().slice(0, 4)}@test.local`;
+      const out = await client(twin).send(new SignUpCommand({ ClientId: twin.clientId, Username: email, Password: `Passw0rd!${randomUUID().slice(0, 4)}`, UserAttributes: [{ Name: 'email', Value: email }] }));
+      if (!out.UserSub) throw new Error('sign-up returned no sub');
+      users[i] = { email, sub: out.UserSub };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, count) }, worker));
+  return users;
+}

@@ -105,6 +105,7 @@ describe('one door per resource (no-restricted-imports, no-restricted-globals)',
     ['the Secrets Manager client package', "import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';\nexport const c = SecretsManagerClient;\n"],
     ['Powertools Parameters', "import { clearCaches } from '@aws-lambda-powertools/parameters';\nexport const c = clearCaches;\n"],
     ['the EventBridge Scheduler client package', "import { SchedulerClient } from '@aws-sdk/client-scheduler';\nexport const c = SchedulerClient;\n"],
+    ['the Cognito user pool client package', "import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';\nexport const c = CognitoIdentityProviderClient;\n"],
     ['node:https', "import https from 'node:https';\nexport const c = https;\n"],
   ])('core may not import %s', async (_case, code) => {
     expect(await rulesFor('lambdas/core/leads/planted.ts', code)).toContain('no-restricted-imports');
@@ -120,6 +121,7 @@ describe('one door per resource (no-restricted-imports, no-restricted-globals)',
     ['lambdas/platform/secrets/planted.ts', "import { KMSClient } from '@aws-sdk/client-kms';\nexport const c = KMSClient;\n", 'no-restricted-imports'],
     ['lambdas/platform/secrets/planted.ts', "import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';\nimport { getSecret } from '@aws-lambda-powertools/parameters/secrets';\nexport const c = [SecretsManagerClient, getSecret];\n", 'no-restricted-imports'],
     ['lambdas/platform/scheduler/planted.ts', "import { SchedulerClient } from '@aws-sdk/client-scheduler';\nexport const c = SchedulerClient;\n", 'no-restricted-imports'],
+    ['lambdas/platform/users/planted.ts', "import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';\nexport const c = CognitoIdentityProviderClient;\n", 'no-restricted-imports'],
     ['lambdas/platform/http/planted.ts', "export const get = () => fetch('https://example.com');\n", 'no-restricted-globals'],
   ])('the door itself may (%s)', async (file, code, rule) => {
     expect(await rulesFor(file, code)).not.toContain(rule);

@@ -14,6 +14,7 @@
  * Requests signed with a key that is not a registered principal (the twin's own bootstrap code,
  * tests) and unsigned requests (CORS preflights) are served without evaluation.
  */
+import { globalSignOut, GLOBAL_SIGN_OUT_TARGET } from './cognito';
 import http from 'node:http';
 import { credentialFromForm, credentialFromHeaders, credentialFromQuery, parsePostForm, type CredentialScope, type PostForm } from './credential';
 import { DYNAMODB_TARGET_PREFIX, dynamoAuthorizations } from './dynamodb';
@@ -199,6 +200,9 @@ export async function startAwsGateway(options: AwsGatewayOptions): Promise<AwsGa
         return sendResponse(res, scheduler.handle(req.method ?? 'GET', url, parseJson(body)));
       case 'lambda':
         return sendResponse(res, await lambda.handle(req.method ?? 'GET', url, header(req, 'x-amz-invocation-type'), body));
+    }
+    if (service === 'cognito-idp' && options.upstreams.cognitoIdp && header(req, 'x-amz-target') === GLOBAL_SIGN_OUT_TARGET) {
+      return sendResponse(res, await globalSignOut(options.upstreams.cognitoIdp, parseJson(body)));
     }
     if (service === 'cognito-idp' && options.upstreams.cognitoIdp) return forwardToUpstream(options.upstreams.cognitoIdp, agent, req, res, body);
     if (!options.realAws) {

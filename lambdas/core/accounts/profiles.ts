@@ -1,12 +1,14 @@
 /**
- * Account lifecycle (spec sections 3, 4, 6): the pending profile written at sign-up, the profile
- * read (which mirrors admin-group membership), admin listing and approval, the theme preference.
+ * Account lifecycle (spec sections 3, 4, 6): the pending profile written at sign-up (with its user
+ * directory entry, issue 17), the profile read (which mirrors admin-group membership), the
+ * account state the access middleware checks on every call, the theme preference. The admin
+ * panel's listing and actions live in ./admin.ts.
  */
-import { MSG, type Profile, type ThemeId, type UserSummary } from '@director-ia/shared';
+import type { Profile, ProfileStatus, ThemeId } from '@director-ia/shared';
 import { profiles } from '../../platform/db/entities/profile';
-// Aliased so the error-throwing line that uses it stays as it was (issue 11 merges).
-import { isConditionalCheckFailure as isConditionalFailure } from '../../platform/db/errors';
-import { NotFoundError } from '../../platform/errors';
+import { TransactionCancelled } from '../../platform/db/errors';
+import { transactWrite } from '../../platform/db/service';
+import { emailKey, statusChangeWrites } from './directory';
 
 /** Who is calling, from verified token claims only. */
 export interface Caller {
@@ -15,56 +17,55 @@ export interface Caller {
 }
 
 /**
- * Writes the pending profile of a new user; a no-op if one exists (retried triggers).
- * `emailVerified: false` marks a self-registered address nobody proved (issue 16 finding 6);
- * omitted, the profile carries no flag. `now` is injectable for tests.
+ * Writes the pending profile of a new user and its directory entry, in one transaction; a no-op if
+ * the profile exists (retried triggers). `emailVerified: false` marks a self-registered address
+ * nobody proved (issue 16 finding 6); omitted, the profile carries no flag. `now` is injectable for tests.
  */
 export async function createPendingProfile(uid: string, email: string, { emailVerified, now = new Date() }: { emailVerified?: boolean; now?: Date } = {}): Promise<void> {
-  await profiles()
-    .create({ uid, email, status: 'pending', isAdmin: false, createdAt: now.toISOString(), ...(emailVerified === undefined ? {} : { emailVerified }) })
-    .go()
-    .catch((error: unknown) => {
-      if (isConditionalFailure(error)) return;
-      throw error;
-    });
+  try {
+    await transactWrite(({ profile, userDirectory }) => [
+      profile.create({ uid, email, status: 'pending', isAdmin: false, createdAt: now.toISOString(), ...(emailVerified === undefined ? {} : { emailVerified }) }).commit(),
+      userDirectory.put({ status: 'pending', emailKey: emailKey(email), uid }).commit(),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.conditionFailed(0)) return;
+    throw error;
+  }
 }
 
 /**
  * The caller's profile, or null if none exists. Admin-group membership is the source of truth
- * for `isAdmin` (architecture "Identity"); it is mirrored into the record, and admins are active.
+ * for `isAdmin` (architecture "Identity"); it is mirrored into the record, and admins are active
+ * (a status change then also moves the directory entry).
  */
 export async function readProfile(caller: Caller): Promise<Profile | null> {
   const { data } = await profiles().get({ uid: caller.sub }).go();
   if (!data) return null;
   const status = caller.isAdmin ? 'active' : data.status;
-  if (data.isAdmin !== caller.isAdmin || data.status !== status) {
-    await profiles().patch({ uid: caller.sub }).set({ isAdmin: caller.isAdmin, status }).go();
+  if (data.status !== status) {
+    await transactWrite((entities) => statusChangeWrites(entities, data, status, { isAdmin: caller.isAdmin })).catch((error: unknown) => {
+      // Another request moved it first: what it wrote is as good.
+      if (!(error instanceof TransactionCancelled && error.conditionFailed(0))) throw error;
+    });
+  } else if (data.isAdmin !== caller.isAdmin) {
+    await profiles().patch({ uid: caller.sub }).set({ isAdmin: caller.isAdmin }).go();
   }
-  return { ...data, isAdmin: caller.isAdmin, status };
+  const { tokensValidAfter: _hidden, ...profile } = data;
+  return { ...profile, isAdmin: caller.isAdmin, status };
 }
 
-/** Whether the caller may use owner features: an active profile, or an admin. */
-export async function isActive(caller: Caller): Promise<boolean> {
-  if (caller.isAdmin) return true;
-  const { data } = await profiles().get({ uid: caller.sub }).go({ attributes: ['status'] });
-  return data?.status === 'active';
+/** What the access middleware needs of the caller's account: its status (null: no profile) and `tokensValidAfter`. */
+export interface AccountState {
+  status: ProfileStatus | null;
+  /** Epoch seconds: tokens issued at or before it are refused. */
+  tokensValidAfter?: number;
 }
 
-/** Every user, newest first, for the admin panel (GSI1 query; never a Scan). */
-export async function listUsers(): Promise<UserSummary[]> {
-  const { data } = await profiles().query.allProfiles({}).go({ pages: 'all', order: 'desc' });
-  return data.map(({ uid, email, status, isAdmin, createdAt, emailVerified }) => ({ uid, email, status, isAdmin, createdAt, ...(emailVerified === undefined ? {} : { emailVerified }) }));
-}
-
-/** Sets a user's status to active. Idempotent. Throws NotFoundError if the user has no profile. */
-export async function approveUser(uid: string): Promise<{ uid: string; status: 'active' }> {
-  try {
-    await profiles().patch({ uid }).set({ status: 'active' }).go();
-  } catch (error) {
-    if (isConditionalFailure(error)) throw new NotFoundError(MSG.userNotFound);
-    throw error;
-  }
-  return { uid, status: 'active' };
+/** The caller's account state (one GetItem of two attributes), for the access middleware. */
+export async function accountState(caller: Caller): Promise<AccountState> {
+  const { data } = await profiles().get({ uid: caller.sub }).go({ attributes: ['status', 'tokensValidAfter'] });
+  if (!data) return { status: null };
+  return { status: data.status, ...(data.tokensValidAfter === undefined ? {} : { tokensValidAfter: data.tokensValidAfter }) };
 }
 
 /** Remembers the caller's background theme (spec section 2 side panel). */

@@ -52,6 +52,30 @@ export interface OwnerNotice {
 
 /** E-mails `notice` to the owner of `sub` (see the module header); `log` names the failure in the logs. */
 export async function sendOwnerNotice(sub: string, notice: OwnerNotice, log: { message: string; fields?: Record<string, string> }): Promise<NotifyResult> {
+  return sendThroughBrandGmail(sub, async (address) => {
+    const profileEmail = (await ownerEmail(sub))?.trim();
+    return profileEmail && isPlainAddress(profileEmail) ? profileEmail : address;
+  }, notice, log);
+}
+
+/**
+ * E-mails `notice` to `to` through the Gmail of Integraciones of `senderSub` (issue 17 item 1: the
+ * approving admin's Gmail tells a user their account was approved). Same results as
+ * `sendOwnerNotice`; 'failed' also when `to` is not a plain address.
+ */
+export async function sendNoticeAs(senderSub: string, to: string, notice: OwnerNotice, log: { message: string; fields?: Record<string, string> }): Promise<NotifyResult> {
+  return sendThroughBrandGmail(senderSub, async () => {
+    if (!isPlainAddress(to)) throw new Error('Invalid recipient address');
+    return to;
+  }, notice, log);
+}
+
+async function sendThroughBrandGmail(
+  sub: string,
+  recipient: (gmailAddress: string) => Promise<string>,
+  notice: OwnerNotice,
+  log: { message: string; fields?: Record<string, string> },
+): Promise<NotifyResult> {
   try {
     const settings = await readIntegrationsItem(sub);
     const address = settings?.gmailAddress?.trim() ?? '';
@@ -59,8 +83,7 @@ export async function sendOwnerNotice(sub: string, notice: OwnerNotice, log: { m
     const sealed = settings.gmailAppPasswordSealed ?? '';
     // Google shows app passwords in groups of four ('abcd efgh ijkl mnop'); the login takes them without spaces.
     const pass = (await openSecret(sealed, { tenant: sub, field: 'gmailAppPassword' })).replace(/\s+/g, '');
-    const profileEmail = (await ownerEmail(sub))?.trim();
-    const to = profileEmail && isPlainAddress(profileEmail) ? profileEmail : address;
+    const to = await recipient(address);
     const raw = composeTextMessage({ from: address, fromName: SENDER_NAME, to, subject: notice.subject, text: notice.text });
     await sendMail(smtpSettingsFromEnv(), { user: address, pass }, { from: address, to }, raw);
     return 'sent';

@@ -1,12 +1,13 @@
 /**
  * `createCallable(def, impl)` for the handlers of lambdas/functions: the platform's callable
  * protocol (platform/callable/handler.ts) with what it needs from core, the account check of the
- * access middleware (`active` callables; issue 11 item 2: platform never imports core). Not an
- * entry itself: it lives in a folder so that lambdas/functions/*.ts stays one callable each.
+ * access middleware (status and `tokensValidAfter` of the caller's profile; issue 11 item 2:
+ * platform never imports core; issue 17 item 1). Not an entry itself: it lives in a folder so
+ * that lambdas/functions/*.ts stays one callable each.
  */
-import { isActive } from '../../core/accounts/profiles';
+import { accountState } from '../../core/accounts/profiles';
 import { callableFactory } from '../../platform/callable/handler';
 
 export { requireIdentity } from '../../platform/callable/handler';
 
-export const createCallable = callableFactory({ isActive });
+export const createCallable = callableFactory({ account: accountState });

@@ -15,7 +15,7 @@ import { logger } from '../logger';
 import { callableMetrics } from './metrics';
 import { tracing } from '../tracer';
 import type { Identity } from './identity';
-import { callableAccess, callableEnvelope, callableErrors, callableValidation, jsonResponse, type CallableContext, type CallableEvent } from './middleware';
+import { callableAccess, callableEnvelope, callableErrors, callableValidation, jsonResponse, type AccountState, type CallableContext, type CallableEvent } from './middleware';
 
 /** What a domain implementation receives: the validated payload and the verified caller. */
 export interface CallableInvocation<I> {
@@ -34,8 +34,8 @@ export interface CallableInvocation<I> {
 
 /** What the access middleware needs from above the platform layer (issue 11 item 2). */
 export interface CallableDeps {
-  /** Whether a verified caller may use owner features (an active profile, or an admin). */
-  isActive: (identity: Identity) => Promise<boolean>;
+  /** The verified caller's account state: profile status and `tokensValidAfter` (issue 17 item 1). */
+  account: (identity: Identity) => Promise<AccountState>;
 }
 
 /** A domain implementation of one callable. */
@@ -48,7 +48,7 @@ export type CallableImpl<I extends $ZodType, O extends $ZodType> = (invocation: 
  * `impl` may throw a DomainError, an AiError or a CallableError for expected failures
  * (errors.ts maps them); anything else is a logged 500.
  */
-export function callableFactory({ isActive }: CallableDeps) {
+export function callableFactory({ account }: CallableDeps) {
   return function createCallable<I extends $ZodType, O extends $ZodType>(definition: CallableDefinition<I, O>, impl: CallableImpl<I, O>) {
     const run = async (event: CallableEvent, context: CallableContext) => {
       const sourceIp = clientIp(event);
@@ -62,7 +62,7 @@ export function callableFactory({ isActive }: CallableDeps) {
       .use(callableMetrics(definition.name))
       .use(callableErrors())
       .use(callableEnvelope({ maxBodyBytes: definition.maxBodyBytes }))
-      .use(callableAccess({ access: definition.access, isActive }))
+      .use(callableAccess({ access: definition.access, account }))
       .use(callableValidation(definition.input))
       .handler(run);
   };

@@ -15,12 +15,14 @@ export interface Identity {
   sub: string;
   groups: string[];
   isAdmin: boolean;
+  /** The token's `iat`, epoch seconds (issue 17: tokens issued before a suspension are refused); absent if the claims carry none. */
+  issuedAt?: number;
 }
 
 type Claims = Record<string, string | number | boolean | string[]>;
 
 /**
- * Reads `sub` and `cognito:groups` from `requestContext.authorizer.jwt.claims`; null when the
+ * Reads `sub`, `cognito:groups` and `iat` from `requestContext.authorizer.jwt.claims`; null when the
  * request carries no verified claims, or claims of anything but an access token of our client. HTTP API renders array claims as a string like
  * "[admins editors]", so both that and a real array are accepted.
  */
@@ -31,7 +33,8 @@ export function identityFromEvent(event: Partial<APIGatewayProxyEventV2WithJWTAu
   const clientId = env[USER_POOL_CLIENT_ID_ENV];
   if (claims?.token_use !== 'access' || !clientId || claims.client_id !== clientId) return null;
   const groups = parseGroups(claims?.['cognito:groups']);
-  return { sub, groups, isAdmin: groups.includes(ADMINS_GROUP) };
+  const iat = Number(claims.iat);
+  return { sub, groups, isAdmin: groups.includes(ADMINS_GROUP), ...(Number.isFinite(iat) && claims.iat !== '' ? { issuedAt: iat } : {}) };
 }
 
 export function parseGroups(raw: unknown): string[] {

@@ -8,7 +8,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-import { CallableError, DEFAULT_MAX_BODY_BYTES, MSG, type Access } from '@director-ia/shared';
+import { CallableError, DEFAULT_MAX_BODY_BYTES, MSG, type Access, type ProfileStatus } from '@director-ia/shared';
 import { logger } from '../logger';
 import { toCallableError } from './errors';
 import { identityFromEvent, type Identity } from './identity';
@@ -54,17 +54,39 @@ export function callableEnvelope({ maxBodyBytes = DEFAULT_MAX_BODY_BYTES }: Enve
   };
 }
 
+/** What the access middleware reads of the caller's account (the profile; issue 17 item 1). */
+export interface AccountState {
+  /** Null when the caller has no profile yet. */
+  status: ProfileStatus | null;
+  /** Epoch seconds: access tokens issued (`iat`) at or before it are refused. */
+  tokensValidAfter?: number;
+}
+
 export interface AccessOptions {
   access: Access;
-  /** Whether a verified caller may use owner features (profile status active). */
-  isActive: (identity: Identity) => Promise<boolean>;
+  /** The verified caller's account state (one profile read per non-public call). */
+  account: (identity: Identity) => Promise<AccountState>;
+}
+
+/** Why a suspended or rejected account is refused (Spanish, shown on the login screen). */
+export function refusalReason(status: ProfileStatus | null): string | null {
+  if (status === 'suspended') return MSG.accountSuspended;
+  if (status === 'rejected') return MSG.accountRejected;
+  return null;
 }
 
 /**
- * Enforces the function's access level from verified claims: no identity → 401 UNAUTHENTICATED;
- * `admin` without the admins group → 403; `active` with a non-active profile → 403.
+ * Enforces the function's access level from verified claims and the caller's account:
+ * - no identity → 401 UNAUTHENTICATED; `admin` without the admins group → 403;
+ * - every non-public level reads the account: a token issued (`iat`) at or before the profile's
+ *   `tokensValidAfter` (set when an admin suspends, rejects or demotes the user) → 401 with the
+ *   account's reason (MSG.accountSuspended / accountRejected) or MSG.sessionRevoked, since API
+ *   Gateway's JWT authorizer keeps accepting such a token until it expires; a token without `iat`
+ *   counts as issued at 0;
+ * - `active` with a non-active profile (admins are active) → 403 with the suspended/rejected reason,
+ *   or MSG.pendingAccount.
  */
-export function callableAccess({ access, isActive }: AccessOptions): MiddlewareObj<CallableEvent, APIGatewayProxyStructuredResultV2, Error, CallableContext> {
+export function callableAccess({ access, account }: AccessOptions): MiddlewareObj<CallableEvent, APIGatewayProxyStructuredResultV2, Error, CallableContext> {
   return {
     before: async (request: CallableRequest) => {
       const identity = identityFromEvent(request.event);
@@ -72,8 +94,12 @@ export function callableAccess({ access, isActive }: AccessOptions): MiddlewareO
       if (access === 'public') return;
       if (!identity) throw new CallableError('UNAUTHENTICATED', MSG.unauthenticated);
       if (access === 'admin' && !identity.isAdmin) throw new CallableError('PERMISSION_DENIED', MSG.adminOnly);
-      if (access === 'active' && !(await isActive(identity))) {
-        throw new CallableError('PERMISSION_DENIED', MSG.pendingAccount);
+      const state = await account(identity);
+      if (state.tokensValidAfter !== undefined && (identity.issuedAt ?? 0) <= state.tokensValidAfter) {
+        throw new CallableError('UNAUTHENTICATED', refusalReason(state.status) ?? MSG.sessionRevoked);
+      }
+      if (access === 'active' && !identity.isAdmin && state.status !== 'active') {
+        throw new CallableError('PERMISSION_DENIED', refusalReason(state.status) ?? MSG.pendingAccount);
       }
     },
   };

@@ -12,10 +12,12 @@
  */
 import { Service } from 'electrodb';
 import { documentClient, tableName } from './client';
+import { adminLocks } from './entities/adminLock';
 import { aiSettings } from './entities/aiSettings';
 import { articles } from './entities/article';
 import { articleSlugs } from './entities/articleSlug';
 import { assets } from './entities/asset';
+import { auditEntries } from './entities/auditEntry';
 import { blogSchedules } from './entities/blogSchedule';
 import { blogSettings } from './entities/blogSettings';
 import { campaigns } from './entities/campaign';
@@ -28,6 +30,7 @@ import { integrationSettings } from './entities/integrationSettings';
 import { knowledgeChunks } from './entities/knowledgeChunk';
 import { knowledgeDocuments } from './entities/knowledgeDocument';
 import { leads } from './entities/lead';
+import { migrationMarks } from './entities/migrationMark';
 import { oauthStates } from './entities/oauthState';
 import { profiles } from './entities/profile';
 import { publications } from './entities/publication';
@@ -36,6 +39,7 @@ import { rateUsages } from './entities/rateUsage';
 import { planProposals, scheduledPostRefs, scheduledPosts } from './entities/scheduledPost';
 import { socialConnections } from './entities/socialConnection';
 import { linkClicks, linkCodes, linkSalts, linkVisitors, trackedLinks } from './entities/trackedLink';
+import { userDirectory } from './entities/userDirectory';
 import { videoJobs } from './entities/videoJob';
 import { TransactionCancelled } from './errors';
 
@@ -45,10 +49,12 @@ export const MAX_TRANSACTION_ITEMS = 100;
 function createDirectorService() {
   return new Service(
     {
+      adminLock: adminLocks(),
       aiSettings: aiSettings(),
       article: articles(),
       articleSlug: articleSlugs(),
       asset: assets(),
+      auditEntry: auditEntries(),
       blogSchedule: blogSchedules(),
       blogSettings: blogSettings(),
       blogSlug: blogSlugs(),
@@ -66,6 +72,7 @@ function createDirectorService() {
       linkCode: linkCodes(),
       linkSalt: linkSalts(),
       linkVisitor: linkVisitors(),
+      migrationMark: migrationMarks(),
       oauthState: oauthStates(),
       profile: profiles(),
       publication: publications(),
@@ -76,6 +83,7 @@ function createDirectorService() {
       planProposal: planProposals(),
       socialConnection: socialConnections(),
       trackedLink: trackedLinks(),
+      userDirectory: userDirectory(),
       videoJob: videoJobs(),
     },
     { client: documentClient, table: tableName() },

@@ -2,7 +2,7 @@
  * Profile entity (spec section 3 "User document"): one item per user under the tenant partition
  * `user#<sub>`; GSI1 lists every profile by creation date for the admin panel (no Scan).
  */
-import { THEME_IDS } from '@director-ia/shared';
+import { PROFILE_STATUSES, THEME_IDS } from '@director-ia/shared';
 import { CREATED, defineEntity, gsi1Index, type ItemOf, model, optional, required, TENANT, tenantIndex } from '../schema';
 
 /** GSI1 partition holding every profile; a single partition is fine at admin-panel scale. */
@@ -14,12 +14,18 @@ export const profiles = defineEntity({
   attributes: {
     ...TENANT,
     email: required('string'),
-    status: required(['pending', 'active']),
+    status: required(PROFILE_STATUSES),
     isAdmin: required('boolean'),
     ...CREATED,
     theme: optional(THEME_IDS),
     /** False for a self-registered, unproved address (issue 16 finding 6). */
     emailVerified: optional('boolean'),
+    /**
+     * Epoch seconds: access tokens issued (`iat`) before this are refused by the access middleware
+     * (issue 17 item 1: set when an admin suspends, rejects or demotes the user, since API
+     * Gateway's JWT authorizer accepts an issued token until it expires).
+     */
+    tokensValidAfter: optional('number'),
   },
   indexes: {
     byUser: tenantIndex('profile'),

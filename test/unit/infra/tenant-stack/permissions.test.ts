@@ -30,7 +30,7 @@ import { DAILY_GENERATION_QUOTA_ENV } from '../../../../lambdas/core/generation/
 import { bedrockModelsFromEnv } from '../../../../lambdas/platform/ai/providers/bedrock/text';
 import { defaultAiProvider } from '../../../../lambdas/platform/ai';
 import { SECRETS_KMS_KEY_ARN_ENV as LAMBDA_SECRETS_ENV } from '../../../../lambdas/platform/secrets';
-import { CALLABLES, CALLABLE_NAMES, SECRET_PURPOSE_FIELDS, type CallableName, type SecretPurpose } from '@director-ia/shared';
+import { CALLABLES, CALLABLE_NAMES, SECRET_PURPOSE_FIELDS, USER_POOL_ID_ENV, type CallableName, type SecretPurpose } from '@director-ia/shared';
 import { useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { identityPolicies, logicalId, permissionLines, statementsOfRole, type Resource, type Statement } from '../../../support/template-iam';
 
@@ -64,8 +64,14 @@ const TABLE: Record<TableAccess, string[]> = { none: [], read: READ, write: WRIT
 const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   obtenerPerfil: 'readWrite',
   guardarTema: 'readWrite', // declared 'write'; its access check reads the profile
-  listarUsuarios: 'read',
+  listarUsuarios: 'readWrite', // the one-time user directory backfill (issue 17)
   aprobarUsuario: 'readWrite',
+  rechazarUsuario: 'readWrite',
+  suspenderUsuario: 'readWrite',
+  reactivarUsuario: 'readWrite',
+  concederAdmin: 'readWrite',
+  retirarAdmin: 'readWrite',
+  listarAuditoria: 'read',
   solicitarSubida: 'readWrite',
   listarDocumentos: 'read',
   eliminarDocumento: 'readWrite',
@@ -192,7 +198,14 @@ const CHAT_EXTRA = [
 ];
 
 /** Everything beyond logs and table, per function (absent = nothing). */
+const USER_POOL = '<AuthUserPool8115E87F.Arn>';
 const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
+  // Issue 17 item 1: the approval e-mail through the admin's Gmail; the admins group; global sign-out.
+  aprobarUsuario: ['kms:Decrypt @ secretsKey'],
+  rechazarUsuario: [`cognito-idp:AdminUserGlobalSignOut @ ${USER_POOL}`],
+  suspenderUsuario: [`cognito-idp:AdminUserGlobalSignOut @ ${USER_POOL}`],
+  concederAdmin: ['AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'ListUsersInGroup'].map((action) => `cognito-idp:${action} @ ${USER_POOL}`),
+  retirarAdmin: ['AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'ListUsersInGroup', 'AdminUserGlobalSignOut'].map((action) => `cognito-idp:${action} @ ${USER_POOL}`),
   solicitarSubida: [
     `s3:PutObject @ ${KNOWLEDGE}`,
     `s3:PutObject @ ${BLOG}`,
@@ -361,13 +374,21 @@ describe('function permissions (tenant stack with AI context)', () => {
     expect(linesOf(name)).toEqual([...expected].sort());
   });
 
+  describe('user pool (issue 17 item 1)', () => {
+    it('names the pool in USER_POOL_ID on exactly the functions with a user pool permission', () => {
+      const managers: FunctionName[] = ['rechazarUsuario', 'suspenderUsuario', 'concederAdmin', 'retirarAdmin'];
+      const poolId = { Ref: 'AuthUserPool8115E87F' };
+      for (const name of ALL_FUNCTIONS) expect(envOf(name)[USER_POOL_ID_ENV]).toEqual(managers.includes(name) ? poolId : undefined);
+    });
+  });
+
   describe('table', () => {
     it('lets guardarTema (declared write, access active) read the caller profile', () => {
       expect(FUNCTION_ACCESS.guardarTema.table).toBe('write');
       expect(linesOf('guardarTema')).toContain('dynamodb:GetItem @ table');
     });
 
-    it.each(CALLABLE_NAMES.filter((name) => CALLABLES[name].access === 'active'))('%s (active) can read the table', (name) => {
+    it.each(CALLABLE_NAMES.filter((name) => CALLABLES[name].access !== 'public'))('%s (not public) can read the table', (name) => {
       expect(linesOf(name)).toContain('dynamodb:GetItem @ table');
     });
 
@@ -377,13 +398,20 @@ describe('function permissions (tenant stack with AI context)', () => {
 
     /** Issue 16: the functions whose item actions are limited to tenant partitions (the widget: and its per-IP counters). */
     const TENANT_ONLY: FunctionName[] = [
-      'obtenerPerfil', 'guardarTema', 'listarUsuarios', 'aprobarUsuario', 'solicitarSubida', 'listarDocumentos', 'eliminarDocumento', 'obtenerAjustesIA',
+      'guardarTema', 'solicitarSubida', 'listarDocumentos', 'eliminarDocumento', 'obtenerAjustesIA',
       'obtenerIntegraciones', 'guardarIntegraciones', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'obtenerCapacidades',
       'iniciarVideo', 'estadoVideo', 'listarLeads', 'actualizarLead', 'eliminarLead', 'obtenerConversacion', 'listarConversaciones', 'verConversacion',
       'responderConversacion', 'aprobarRespuesta', 'descartarRespuesta', 'obtenerReglasBandeja', 'guardarReglasBandeja', 'adaptarPublicacion', 'listarRedes',
       'elegirDestinos', 'desconectarRed', 'eliminarCampana', 'socialTokens', 'knowledgeUploaded', 'obtenerCuotas',
     ];
     const WIDGET: FunctionName[] = ['obtenerWidget', 'enviarMensajeWidget'];
+    /** Issue 17 item 1: profiles, the user directory, the audit log, the admin lock, the migrations' marks. */
+    const ADMIN: FunctionName[] = ['listarUsuarios', 'aprobarUsuario', 'rechazarUsuario', 'suspenderUsuario', 'reactivarUsuario', 'concederAdmin', 'retirarAdmin'];
+    const SPECIAL: Partial<Record<FunctionName, string[]>> = {
+      obtenerPerfil: ['user#*', 'users#*'],
+      listarAuditoria: ['user#*', 'audit'],
+      registrarLeadWidget: ['user#*', 'widget#ip#*', 'leadNoticeDigest'],
+    };
 
     it.each(ALL_FUNCTIONS)('limits the table items of %s to its partitions (dynamodb:LeadingKeys), never GSI1', (name) => {
       const table = logicalId(stack, stack.data.table);
@@ -397,7 +425,13 @@ describe('function permissions (tenant stack with AI context)', () => {
         }
       }
       // The lead form also defers new-lead notices past the day's cap to the owners' digest partition (issue 16 finding 1).
-      const expected = TENANT_ONLY.includes(name) ? ['user#*'] : WIDGET.includes(name) ? ['user#*', 'widget#ip#*'] : name === 'registrarLeadWidget' ? ['user#*', 'widget#ip#*', 'leadNoticeDigest'] : 'any';
+      const expected = TENANT_ONLY.includes(name)
+        ? ['user#*']
+        : WIDGET.includes(name)
+          ? ['user#*', 'widget#ip#*']
+          : ADMIN.includes(name)
+            ? ['user#*', 'users#*', 'audit', 'lock#admins', 'migration#*']
+            : (SPECIAL[name] ?? 'any');
       expect([...partitions]).toEqual(EXPECTED_TABLE[name] === 'none' ? [] : [JSON.stringify(expected)]);
     });
 
@@ -440,7 +474,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('is named SECRETS_KMS_KEY_ARN on exactly the functions with a secrets permission', () => {
       expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
       const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
-      const sealing: FunctionName[] = ['guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'elegirDestinos', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion', 'responderConversacion', 'aprobarRespuesta', 'inboxWorker', 'generarCampana', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana'];
+      const sealing: FunctionName[] = ['aprobarUsuario', 'guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'elegirDestinos', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion', 'responderConversacion', 'aprobarRespuesta', 'inboxWorker', 'generarCampana', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana'];
       for (const name of ALL_FUNCTIONS) {
         const usesSecrets = sealing.includes(name);
         expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);
@@ -460,6 +494,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       generarIdentidad: { open: ['ai-key'] },
       enviarMensajeWidget: { open: ['ai-key'] },
       registrarLeadWidget: { open: ['gmail'] },
+      aprobarUsuario: { open: ['gmail'] },
       enviarMensajeChat: { open: ['ai-key'] },
       listarMensajesChat: { open: ['ai-key'] },
       confirmarAccionChat: { open: ['ai-key'] },
@@ -648,13 +683,15 @@ describe('function permissions (tenant stack with AI context)', () => {
 });
 
 describe('infra/functions.ts', () => {
-  it('unions read into active callables only', () => {
-    expect(tableAccessFor({ table: 'write' }, 'active')).toBe('readWrite');
-    expect(tableAccessFor({ table: 'read' }, 'active')).toBe('read');
-    expect(tableAccessFor({ table: 'readWrite' }, 'active')).toBe('readWrite');
-    expect(tableAccessFor({ table: 'none' }, 'active')).toBe('read');
+  it('unions read into every non-public callable (the access check reads the caller profile; issue 17)', () => {
+    for (const level of ['active', 'signedIn', 'admin'] as const) {
+      expect(tableAccessFor({ table: 'write' }, level)).toBe('readWrite');
+      expect(tableAccessFor({ table: 'read' }, level)).toBe('read');
+      expect(tableAccessFor({ table: 'readWrite' }, level)).toBe('readWrite');
+      expect(tableAccessFor({ table: 'none' }, level)).toBe('read');
+    }
     expect(tableAccessFor({ table: 'none' }, 'public')).toBe('none');
-    for (const level of ['public', 'signedIn', 'admin'] as const) expect(tableAccessFor({ table: 'write' }, level)).toBe('write');
+    expect(tableAccessFor({ table: 'write' }, 'public')).toBe('write');
   });
 
   it.each([

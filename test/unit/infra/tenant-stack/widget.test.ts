@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { PUBLISHER_DESCRIPTION, PUBLISHING_SWEEP_DESCRIPTION } from '../../../../infra/constructs/publishing';
 import { INBOX_WORKER_DESCRIPTION } from '../../../../infra/constructs/inbox';
 import { TRACKED_REDIRECT_DESCRIPTION } from '../../../../infra/constructs/tracked-links';
-import { CAMPAIGN_SITE_URL_CALLABLES, FUNCTION_ACCESS, LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES, WEBHOOK_URL_CALLABLES } from '../../../../infra/functions';
+import { ACCOUNT_MAIL_CALLABLES, CAMPAIGN_SITE_URL_CALLABLES, FUNCTION_ACCESS, LEAD_NOTIFYING_CALLABLES, OAUTH_REDIRECT_CALLABLES, WEBHOOK_URL_CALLABLES } from '../../../../infra/functions';
 import { CALLABLES, SITE_URL_ENV, TABLE_SCHEMA } from '@director-ia/shared';
 import { useSynthesizedTenant } from '../../../support/cdk-fixture';
 
@@ -39,13 +39,15 @@ describe('widget infrastructure', () => {
     expect(FUNCTION_ACCESS.registrarLeadWidget.permissions).toEqual(['secrets:open:gmail']);
   });
 
-  it('only the functions that send the new-lead e-mail or the publishing digest (or build and serve an OAuth redirect or a webhook URL, tenant-stack/social.test.ts, or check a tracked link target) know the site URL', () => {
+  it('only the functions that send the new-lead e-mail, the approval e-mail or the publishing digest (or build and serve an OAuth redirect or a webhook URL, tenant-stack/social.test.ts, or check a tracked link target) know the site URL', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')) as { Properties: { Description?: string; Environment?: { Variables?: Record<string, unknown> } } }[];
     const withSiteUrl = functions.filter((fn) => fn.Properties.Environment?.Variables?.[SITE_URL_ENV] !== undefined);
     const described = withSiteUrl.map((fn) => fn.Properties.Description ?? '').filter((description) => !description.startsWith('OAuth callback page'));
     expect(described.sort()).toEqual(
       [
         ...LEAD_NOTIFYING_CALLABLES.map((name) => `Callable ${name} (public)`),
+        // The approval e-mail tells the user where to sign in (issue 17).
+        ...ACCOUNT_MAIL_CALLABLES.map((name) => `Callable ${name} (admin)`),
         ...[...OAUTH_REDIRECT_CALLABLES, ...WEBHOOK_URL_CALLABLES].map((name) => `Callable ${name} (active)`),
         // Campaigns: the landing URL rule and the posts' tracked links (issue 15).
         ...CAMPAIGN_SITE_URL_CALLABLES.map((name) => `Callable ${name} (active)`),

@@ -5,6 +5,7 @@
 import { lazy, Suspense } from 'react';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { useAuth } from '../../lib/authContext';
+import { signOutNotice } from '../../lib/signOutNotice';
 import { LoginScreen } from '../login/LoginScreen';
 
 const SignedInRoot = lazy(() => import('../signed-in/SignedInRoot'));
@@ -12,7 +13,8 @@ const SignedInRoot = lazy(() => import('../signed-in/SignedInRoot'));
 export function EntryGate() {
   const auth = useAuth();
   if (auth.status === 'loading') return <LoadingScreen />;
-  if (auth.status === 'signedOut') return <LoginScreen />;
+  // With the reason the app signed the user out, if it did (a suspended account; issue 17).
+  if (auth.status === 'signedOut') return <LoginScreen notice={signOutNotice() ?? undefined} />;
   return (
     <Suspense fallback={<LoadingScreen />}>
       <SignedInRoot key={auth.user.uid} user={auth.user} />

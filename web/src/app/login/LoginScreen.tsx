@@ -9,6 +9,7 @@ import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { MSG } from '@director-ia/shared';
 import { preloadAuthActions, signIn, signUp } from '../../lib/auth';
 import { authErrorMessage } from '../../lib/authErrors';
+import { clearSignOutNotice } from '../../lib/signOutNotice';
 import { Icon, type IconName } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/toastContext';
@@ -43,6 +44,7 @@ export function LoginScreen({ notice }: { notice?: string }) {
     setError(null);
     try {
       if (isSignIn) {
+        clearSignOutNotice();
         if ((await signIn(email.trim(), password)) === 'newPasswordRequired') {
           await loadNewPasswordForm();
           setPassword('');

@@ -5,14 +5,16 @@
  * on window focus.
  */
 import { useQuery } from '@tanstack/react-query';
-import { PROFILE_REFETCH_MS, type Profile } from '@director-ia/shared';
-import { callFunction, errorMessage } from '../../lib/api';
+import { MSG, PROFILE_REFETCH_MS, type Profile } from '@director-ia/shared';
+import { CallableClientError, callFunction, errorMessage } from '../../lib/api';
 
 export type ProfileView =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'pending'; profile: Profile | null }
-  | { status: 'active'; profile: Profile };
+  | { status: 'active'; profile: Profile }
+  /** Issue 17 item 1: a suspended or rejected account, or a token the server no longer accepts: sign out, show `reason`. */
+  | { status: 'refused'; reason: string };
 
 export const profileKey = (uid: string) => ['profile', uid] as const;
 
@@ -38,12 +40,19 @@ export function useProfile(uid: string): ProfileView {
 }
 
 /**
- * The entry state of a profile read: once read, active or pending (no profile counts as pending),
- * also while a later re-read fails; before the first answer, the error or loading.
+ * The entry state of a profile read: refused when the server refused the caller's token (401 with
+ * its Spanish reason; issue 17) or the profile is suspended or rejected; once read, active or
+ * pending (no profile counts as pending), also while a later re-read fails for another reason;
+ * before the first answer, the error or loading.
  */
 export function profileView(query: { data: Profile | null | undefined; isError: boolean; error: unknown }): ProfileView {
+  if (query.isError && query.error instanceof CallableClientError && query.error.status === 'UNAUTHENTICATED') {
+    return { status: 'refused', reason: query.error.message };
+  }
   if (query.data !== undefined) {
     const profile = query.data;
+    if (profile?.status === 'suspended') return { status: 'refused', reason: MSG.accountSuspended };
+    if (profile?.status === 'rejected') return { status: 'refused', reason: MSG.accountRejected };
     return profile?.status === 'active' ? { status: 'active', profile } : { status: 'pending', profile };
   }
   if (query.isError) return { status: 'error', message: errorMessage(query.error) };

@@ -67,7 +67,7 @@ describe('clientIp', () => {
   });
 });
 
-const createCallable = callableFactory({ isActive: async () => true });
+const createCallable = callableFactory({ account: async () => ({ status: 'active' }) });
 
 describe('createCallable hands the client IP to the domain', () => {
   const echo = define({ name: 'eco', access: 'public', input: z.nullish(z.strictObject({})), output: z.object({ ip: z.nullable(z.string()) }) });

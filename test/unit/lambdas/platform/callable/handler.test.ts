@@ -1,7 +1,7 @@
 /**
  * `callableFactory(deps)(def, impl)`: the handler hands the domain the caller's IP as API Gateway
  * saw it (`requestContext.http.sourceIp`; issue 6 item 1, the widget's per-IP limits), or null;
- * the `active` check is the `isActive` the function layer passes in (issue 11 item 2); and what
+ * the `active` check is the account check the function layer passes in (issue 11 item 2); and what
  * the domain throws reaches the wire through the one mapping (errors.ts).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,7 +36,7 @@ beforeEach(() => {
 });
 
 describe('sourceIp', () => {
-  const handler = callableFactory({ isActive: async () => true })(echo, async ({ sourceIp }) => ({ ip: sourceIp }));
+  const handler = callableFactory({ account: async () => ({ status: 'active' }) })(echo, async ({ sourceIp }) => ({ ip: sourceIp }));
   const ipSeen = async (http: Record<string, unknown>) => ((await call(handler, event(http))).body.result as { ip: unknown }).ip;
 
   it('is requestContext.http.sourceIp, or null without one', async () => {
@@ -50,11 +50,12 @@ describe('the access check of `active` callables', () => {
   const active = define({ name: 'activo', access: 'active', input: z.nullish(z.strictObject({})), output: z.object({ ok: z.boolean() }) });
 
   it.each([
-    [true, 200, { result: { ok: true } }],
-    [false, 403, { error: { status: 'PERMISSION_DENIED', message: MSG.pendingAccount } }],
-  ])('asks the isActive it was given (active: %s → %i)', async (isActive, status, body) => {
-    const asked = vi.fn(async () => isActive);
-    const handler = callableFactory({ isActive: asked })(active, async () => ({ ok: true }));
+    ['active', 200, { result: { ok: true } }],
+    ['pending', 403, { error: { status: 'PERMISSION_DENIED', message: MSG.pendingAccount } }],
+    ['suspended', 403, { error: { status: 'PERMISSION_DENIED', message: MSG.accountSuspended } }],
+  ] as const)('asks the account check it was given (status: %s → %i)', async (accountStatus, status, body) => {
+    const asked = vi.fn(async () => ({ status: accountStatus }));
+    const handler = callableFactory({ account: asked })(active, async () => ({ ok: true }));
     expect(await call(handler, event({}, owner))).toEqual({ status, body });
     expect(asked).toHaveBeenCalledWith({ sub: 'u1', groups: [], isAdmin: false });
   });
@@ -66,7 +67,7 @@ describe('failures thrown by the domain', () => {
     ['an AI error', new AiRetryableError('bedrock'), 503, 'UNAVAILABLE', AI_MSG.retryable],
     ['anything else', new Error('boom'), 500, 'INTERNAL', MSG.internal],
   ])('%s reaches the wire through the mapping', async (_label, error, status, code, message) => {
-    const handler = callableFactory({ isActive: async () => true })(echo, async () => {
+    const handler = callableFactory({ account: async () => ({ status: 'active' }) })(echo, async () => {
       throw error;
     });
     expect(await call(handler, event())).toEqual({ status, body: { error: { status: code, message } } });

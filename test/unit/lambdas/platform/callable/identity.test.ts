@@ -34,6 +34,16 @@ describe('identity from verified claims', () => {
     expect(identityFromEvent(event(claims === undefined ? undefined : 'token_use' in claims ? claims : access(claims)), ENV)).toBeNull();
   });
 
+  it.each([
+    ['the string API Gateway passes', '1800000000', 1_800_000_000],
+    ['a number', 1_800_000_000, 1_800_000_000],
+    ['no iat', undefined, undefined],
+    ['garbage', 'ayer', undefined],
+  ])('reads iat (issue 17: tokens issued before a suspension) from %s', (_label, iat, issuedAt) => {
+    const identity = identityFromEvent(event(access({ sub: 'abc', ...(iat === undefined ? {} : { iat }) })), ENV);
+    expect(identity?.issuedAt).toBe(issuedAt);
+  });
+
   it('identifies nobody when the deployment did not say which client it trusts (fail closed)', () => {
     expect(identityFromEvent(event(access({ sub: 'abc' })), {})).toBeNull();
   });

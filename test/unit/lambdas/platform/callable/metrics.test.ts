@@ -29,7 +29,7 @@ afterEach(() => emf.stop());
 
 describe('callable metrics', () => {
   it('counts and times a success, with no error datum', async () => {
-    const handler = callableFactory({ isActive: async () => true })(def, async () => ({ ok: true }));
+    const handler = callableFactory({ account: async () => ({ status: 'active' }) })(def, async () => ({ ok: true }));
     await handler(event('{"data":null}'), context);
     const [invocation] = withMetric(emf.records(), METRIC_NAMES.callableInvocations);
     expect(invocation).toMatchObject({ callable: 'medir', CallableInvocations: 1 });
@@ -43,7 +43,7 @@ describe('callable metrics', () => {
     ['an AI failure', '{"data":null}', async () => Promise.reject(new AiRetryableError('bedrock')), 'UNAVAILABLE'],
     ['an unexpected failure', '{"data":null}', async () => Promise.reject(new Error('boom')), 'INTERNAL'],
   ])('counts %s under its wire status', async (_what, body, impl, code) => {
-    const handler = callableFactory({ isActive: async () => true })(def, impl);
+    const handler = callableFactory({ account: async () => ({ status: 'active' }) })(def, impl);
     await handler(event(body), context);
     expect(withMetric(emf.records(), METRIC_NAMES.callableInvocations)).toHaveLength(1);
     expect(withMetric(emf.records(), METRIC_NAMES.callableErrors)).toEqual([expect.objectContaining({ code, callable: 'medir', CallableErrors: 1 })]);

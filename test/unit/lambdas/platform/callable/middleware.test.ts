@@ -7,14 +7,15 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { CallableError, MSG, type Access } from '@director-ia/shared';
-import { callableAccess, callableEnvelope, callableErrors, callableValidation, jsonResponse, type CallableContext, type CallableEvent } from '../../../../../lambdas/platform/callable/middleware';
+import { callableAccess, callableEnvelope, callableErrors, callableValidation, jsonResponse, type AccountState, type CallableContext, type CallableEvent } from '../../../../../lambdas/platform/callable/middleware';
 import { logger } from '../../../../../lambdas/platform/logger';
 
-function build(access: Access, impl: (data: unknown) => unknown = (data) => ({ echo: data }), active = true) {
+function build(access: Access, impl: (data: unknown) => unknown = (data) => ({ echo: data }), active: boolean | AccountState = true) {
+  const state: AccountState = typeof active === 'boolean' ? { status: active ? 'active' : 'pending' } : active;
   return middy<CallableEvent, unknown, Error, CallableContext>()
     .use(callableErrors())
     .use(callableEnvelope({ maxBodyBytes: 1024 }))
-    .use(callableAccess({ access, isActive: async () => active }))
+    .use(callableAccess({ access, account: async () => state }))
     .use(callableValidation(z.object({ n: z.number().int() }).strict().nullish()))
     .handler(async (_event, context) => jsonResponse(200, { result: await impl(context.data) }));
 }
@@ -64,6 +65,44 @@ describe('callable middlewares', () => {
     ['admin', idToken, true, 401],
   ] as const)('%s function, claims %j, active=%s → %i', async (access, claims, active, expected) => {
     expect((await invoke(build(access, undefined, active), event('{"data":null}', claims))).status).toBe(expected);
+  });
+
+  describe('suspended, rejected and revoked accounts (issue 17 item 1)', () => {
+    const issuedAt = 1_800_000_000;
+    const ownerAt = (iat: number) => ({ ...owner, iat: String(iat) });
+
+    it.each([
+      ['suspended', MSG.accountSuspended],
+      ['rejected', MSG.accountRejected],
+      ['active', MSG.sessionRevoked],
+    ] as const)('a token issued before tokensValidAfter of a %s account is 401 with its reason, on every non-public level', async (status, message) => {
+      for (const access of ['signedIn', 'active', 'admin'] as const) {
+        const claims = access === 'admin' ? { ...admin, iat: String(issuedAt) } : ownerAt(issuedAt);
+        const { status: code, body } = await invoke(build(access, undefined, { status, tokensValidAfter: issuedAt + 10 }), event('{"data":null}', claims));
+        expect(code).toBe(401);
+        expect(body.error).toEqual({ status: 'UNAUTHENTICATED', message });
+      }
+    });
+
+    it('a token issued in the same second as tokensValidAfter is refused too; a later one passes', async () => {
+      expect((await invoke(build('signedIn', undefined, { status: 'suspended', tokensValidAfter: issuedAt }), event('{"data":null}', ownerAt(issuedAt)))).status).toBe(401);
+      expect((await invoke(build('signedIn', undefined, { status: 'suspended', tokensValidAfter: issuedAt }), event('{"data":null}', ownerAt(issuedAt + 1)))).status).toBe(200);
+    });
+
+    it('a token without iat counts as issued at 0', async () => {
+      expect((await invoke(build('signedIn', undefined, { status: 'active', tokensValidAfter: 1 }), event('{"data":null}', owner))).status).toBe(401);
+    });
+
+    it.each([
+      ['suspended', MSG.accountSuspended],
+      ['rejected', MSG.accountRejected],
+    ] as const)('a fresh token of a %s account may read its profile (signedIn) but not use owner features', async (status, message) => {
+      const state = { status, tokensValidAfter: issuedAt };
+      expect((await invoke(build('signedIn', undefined, state), event('{"data":null}', ownerAt(issuedAt + 5)))).status).toBe(200);
+      const { status: code, body } = await invoke(build('active', undefined, state), event('{"data":null}', ownerAt(issuedAt + 5)));
+      expect(code).toBe(403);
+      expect(body.error).toEqual({ status: 'PERMISSION_DENIED', message });
+    });
   });
 
   it('names the failing field in Spanish', async () => {
