@@ -56,7 +56,8 @@ export class DataRightsConstruct extends Construct {
   constructor(scope: Construct, id: string, props: DataRightsProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    this.worker = createNodeFunction(this, 'Worker', {
+    // Construct id 'DataRights': the twin names a function after it (infra/local/deployment/template.ts twinName).
+    this.worker = createNodeFunction(this, 'DataRights', {
       entry: eventEntry(props.projectRoot, 'dataRights'),
       projectRoot: props.projectRoot,
       // The stack's uploads bucket keeps versions: a deletion removes every one.

@@ -143,7 +143,7 @@ describe('conversation retention', () => {
     expect(await callOk(twin, 'obtenerMisDatos', null, user.accessToken)).toEqual({ exportacion: null, retentionDays: 0 });
     const refused = await call(twin, 'guardarRetencion', { retentionDays: 7 }, user.accessToken);
     expect(refused.status).toBe(400);
-    expect(refused.body.error?.message).toBe(DATA_RIGHTS_MSG.invalidRetention);
+    expect(refused.body.error?.message).toContain(DATA_RIGHTS_MSG.invalidRetention);
 
     const old = await seedLead(user.sub, { name: 'Antiguo', contact: 'antiguo@cliente.es', ago: 40 * 86_400_000, messages: [['visitor', 'Hace mucho']] });
     const recent = await seedLead(user.sub, { name: 'Reciente', contact: 'reciente@cliente.es', ago: 5 * 86_400_000, messages: [['visitor', 'Hace poco']] });
@@ -170,13 +170,13 @@ describe('conversation retention', () => {
 async function leftovers(sub: string, outside: { slug?: string; codes?: string[] } = {}) {
   const table = rawTable(twin);
   const items = [
-    ...(await table.query(`user#${sub}`, '')),
-    ...(await table.query(`rateUsage#${sub}`, '')),
+    ...(await table.partition(`user#${sub}`)),
+    ...(await table.partition(`rateUsage#${sub}`)),
     ...(await table.query('leadNoticeDigest', sub)),
     ...(await table.query('publicationDigest', sub)),
     ...(await table.query('accountDeletion', sub)),
-    ...(outside.slug ? await table.query(`slug#${outside.slug}`, '') : []),
-    ...(await Promise.all((outside.codes ?? []).map((code) => table.query(`linkcode#${code}`, '')))).flat(),
+    ...(outside.slug ? await table.partition(`slug#${outside.slug}`) : []),
+    ...(await Promise.all((outside.codes ?? []).map((code) => table.partition(`linkcode#${code}`)))).flat(),
   ];
   return { items, objects: await objectKeys(sub) };
 }
