@@ -27,7 +27,8 @@ const DROPPED = new Set<string>([
   'embedding',
   'leaseId',
 ]);
-const isSecretName = (name: string): boolean => name.endsWith('Sealed') || /token|secret|password|verifier/i.test(name);
+/** A sealed value, or anything named like a secret; `<name>Hint` (its last characters, the mask the UI shows) stays. */
+const isSecretName = (name: string): boolean => name.endsWith('Sealed') || (!name.endsWith('Hint') && /token|secret|password|verifier/i.test(name));
 
 /** Entities exported under another name, or not at all (null). */
 const FILE_NAMES: Record<string, string | null> = {
