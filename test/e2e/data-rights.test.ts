@@ -44,7 +44,7 @@ beforeAll(async () => {
   await page.goto(twin.url);
   await signInWithForm(page, owner);
   await page.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Integraciones', exact: true }).click({ timeout: 30_000 });
-  await page.getByRole('heading', { name: 'Mis datos' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('heading', { name: 'Mis datos', exact: true }).waitFor({ timeout: 15_000 });
 });
 
 afterAll(async () => {
