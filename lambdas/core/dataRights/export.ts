@@ -1,7 +1,8 @@
 /**
  * "Exportar mis datos" (issue 17 item 2): a job per owner that writes one zip of their data.
  *
- * - `startExport(sub, now)` → the DataExport view: puts the job item `preparando` unless one is
+ * - `startExport(sub, now)` → the DataExport view (NOT_FOUND without a profile: a token outliving
+ *   its deleted account writes nothing): puts the job item `preparando` unless one is
  *   already running (a conditional put on the owner's one `dataexport` item: a second click, or a
  *   retried request, answers the running job), then hands `{job: 'export', uid, id}` to the worker.
  *   A job still `preparando` after EXPORT_STALE_MINUTES (its worker died) may be started again.
@@ -19,7 +20,9 @@ import { randomUUID } from 'node:crypto';
 import JSZip from 'jszip';
 import { DATA_RIGHTS_MSG, EXPORT_LINK_SECONDS, EXPORT_MAX_FILE_BYTES, EXPORT_OBJECT_TAG, EXPORT_STALE_MINUTES, EXPORT_TTL_HOURS, EXPORTS_KEY_SEGMENT, type DataExport } from '@director-ia/shared';
 import { dataExports, type DataExportItem } from '../../platform/db/entities/dataExport';
+import { profiles } from '../../platform/db/entities/profile';
 import { isConditionalCheckFailure } from '../../platform/db/errors';
+import { NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { getObject, putObject } from '../../platform/storage/objects';
 import { listObjects } from '../../platform/storage/prefix';
@@ -46,6 +49,9 @@ function view(item: DataExportItem): DataExport {
 
 /** Starts an export unless one is running (see the module header). */
 export async function startExport(sub: string, now = new Date()): Promise<DataExport> {
+  // A token still valid after its account was deleted must not write into the erased partition.
+  const { data: profile } = await profiles().get({ uid: sub }).go({ attributes: ['uid'] });
+  if (!profile) throw new NotFoundError(DATA_RIGHTS_MSG.profileMissing);
   const id = `${now.toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`;
   const stale = new Date(now.getTime() - EXPORT_STALE_MINUTES * 60_000).toISOString();
   const item = { uid: sub, id, status: 'preparando' as const, progress: 0, message: DATA_RIGHTS_MSG.step.table, startedAt: now.toISOString(), updatedAt: now.toISOString() };
