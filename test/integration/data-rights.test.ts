@@ -216,6 +216,9 @@ describe('account deletion', () => {
     }, 60_000);
     expect(after).toEqual({ items: [], objects: [] });
     await expect(signIn(twin, user.email, user.password)).rejects.toThrow();
+    // Its access token outlives the account (Cognito does not revoke it): an export asked with it writes nothing.
+    expect((await call(twin, 'solicitarExportacion', null, user.accessToken)).status).toBe(404);
+    expect(await rawTable(twin).partition(`user#${user.sub}`)).toEqual([]);
     // No item anywhere in the table names the owner (the test may Scan; the product never does).
     expect((await rawTable(twin).scanAll()).filter((item) => JSON.stringify(item).includes(user.sub))).toEqual([]);
   });
