@@ -11,7 +11,7 @@
  * those get table read whatever their entry says (see `tableAccessFor`), and the callables of
  * `CLIENT_IP_CALLABLES` get the origin-verify secret to resolve the viewer's IP.
  */
-import { type Access, ASSET_KEY_SEGMENT, CALLABLE_NAMES, type CallableName, CHAT_TRANSCRIPT_SEGMENT, KEY_SEGMENT, type SecretPurpose, type UploadKind } from '@director-ia/shared';
+import { type Access, ASSET_KEY_SEGMENT, EXPORTS_KEY_SEGMENT, CALLABLE_NAMES, type CallableName, CHAT_TRANSCRIPT_SEGMENT, KEY_SEGMENT, type SecretPurpose, type UploadKind } from '@director-ia/shared';
 
 /**
  * read = GetItem/BatchGetItem/Query; write = Put/Update/Delete/BatchWrite; no Scan anywhere;
@@ -123,16 +123,38 @@ export interface InboxWorkerPermission {
 }
 
 /**
- * Cognito user pool admin actions (issue 17 item 1) on exactly the stack's user pool (also sets
- * USER_POOL_ID; lambdas/platform/users reads it).
+/**
+ * Cognito user pool admin actions (issue 17 items 1 and 2) on exactly the stack's user pool (also
+ * sets USER_POOL_ID; lambdas/platform/users reads it).
  */
 export interface UserPoolPermission {
   kind: 'userPool';
   actions: readonly string[];
 }
 
+/**
+ * List keys of the uploads bucket under `users/` (issue 17 item 2: the export reads, the account
+ * deletion empties a user's prefix): s3:ListBucket (ListObjectsV2) and s3:ListBucketVersions on
+ * the bucket, only for an `s3:prefix` under `users/`.
+ */
+export interface UploadsListPermission {
+  kind: 'uploadsList';
+  actions: readonly string[];
+}
+
+/**
+ * Hand a job to the data-rights worker (issue 17 item 2): lambda:InvokeFunction on exactly its
+ * unqualified ARN (fixed name `<stack>-data-rights`); also sets DATA_RIGHTS_WORKER_FUNCTION.
+ */
+export interface DataRightsWorkerPermission {
+  kind: 'dataRightsWorker';
+  actions: readonly string[];
+}
+
 export type PermissionSpec =
   | UserPoolPermission
+  | UploadsListPermission
+  | DataRightsWorkerPermission
   | UploadsPermission
   | SecretsPermission
   | AiSettingsPermission
@@ -155,6 +177,12 @@ export const uploadKeys = (kind: UploadKind): string => `users/*/${KEY_SEGMENT[k
 
 /** Generated assets: `users/<sub>/assets/<id>.<ext>` (lambdas/core/assets/keys.ts), same bucket. */
 export const assetKeys = `users/*/${ASSET_KEY_SEGMENT}/*`;
+
+/** Everything of every user: `users/<sub>/...` (issue 17 item 2, the data-rights worker only). */
+export const userKeys = 'users/*';
+
+/** Data exports: `users/<sub>/exports/<id>.zip` (lambdas/core/dataRights/export.ts). */
+export const exportKeys = `users/*/${EXPORTS_KEY_SEGMENT}/*`;
 
 /** Transcripts of chat voice notes: `users/<sub>/chat-transcripts/<id>.json` (lambdas/core/chat/keys.ts). */
 export const chatTranscriptKeys = `users/*/${CHAT_TRANSCRIPT_SEGMENT}/*`;
@@ -240,6 +268,20 @@ export const PERMISSIONS = {
   'users:adminGroup': { kind: 'userPool', actions: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:ListUsersInGroup'] },
   /** Sign a user out of every device (issue 17 item 1: suspend, reject, revoke admin). */
   'users:signOut': { kind: 'userPool', actions: ['cognito-idp:AdminUserGlobalSignOut'] },
+  /** Issue 17 item 2: list a user's keys (every version too) under `users/` (export, account deletion). */
+  'uploads:listUsers': { kind: 'uploadsList', actions: ['s3:ListBucket', 's3:ListBucketVersions'] },
+  /** Issue 17 item 2: read any of a user's files into their export. */
+  'uploads:readUsers': { kind: 'uploads', actions: ['s3:GetObject'], keys: [userKeys] },
+  /** Issue 17 item 2: delete every object version of a user (account deletion; DeleteObjects authorizes each key). */
+  'uploads:deleteUsers': { kind: 'uploads', actions: ['s3:DeleteObject', 's3:DeleteObjectVersion'], keys: [userKeys] },
+  /** Issue 17 item 2: store an export zip (tagged for the bucket's one-day lifecycle rule). */
+  'exports:put': { kind: 'uploads', actions: ['s3:PutObject', 's3:PutObjectTagging'], keys: [exportKeys] },
+  /** Issue 17 item 2: presign the GET link of an export zip. */
+  'exports:read': { kind: 'uploads', actions: ['s3:GetObject'], keys: [exportKeys] },
+  /** Issue 17 item 2: delete the owner's Cognito user (AdminDeleteUser on the stack's pool). */
+  'cognito:deleteUser': { kind: 'userPool', actions: ['cognito-idp:AdminDeleteUser'] },
+  /** Issue 17 item 2: invoke the data-rights worker asynchronously (exactly its ARN). */
+  'dataRights:invokeWorker': { kind: 'dataRightsWorker', actions: ['lambda:InvokeFunction'] },
 } as const satisfies Record<string, PermissionSpec>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -269,10 +311,25 @@ export const ADMIN_PARTITIONS: readonly string[] = ['user#*', 'users#*', 'audit'
 export const WIDGET_PARTITIONS: readonly string[] = ['user#*', 'widget#ip#*'];
 
 
+/** Issue 17 item 2: the tenant partitions and the account deletions' partition (`accountDeletion`). */
+export const ACCOUNT_DELETION_PARTITIONS: readonly string[] = ['user#*', 'accountDeletion'];
+
 export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   // Mirrors isAdmin from the token's groups into the profile, so it also writes (an admin's status
   // moved to active also moves their user directory entry, `users#<status>`).
   obtenerPerfil: { table: 'readWrite', partitions: ['user#*', 'users#*'] },
+  // Data rights (issue 17 item 2, lambdas/core/dataRights). A conditional put of the caller's one
+  // DataExport item (GetItem when one is running), then the worker is invoked asynchronously.
+  solicitarExportacion: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['dataRights:invokeWorker'] },
+  // GetItems of the export job and the retention setting; presigns the zip's GET link.
+  obtenerMisDatos: { table: 'read', partitions: TENANT_PARTITIONS, permissions: ['exports:read'] },
+  // Puts (days > 0) or deletes (0) the DataSettings item.
+  guardarRetencion: { table: 'write', partitions: TENANT_PARTITIONS },
+  // Reads the profile (the confirmation e-mail) and the deletion record, creates the record in the
+  // `accountDeletion` partition, invokes the worker.
+  eliminarCuenta: { table: 'readWrite', partitions: ACCOUNT_DELETION_PARTITIONS, permissions: ['dataRights:invokeWorker'] },
+  // GetItem of the lead, its conversations and a Query of their messages.
+  exportarLead: { table: 'read', partitions: TENANT_PARTITIONS },
   guardarTema: { table: 'write', partitions: TENANT_PARTITIONS },
   // Issue 17 item 1. Query of the profiles on gsi1 (newest first) or of the user directory (by
   // status, by e-mail prefix on gsi1), BatchGet of the page's profiles, COUNT Queries per status;
@@ -630,6 +687,23 @@ export const SOCIAL_TOKENS_ACCESS: FunctionAccess = { table: 'readWrite', partit
  * (status, and `tokensValidAfter` for tokens issued before a suspension; issue 17 item 1).
  */
 export const LEVELS_THAT_READ_PROFILE: readonly Access[] = ['active', 'signedIn', 'admin'];
+ * The data-rights worker (lambdas/events/dataRights.ts, issue 17 item 2), one function for three
+ * jobs to spare the stack's resources (a function, role, async config and schedule each):
+ * - export: Query of the owner's partition, GetItems of the blog slug claim; lists the owner's
+ *   files (s3:ListBucket with prefix `users/`), reads them, puts the zip (tagged) under exports;
+ *   conditional updates of the job item. No secret is opened: sealed values are left out.
+ * - account deletion: disconnects the social connections (opens their tokens to revoke them at
+ *   the network with its app; Telegram's deleteWebhook), deletes the publications' schedules,
+ *   deletes the owner's items in and outside `user#<sub>` (slug and link-code claims, rate usage,
+ *   digests: hence any partition), every object version under `users/<sub>/`, the Cognito user.
+ * - the schedule's sweep: Query of `accountDeletion` (resumes deletions) and of GSI1
+ *   `dataRetention`, deletes expired conversations and their messages.
+ * Least privilege within one role: no seal, no AI, no mail; object writes only under exports.
+ */
+export const DATA_RIGHTS_WORKER_ACCESS: FunctionAccess = {
+  table: 'readWrite',
+  permissions: ['uploads:listUsers', 'uploads:readUsers', 'exports:put', 'uploads:deleteUsers', 'secrets:open:social-token', 'socialApps:read', 'scheduler:publications', 'cognito:deleteUser'],
+};
 
 /** The union of two table accesses. */
 export function unionTableAccess(a: TableAccess, b: TableAccess): TableAccess {

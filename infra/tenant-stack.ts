@@ -16,6 +16,7 @@ import type { TenantSettings } from './context';
 import { ApiConstruct, type ApiProps } from './constructs/api';
 import { AuthConstruct } from './constructs/auth';
 import { DataConstruct } from './constructs/data';
+import { DataRightsConstruct, dataRightsWorkerOf } from './constructs/data-rights';
 import { FunctionGrants } from './constructs/grants';
 import { InboxConstruct, inboxWorkerOf } from './constructs/inbox';
 import { JobsConstruct } from './constructs/jobs';
@@ -55,6 +56,7 @@ export class TenantStack extends Stack {
   readonly auth: AuthConstruct;
   readonly api: ApiConstruct;
   readonly jobs: JobsConstruct;
+  readonly dataRights: DataRightsConstruct;
   readonly publicationSchedules: PublicationSchedulesConstruct;
   readonly publishing: PublishingConstruct;
   readonly web: WebConstruct;
@@ -91,12 +93,16 @@ export class TenantStack extends Stack {
       webhookVerifySecret: secrets.webhookVerify,
       // Fixed name: the webhook and the sweep (created before the worker) name it.
       inboxWorker: inboxWorkerOf(this),
+      // Fixed name: solicitarExportacion and eliminarCuenta (callables, created before it) name it.
+      dataRightsWorker: dataRightsWorkerOf(this),
     });
     const auth = (this.auth = new AuthConstruct(this, 'Auth', { grants, projectRoot, environment, adminEmail: settings.adminEmail, customToken: settings.customToken }));
     // The admin callables manage users of this pool (issue 17 item 1: 'userPool' permissions).
     grants.setUserPool(auth.userPool);
     const api = (this.api = new ApiConstruct(this, 'Api', { auth, grants, projectRoot, environment, originVerifySecret: secrets.originVerifyValue, accessOverrides: props.accessOverrides }));
     const jobs = (this.jobs = new JobsConstruct(this, 'Jobs', { grants, uploadsBucket: storage.uploadsBucket, projectRoot, environment }));
+    // Data rights (issue 17 item 2): exports, account deletions, conversation retention.
+    this.dataRights = new DataRightsConstruct(this, 'DataRights', { grants, projectRoot, environment, deadLetters: jobs.deadLetters });
     const publishing = (this.publishing = new PublishingConstruct(this, 'Publishing', { grants, schedules: publicationSchedules, projectRoot, environment }));
 
     const runtimeConfig: RuntimeConfig = {

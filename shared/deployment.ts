@@ -61,6 +61,21 @@ export const SCHEDULE_DEAD_LETTER_ARN_ENV = 'SCHEDULE_DEAD_LETTER_ARN';
 export const INBOX_WORKER_FUNCTION_ENV = 'INBOX_WORKER_FUNCTION';
 
 /**
+ * Issue 17 item 2: the data-rights worker's function name (fixed: `<stack>-data-rights`), which
+ * solicitarExportacion and eliminarCuenta invoke asynchronously (lambdas/events/dataRights.ts).
+ */
+export const DATA_RIGHTS_WORKER_FUNCTION_ENV = 'DATA_RIGHTS_WORKER_FUNCTION';
+/** Issue 17 item 2: the Cognito user pool id, on the function that deletes a user (AdminDeleteUser). */
+export const USER_POOL_ID_ENV = 'USER_POOL_ID';
+/**
+ * Issue 17 item 2: 'true' when the uploads bucket keeps object versions (the stack's does), so an
+ * account deletion removes every version and delete marker; the twin's s3rver keeps none and sets 'false'.
+ */
+export const UPLOADS_VERSIONED_ENV = 'UPLOADS_VERSIONED';
+/** Issue 17 item 2: `users/<sub>/exports/<id>.zip`, the data exports (kept one day by a lifecycle rule). */
+export const EXPORTS_KEY_SEGMENT = 'exports';
+
+/**
  * Issue 14: the networks' webhooks reach the API under this path (CloudFront `/webhooks/*`):
  * `GET|POST /webhooks/{network}` (Meta: facebook, instagram) and `POST /webhooks/telegram/{routeKey}`.
  */

@@ -33,3 +33,4 @@ export * from './pages';
 export * from './deployment';
 export * from './time';
 export * from './quotas';
+export * from './dataRights';

@@ -44,10 +44,14 @@ export const WIDGET_MSG = {
 
 /**
  * The data-protection sentence the visitor accepts before a lead is stored; it names the brand.
- * The stored lead records exactly this sentence (with the brand name of that moment).
+ * The stored lead records exactly this sentence (with the brand name of that moment). Issue 17
+ * item 2: it promises exactly what the product lets the owner do: hand the person a copy of their
+ * data (exportarLead) or erase it (eliminarLead), and, when the owner set a conversation retention
+ * (days > 0), that the conversation is deleted that long after its last message.
  */
-export function widgetConsentText(brand: string): string {
-  return `Acepto que ${brand} guarde mi nombre y mi contacto solo para responder a mi consulta, conforme a la normativa de protección de datos (RGPD). Puedo pedir en cualquier momento que los consulte, corrija o borre.`;
+export function widgetConsentText(brand: string, retentionDays = 0): string {
+  const kept = retentionDays > 0 ? `La conversación se borra automáticamente ${retentionDays} días después de su último mensaje.` : 'Se guardan hasta que pida que se borren.';
+  return `Acepto que ${brand} guarde mi nombre, mi contacto y esta conversación solo para responder a mi consulta, conforme a la normativa de protección de datos (RGPD). ${kept} Puedo pedir en cualquier momento una copia de mis datos o que se borren.`;
 }
 
 /** The name the widget shows for a brand: its configured name, or WIDGET_FALLBACK_BRAND. */

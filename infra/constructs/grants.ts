@@ -24,7 +24,9 @@ import { acknowledge, nagResourceId } from '../nag';
 import type { DataConstruct } from './data';
 import { SCHEDULER_SERVICE, type PublicationScheduling } from './publishing';
 import {
+  DATA_RIGHTS_WORKER_FUNCTION_ENV,
   INBOX_WORKER_FUNCTION_ENV,
+  USER_POOL_ID_ENV,
   SCHEDULE_DEAD_LETTER_ARN_ENV,
   SCHEDULE_GROUP_ENV,
   SCHEDULE_TARGET_ARN_ENV,
@@ -84,6 +86,8 @@ export interface FunctionGrantsProps {
   webhookVerifySecret?: ISecret;
   /** The inbox worker's fixed name and unqualified ARN (infra/constructs/inbox.ts); required by 'inboxWorker' permissions. */
   inboxWorker?: { functionName: string; functionArn: string };
+  /** The data-rights worker's fixed name and unqualified ARN (infra/constructs/data-rights.ts); required by 'dataRightsWorker' permissions. */
+  dataRightsWorker?: { functionName: string; functionArn: string };
 }
 
 const SCHEDULES_WILDCARD_REASON =
@@ -96,6 +100,7 @@ const BEDROCK_WILDCARD_REASON =
 
 const BEDROCK_ASYNC_WILDCARD_REASON =
   'Video model ids are configuration (context) and may be cross-region inference profiles, and async invocation ids are created by Bedrock per job, so the resources are the models as for InvokeModel (the Bedrock region\'s geography) and this account\'s async invocations in the Bedrock region; the only actions are bedrock:InvokeModel (what StartAsyncInvoke authorizes as) and bedrock:GetAsyncInvoke.';
+
 
 export class FunctionGrants {
   private userPool: IUserPool | undefined;
@@ -223,11 +228,22 @@ export class FunctionGrants {
         fn.addEnvironment(WEBHOOK_VERIFY_SECRET_ENV, secret.secretArn);
         return {};
       }
+      case 'uploadsList': {
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [this.props.uploadsBucket.bucketArn], conditions: { StringLike: { 's3:prefix': ['users/*'] } } }));
+        return {};
+      }
       case 'userPool': {
         const pool = this.userPool;
         if (!pool) throw new Error(`${fn.node.path} declares a user pool permission but the stack gave FunctionGrants no user pool.`);
         fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [pool.userPoolArn] }));
         fn.addEnvironment(USER_POOL_ID_ENV, pool.userPoolId);
+        return {};
+      }
+      case 'dataRightsWorker': {
+        const worker = this.props.dataRightsWorker;
+        if (!worker) throw new Error(`${fn.node.path} declares a data-rights worker permission but the stack gave FunctionGrants no data-rights worker.`);
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [worker.functionArn] }));
+        fn.addEnvironment(DATA_RIGHTS_WORKER_FUNCTION_ENV, worker.functionName);
         return {};
       }
       case 'inboxWorker': {

@@ -13,7 +13,7 @@ import {
   type BucketProps,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { EDGE_LOG_RETENTION_DAYS } from '@director-ia/shared';
+import { EDGE_LOG_RETENTION_DAYS, EXPORT_OBJECT_TAG } from '@director-ia/shared';
 
 /** Settings every bucket of the stack shares: private, encrypted, TLS 1.2+ only. */
 export const PRIVATE_BUCKET: BucketProps = {
@@ -55,6 +55,9 @@ export class StorageConstruct extends Construct {
         { abortIncompleteMultipartUploadAfter: Duration.days(7) },
         // Versioning protects against overwrites; old versions need not live forever.
         { noncurrentVersionExpiration: Duration.days(90) },
+        // Issue 17 item 2: data export zips (tagged by the data-rights worker) are kept one day, then
+        // deleted with their versions (users/<sub>/exports/: a prefix filter cannot name every user).
+        { tagFilters: { [EXPORT_OBJECT_TAG.key]: EXPORT_OBJECT_TAG.value }, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -38,6 +38,9 @@ export function schedulerRetryBaseMs(env: NodeJS.ProcessEnv = process.env): numb
 }
 /** The function the publishing sweep schedule targets. */
 const PUBLISHING_SWEEP_FUNCTION = 'publishingSweep';
+/** Issue 17 item 2: the data-rights sweep (resumes deletions, enforces retention); hourly unless DATA_RIGHTS_INTERVAL_SECONDS says otherwise (0 = off). */
+export const DATA_RIGHTS_INTERVAL_ENV = 'DATA_RIGHTS_INTERVAL_SECONDS';
+const DATA_RIGHTS_FUNCTION = 'dataRights';
 
 export interface ScheduledJob {
   /** The target function's name. */
@@ -65,6 +68,7 @@ function jobIntervalMs(name: string, expression: string, env: Record<string, str
   if (name === BLOG_DRAFTS_FUNCTION) return blogDraftsIntervalMs(env);
   if (name === SOCIAL_TOKENS_FUNCTION) return intervalFromEnv(env, SOCIAL_TOKENS_INTERVAL_ENV, rateMs(expression));
   if (name === PUBLISHING_SWEEP_FUNCTION) return intervalFromEnv(env, PUBLISHING_SWEEP_INTERVAL_ENV, rateMs(expression));
+  if (name === DATA_RIGHTS_FUNCTION) return intervalFromEnv(env, DATA_RIGHTS_INTERVAL_ENV, rateMs(expression));
   return rateMs(expression);
 }
 

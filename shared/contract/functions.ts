@@ -21,6 +21,7 @@ import { actualizarLead, eliminarLead, listarLeads, obtenerConversacion } from '
 import { aprobarRespuesta, descartarRespuesta, guardarReglasBandeja, listarConversaciones, obtenerReglasBandeja, responderConversacion, verConversacion } from './callables/inbox';
 import { eliminarArticulo, generarArticulo, guardarArticulo, listarArticulos, publicarArticulo } from './callables/blog';
 import { aprobarCampana, crearBorradorMeta, editarCampana, eliminarCampana, generarCampana, guardarGastoCampana, listarCampanas, listarCuentasPublicitarias, obtenerCifrasMes, verCampana } from './callables/campaigns';
+import { eliminarCuenta, exportarLead, guardarRetencion, obtenerMisDatos, solicitarExportacion } from './callables/dataRights';
 import { completarOAuth, conectarTelegram, desconectarRed, elegirDestinos, initiateOAuth, listarRedes } from './callables/social';
 
 export { define, Empty, type CallableDefinition } from './define';
@@ -41,9 +42,15 @@ export * from './callables/blog';
 export * from './callables/social';
 export * from './callables/campaigns';
 export * from './callables/quotas';
+export * from './callables/dataRights';
 
 /** Every callable by name. */
 export const CALLABLES = {
+  solicitarExportacion,
+  obtenerMisDatos,
+  guardarRetencion,
+  eliminarCuenta,
+  exportarLead,
   obtenerPerfil,
   guardarTema,
   listarUsuarios,

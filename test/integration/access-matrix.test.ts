@@ -144,6 +144,14 @@ const SAMPLES: { [N in CallableName]: (f: Fixture) => CallableInput<N> } = {
   listarCuentasPublicitarias: () => null,
   crearBorradorMeta: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz', adAccountId: 'act_400000000000001' }),
   obtenerCifrasMes: () => ({ month: '2099-01' }),
+  // Data rights (issue 17 item 2): every caller let through starts (or sees) its own export; the
+  // account deletion's confirmation is not the caller's e-mail, so past the access check it is a
+  // 400 and nothing is deleted; a lead nobody has is NOT_FOUND.
+  solicitarExportacion: () => null,
+  obtenerMisDatos: () => null,
+  guardarRetencion: () => ({ retentionDays: 0 }),
+  eliminarCuenta: () => ({ confirmacion: 'no-es-mi-email@example.com' }),
+  exportarLead: () => ({ id: 'zzzzzzzzzzzzzzzzzzzz' }),
 };
 
 /**
@@ -157,7 +165,7 @@ const OWNER_ONLY: readonly CallableName[] = ['enviarMensajeChat', 'listarMensaje
  * the access level lets through gets this status instead of 200, which still proves the access
  * check passed (401/403 come first).
  */
-const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { rechazarUsuario: 404, suspenderUsuario: 404, reactivarUsuario: 404, concederAdmin: 404, retirarAdmin: 404, confirmarAccionChat: 404, guardarPublicacion: 404, eliminarPublicacion: 404, aprobarPlan: 404, rechazarPlan: 404, editarPropuesta: 404, publicarAhora: 404, resolverPublicacion: 404, eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404, actualizarLead: 404, eliminarLead: 404, obtenerConversacion: 404, verConversacion: 404, responderConversacion: 404, aprobarRespuesta: 404, descartarRespuesta: 404, generarArticulo: 400, guardarArticulo: 404, publicarArticulo: 404, eliminarArticulo: 404, completarOAuth: 400, conectarTelegram: 400, elegirDestinos: 404, verCampana: 404, editarCampana: 404, aprobarCampana: 404, eliminarCampana: 404, guardarGastoCampana: 404, crearBorradorMeta: 404 };
+const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { rechazarUsuario: 404, suspenderUsuario: 404, reactivarUsuario: 404, concederAdmin: 404, retirarAdmin: 404, confirmarAccionChat: 404, guardarPublicacion: 404, eliminarPublicacion: 404, aprobarPlan: 404, rechazarPlan: 404, editarPropuesta: 404, publicarAhora: 404, resolverPublicacion: 404, eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404, actualizarLead: 404, eliminarLead: 404, obtenerConversacion: 404, verConversacion: 404, responderConversacion: 404, aprobarRespuesta: 404, descartarRespuesta: 404, generarArticulo: 400, guardarArticulo: 404, publicarArticulo: 404, eliminarArticulo: 404, completarOAuth: 400, conectarTelegram: 400, elegirDestinos: 404, verCampana: 404, editarCampana: 404, aprobarCampana: 404, eliminarCampana: 404, guardarGastoCampana: 404, crearBorradorMeta: 404, eliminarCuenta: 400, exportarLead: 404 };
 
 describe('access matrix', () => {
   let fixture: Fixture;

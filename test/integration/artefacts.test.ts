@@ -151,9 +151,9 @@ beforeAll(async () => {
 }, 600_000);
 
 describe('synthesized Lambda artefacts', () => {
-  it('are every function of the stack: the contract\'s callables, the public blog, the OAuth callback, the trigger, the knowledge processing, the publisher, the three jobs, the social webhook, the inbox worker and the tracked links\' redirect', () => {
+  it('are every function of the stack: the contract\'s callables, the public blog, the OAuth callback, the trigger, the knowledge processing, the publisher, the three jobs, the social webhook, the inbox worker, the tracked links\' redirect and the data-rights worker', () => {
     const names = deployment.functions.map((fn) => fn.name).sort();
-    expect(names).toEqual([...Object.keys(CALLABLES), 'blogDrafts', 'blogPublico', 'inboxWorker', 'knowledgeUploaded', 'oauthCallback', 'preSignUp', 'publisher', 'publishingSweep', 'socialTokens', 'socialWebhook', 'trackedRedirect'].sort());
+    expect(names).toEqual([...Object.keys(CALLABLES), 'blogDrafts', 'blogPublico', 'dataRights', 'inboxWorker', 'knowledgeUploaded', 'oauthCallback', 'preSignUp', 'publisher', 'publishingSweep', 'socialTokens', 'socialWebhook', 'trackedRedirect'].sort());
   });
 
   it('each load in a fresh process, export their handler and answer a first representative invocation', async () => {

@@ -38,6 +38,7 @@ export function createFixture(options: { webBuild: boolean }): Fixture {
   write('lambdas/events/publishingSweep.ts', 'export const handler = async () => undefined;\n');
   write('lambdas/http/socialWebhook.ts', 'export const handler = async () => ({ statusCode: 401 });\n');
   write('lambdas/events/inboxWorker.ts', 'export const handler = async () => ({ outcome: \'duplicate\' });\n');
+  write('lambdas/events/dataRights.ts', 'export const handler = async () => ({});\n');
   write('lambdas/http/trackedRedirect.ts', 'export const handler = async () => ({ statusCode: 404 });\n');
   // `nodeModules` reads the versions from the package.json above the entry (nothing is installed:
   // bundling is skipped).

@@ -34,6 +34,17 @@ export function rawTableAt(endpoint: string, table: string) {
       } while (start);
       return items;
     },
+    /** Every item of partition `pk` (all pages, strongly consistent). */
+    async partition(pk: string): Promise<Record<string, unknown>[]> {
+      const items: Record<string, unknown>[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await client.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true, ExclusiveStartKey: start }));
+        items.push(...(out.Items ?? []));
+        start = out.LastEvaluatedKey;
+      } while (start);
+      return items;
+    },
     /** Every item of the table (all pages, strongly consistent): for "nothing stored anywhere" checks. */
     async scanAll(): Promise<Record<string, unknown>[]> {
       const items: Record<string, unknown>[] = [];

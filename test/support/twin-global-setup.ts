@@ -17,7 +17,7 @@ import type { TestProject } from 'vitest/node';
 import { build } from 'vite';
 import { REPO_ROOT } from '../../infra/paths';
 import { freePort } from '../../infra/local/ports';
-import { PUBLISHING_SWEEP_INTERVAL_ENV, SCHEDULER_RETRY_BASE_ENV, SOCIAL_TOKENS_INTERVAL_ENV } from '../../infra/local/schedules';
+import { DATA_RIGHTS_INTERVAL_ENV, PUBLISHING_SWEEP_INTERVAL_ENV, SCHEDULER_RETRY_BASE_ENV, SOCIAL_TOKENS_INTERVAL_ENV } from '../../infra/local/schedules';
 import { buildAssembly } from '../../infra/local/deployment/build';
 import { DEPLOY_CONTEXT } from './artefacts';
 import { IAM_DECISIONS_ENV, startTwin, type Twin, type TwinScheduling } from '../../infra/local/twin';
@@ -103,6 +103,9 @@ export async function setup(project: TestProject): Promise<void> {
   // The publishing sweep (lost schedules, expired leases, missed posts, the failure digest) every
   // few seconds too, so a recovery is seen without waiting 5 minutes.
   process.env[PUBLISHING_SWEEP_INTERVAL_ENV] = '5';
+  // The data-rights sweep (abandoned account deletions, conversation retention) every few seconds
+  // instead of hourly (issue 17 item 2).
+  process.env[DATA_RIGHTS_INTERVAL_ENV] = '3';
   // Scheduler retries 100 ms apart (doubling) instead of 1 s: a dead letter is seen in under a second.
   process.env[SCHEDULER_RETRY_BASE_ENV] = '100';
   // Every twin of the run (this one and those tests start) appends the IAM calls it saw, for the

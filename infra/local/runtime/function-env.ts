@@ -18,9 +18,11 @@
  *   the public blog has no SITE_ORIGIN, so it names the host it was reached by (localhost or 127.0.0.1);
  * - without real AWS credentials there is no Polly or Transcribe, so SPEECH_PROVIDER and
  *   TRANSCRIPTION_PROVIDER are dropped and the functions say what they lack (as in a deployment
- *   without those grants).
+ *   without those grants);
+ * - s3rver keeps no object versions (and does not serve ListObjectVersions), so UPLOADS_VERSIONED
+ *   is 'false' where the stack sets it (issue 17: the account deletion lists current objects).
  */
-import { DAILY_QUOTAS } from '@director-ia/shared';
+import { DAILY_QUOTAS, UPLOADS_VERSIONED_ENV } from '@director-ia/shared';
 import type { DeployedFunction } from '../deployment/template';
 
 /** Shell variables passed to the functions that the stack gives AI settings (AI_PROVIDER) to. */
@@ -52,6 +54,7 @@ export function functionEnvironment(fn: DeployedFunction, options: FunctionEnvOp
   if ('SITE_URL' in env) env.SITE_URL = options.settings.SITE_URL ?? options.siteUrl;
   delete env.SITE_ORIGIN;
   if (!options.realAws) for (const name of REAL_AWS_ONLY) delete env[name];
+  if (UPLOADS_VERSIONED_ENV in env) env[UPLOADS_VERSIONED_ENV] = 'false';
   const logGroup = `/aws/lambda/${fn.name}`;
   return {
     ...env,

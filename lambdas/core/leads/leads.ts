@@ -13,11 +13,14 @@
  * - `deleteLead(sub, id)` → `{id}`: the lead, its Conversation and its ConversationMessages go in
  *   one DynamoDB transaction (at most 100 items; messages beyond that are batch-deleted first, so
  *   a retry after a failure still finds the lead and finishes the job); NOT_FOUND when absent.
+ *   Issue 17 item 2 (erasure): the Bandeja conversations linked to the lead (`conversationIds`,
+ *   issue 14) and their messages are deleted first too, so nothing about the person remains.
+ * - `leadConversationIds(lead)` → every conversation id linked to the lead, without repeats.
  * - `leadView(item)` → the browser's `Lead`.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LEAD_ID_PATTERN, LEAD_SOURCES, leadMatches, LEADS_MSG, type Lead, type LeadFilter, type LeadStatus, type TranscriptMessage, type TranscriptRole } from '@director-ia/shared';
-import { conversationMessages, MESSAGE_ROLES } from '../../platform/db/entities/conversation';
+import { conversationMessages, conversations, MESSAGE_ROLES } from '../../platform/db/entities/conversation';
 import { leads, type LeadItem } from '../../platform/db/entities/lead';
 import { isConditionalCheckFailure, TransactionCancelled } from '../../platform/db/errors';
 import { MAX_TRANSACTION_ITEMS, transactWrite } from '../../platform/db/service';
@@ -116,11 +119,22 @@ async function batchDelete(keys: MessageKey[]): Promise<void> {
   }
 }
 
-/** Deletes lead `id` with its conversation and transcript (see the module header). */
+/** Every conversation linked to `lead` (the widget's and the Bandeja's), without repeats. */
+export function leadConversationIds(lead: Pick<LeadItem, 'conversationId' | 'conversationIds'>): string[] {
+  return [...new Set([...(lead.conversationId ? [lead.conversationId] : []), ...(lead.conversationIds ?? [])])];
+}
+
+/** Deletes lead `id` with its conversations and transcripts (see the module header). */
 export async function deleteLead(sub: string, id: string): Promise<{ id: string }> {
   const lead = await getLead(sub, id);
   if (!lead) throw notFound();
   const conversationId = lead.conversationId;
+  // The other linked conversations (Bandeja) first, messages before their conversation: a retry
+  // after a failure still finds the lead and the rest.
+  for (const other of leadConversationIds(lead).filter((linked) => linked !== conversationId)) {
+    await batchDelete((await messagesOf(sub, other)).map((m) => ({ uid: sub, conversationId: other, id: m.id })));
+    await conversations().delete({ uid: sub, id: other }).go();
+  }
   const keys: MessageKey[] = conversationId ? (await messagesOf(sub, conversationId)).map((m) => ({ uid: sub, conversationId, id: m.id })) : [];
   const room = MAX_TRANSACTION_ITEMS - 1 - (conversationId ? 1 : 0);
   if (keys.length > room) await batchDelete(keys.slice(room));

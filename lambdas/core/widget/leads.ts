@@ -32,6 +32,8 @@ export interface LeadRequest {
   uid: string;
   /** The name the widget showed (named by the consent sentence). */
   brandName: string;
+  /** Issue 17 item 2: the owner's conversation retention in days (0 = none), named by the consent sentence. */
+  retentionDays?: number;
   conversationId: string | null;
   name: string;
   contact: string;
@@ -64,7 +66,7 @@ export async function createLeadWithConsent(request: LeadRequest, now = new Date
     status: 'Nuevo',
     ...(request.conversationId ? { conversationId: request.conversationId } : {}),
     ...(attribution ? { attribution } : {}),
-    consentText: widgetConsentText(request.brandName),
+    consentText: widgetConsentText(request.brandName, request.retentionDays ?? 0),
     consentAt: at,
     createdAt: at,
     updatedAt: at,

@@ -7,6 +7,7 @@
  * body's uid; any bearer token is ignored.
  */
 import type { CallableInput, CallableOutput } from '@director-ia/shared';
+import { readRetention } from '../dataRights/retention';
 import { resolveAttribution } from '../links/attribution';
 import { readWidgetBrand } from './brand';
 import { createLeadWithConsent } from './leads';
@@ -17,9 +18,9 @@ export async function registerWidgetLead(input: CallableInput<'registrarLeadWidg
   await enforceIpLimit('send', sourceIp, now);
   const brand = await readWidgetBrand(input.uid);
   await enforceBrandLimit(brand.uid, now);
-  const attribution = await resolveAttribution(brand.uid, input.visit);
+  const [attribution, retentionDays] = await Promise.all([resolveAttribution(brand.uid, input.visit), readRetention(brand.uid)]);
   const { leadId } = await createLeadWithConsent(
-    { uid: brand.uid, brandName: brand.name, conversationId: input.conversationId ?? null, name: input.name, contact: input.contact, ...(attribution ? { attribution } : {}) },
+    { uid: brand.uid, brandName: brand.name, retentionDays, conversationId: input.conversationId ?? null, name: input.name, contact: input.contact, ...(attribution ? { attribution } : {}) },
     now,
   );
   return { leadId };

@@ -60,11 +60,13 @@ export async function deleteObject(key: string, versionId?: string): Promise<voi
 }
 
 /**
- * Stores `bytes` under `key` with its content type. Returns the version id when the bucket is
+ * Stores `bytes` under `key` with its content type (and object `tags`, which lifecycle rules may
+ * select: the role then needs s3:PutObjectTagging too). Returns the version id when the bucket is
  * versioned (deleting that version later removes the object for good).
  */
-export async function putObject(key: string, bytes: Uint8Array, contentType: string): Promise<{ versionId?: string }> {
-  const out = await s3().send(new PutObjectCommand({ Bucket: uploadsBucket(), Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
+export async function putObject(key: string, bytes: Uint8Array, contentType: string, tags: Record<string, string> = {}): Promise<{ versionId?: string }> {
+  const tagging = new URLSearchParams(tags).toString();
+  const out = await s3().send(new PutObjectCommand({ Bucket: uploadsBucket(), Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength, ...(tagging ? { Tagging: tagging } : {}) }));
   return out.VersionId && out.VersionId !== 'null' ? { versionId: out.VersionId } : {};
 }
 

@@ -56,6 +56,7 @@ describe('blogDraftsIntervalMs', () => {
   it.each([
     ['socialTokens', 'SOCIAL_TOKENS_INTERVAL_SECONDS', 'rate(15 minutes)', 900_000],
     ['publishingSweep', 'PUBLISHING_SWEEP_INTERVAL_SECONDS', 'rate(5 minutes)', 300_000],
+    ['dataRights', 'DATA_RIGHTS_INTERVAL_SECONDS', 'rate(1 hour)', 3_600_000],
   ])('runs %s every %s seconds when set (0 = off), else at its rate', (name, variable, expression, rate) => {
     const schedules = [{ logicalId: 'S', expression, functionLogicalId: 'Fn', input: '{}' }];
     const interval = (env: Record<string, string>) => scheduledJobs(schedules, () => name, async () => undefined, env)[0]?.intervalMs;

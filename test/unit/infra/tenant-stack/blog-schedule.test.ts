@@ -105,7 +105,7 @@ describe('scheduled blog drafts (tenant stack)', () => {
   });
 
   it('has its own schedule; the only cdk-nag acknowledgements of the job are the Bedrock wildcards on its role', () => {
-    template.resourceCountIs('AWS::Scheduler::Schedule', 3); // this one, the social token refresh (social.test.ts) and the publishing sweep (publishing.test.ts)
+    template.resourceCountIs('AWS::Scheduler::Schedule', 4); // this one, the social token refresh (social.test.ts), the publishing sweep (publishing.test.ts) and the data-rights sweep (constructs/data-rights.test.ts)
     const entries = assembly
       .getStackByName(stack.stackName)
       .findMetadataByType(Validations.ACKNOWLEDGED_RULES_METADATA_KEY)

@@ -34,7 +34,7 @@ import { CALLABLES, CALLABLE_NAMES, SECRET_PURPOSE_FIELDS, USER_POOL_ID_ENV, typ
 import { useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { identityPolicies, logicalId, permissionLines, statementsOfRole, type Resource, type Statement } from '../../../support/template-iam';
 
-type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts' | 'socialTokens' | 'oauthCallback' | 'publisher' | 'publishingSweep' | 'socialWebhook' | 'inboxWorker' | 'trackedRedirect';
+type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts' | 'socialTokens' | 'oauthCallback' | 'publisher' | 'publishingSweep' | 'socialWebhook' | 'inboxWorker' | 'trackedRedirect' | 'dataRights';
 
 const AI_CONTEXT = {
   aiProvider: 'bedrock',
@@ -149,6 +149,13 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   inboxWorker: 'readWrite',
   // Tracked links (issue 15): claim, link and salt reads; salt, visitor and counter writes. Nothing else.
   trackedRedirect: 'readWrite',
+  // Data rights (issue 17 item 2).
+  solicitarExportacion: 'readWrite',
+  obtenerMisDatos: 'read',
+  guardarRetencion: 'readWrite',
+  eliminarCuenta: 'readWrite',
+  exportarLead: 'read',
+  dataRights: 'readWrite',
 };
 
 const KNOWLEDGE = 'uploads/users/*/knowledge/*';
@@ -180,6 +187,10 @@ const OPEN = 'kms:Decrypt @ secretsKey';
 /** Issue 14: the Meta webhook verify token (the stack's own secret) and the inbox worker (its fixed name). */
 const VERIFY_TOKEN = 'secretsmanager:GetSecretValue @ verifyToken';
 const INVOKE_WORKER = 'lambda:InvokeFunction @ arn:aws:lambda:eu-west-1:<AWS::AccountId>:function:DirectorIa-demo-inbox';
+/** Issue 17 item 2: the data-rights worker (its fixed name), the export zips, a user's whole prefix. */
+const INVOKE_DATA_RIGHTS = 'lambda:InvokeFunction @ arn:aws:lambda:eu-west-1:<AWS::AccountId>:function:DirectorIa-demo-data-rights';
+const EXPORTS = 'uploads/users/*/exports/*';
+const USERS = 'uploads/users/*';
 // StartAsyncInvoke authorizes as bedrock:InvokeModel; reading a job is bedrock:GetAsyncInvoke.
 const asyncLines = (action: string) => [FOUNDATION_MODELS, GLOBAL_MODELS, INFERENCE_PROFILES, ASYNC_INVOCATIONS].map((resource) => `${action} @ ${resource}`);
 const ASYNC_START = asyncLines('bedrock:InvokeModel');
@@ -286,6 +297,25 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   // worker; the worker answers (AI, the brand's key), sends (tokens) and fails to its own queue.
   socialWebhook: [SOCIAL_APPS, VERIFY_TOKEN, INVOKE_WORKER],
   inboxWorker: [...BEDROCK, OPEN, SEAL, SOCIAL_APPS, 'sqs:SendMessage @ inboxDeadLetters'],
+  solicitarExportacion: [INVOKE_DATA_RIGHTS],
+  eliminarCuenta: [INVOKE_DATA_RIGHTS],
+  obtenerMisDatos: [`s3:GetObject @ ${EXPORTS}`],
+  // Export (list, read, put the tagged zip), deletion (social revoke, schedules, every object
+  // version, the Cognito user), failures to the jobs' queue.
+  dataRights: [
+    's3:ListBucket @ uploads',
+    's3:ListBucketVersions @ uploads',
+    `s3:GetObject @ ${USERS}`,
+    `s3:PutObject @ ${EXPORTS}`,
+    `s3:PutObjectTagging @ ${EXPORTS}`,
+    `s3:DeleteObject @ ${USERS}`,
+    `s3:DeleteObjectVersion @ ${USERS}`,
+    OPEN,
+    SOCIAL_APPS,
+    ...SCHEDULES,
+    'cognito-idp:AdminDeleteUser @ userPool',
+    'sqs:SendMessage @ jobsDeadLetters',
+  ],
   knowledgeUploaded: [
     `s3:GetObject @ ${KNOWLEDGE}`,
     `s3:GetObjectVersion @ ${KNOWLEDGE}`,
@@ -304,11 +334,11 @@ const AI_SETTINGS_ONLY: FunctionName[] = ['obtenerCapacidades'];
 /** Bedrock async invocation (video jobs): AI environment and Bedrock wildcards too, no InvokeModel. */
 const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
-const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker', 'trackedRedirect'] as FunctionName[];
+const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker', 'trackedRedirect', 'dataRights'] as FunctionName[];
 /** The functions that declare socialApps:read (GetSecretValue on the social apps secret and SOCIAL_APPS_SECRET). */
-const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'elegirDestinos', 'desconectarRed', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
+const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'elegirDestinos', 'desconectarRed', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker', 'dataRights'];
 /** Not callables: their entries are not in FUNCTION_ACCESS. */
-const NON_CALLABLE_READERS: FunctionName[] = ['socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'];
+const NON_CALLABLE_READERS: FunctionName[] = ['socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker', 'dataRights'];
 
 describe('function permissions (tenant stack with AI context)', () => {
   let stack: TenantStack;
@@ -329,6 +359,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       socialWebhook: stack.inbox.webhook,
       inboxWorker: stack.inbox.worker,
       trackedRedirect: stack.trackedLinks.redirect,
+      dataRights: stack.dataRights.worker,
     };
     return name in others ? others[name as keyof typeof others] : stack.api.functions[name as CallableName];
   };
@@ -348,6 +379,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       [logicalId(stack, stack.inbox.deadLetters)]: 'inboxDeadLetters',
       [logicalId(stack, stack.jobs.deadLetters)]: 'jobsDeadLetters',
       [logicalId(stack, stack.secrets.webhookVerify)]: 'verifyToken',
+      [logicalId(stack, stack.auth.userPool)]: 'userPool',
       [logGroup]: 'logs',
     });
   }
@@ -403,6 +435,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       'iniciarVideo', 'estadoVideo', 'listarLeads', 'actualizarLead', 'eliminarLead', 'obtenerConversacion', 'listarConversaciones', 'verConversacion',
       'responderConversacion', 'aprobarRespuesta', 'descartarRespuesta', 'obtenerReglasBandeja', 'guardarReglasBandeja', 'adaptarPublicacion', 'listarRedes',
       'elegirDestinos', 'desconectarRed', 'eliminarCampana', 'socialTokens', 'knowledgeUploaded', 'obtenerCuotas',
+      'solicitarExportacion', 'obtenerMisDatos', 'guardarRetencion', 'exportarLead',
     ];
     const WIDGET: FunctionName[] = ['obtenerWidget', 'enviarMensajeWidget'];
     /** Issue 17 item 1: profiles, the user directory, the audit log, the admin lock, the migrations' marks. */
@@ -431,7 +464,9 @@ describe('function permissions (tenant stack with AI context)', () => {
           ? ['user#*', 'widget#ip#*']
           : ADMIN.includes(name)
             ? ['user#*', 'users#*', 'audit', 'lock#admins', 'migration#*']
-            : (SPECIAL[name] ?? 'any');
+            : name === 'eliminarCuenta'
+              ? ['user#*', 'accountDeletion'] // the account deletion's record lives outside the owner's partition (issue 17 item 2)
+              : (SPECIAL[name] ?? 'any');
       expect([...partitions]).toEqual(EXPECTED_TABLE[name] === 'none' ? [] : [JSON.stringify(expected)]);
     });
 
@@ -447,12 +482,18 @@ describe('function permissions (tenant stack with AI context)', () => {
       }
     });
 
-    it('never grants bucket-level, listing or wildcard S3 actions to our functions', () => {
-      for (const name of ALL_FUNCTIONS) {
+    it('never grants bucket-level, listing or wildcard S3 actions to our functions (but the data-rights worker, on users/ only)', () => {
+      for (const name of ALL_FUNCTIONS.filter((fn) => fn !== 'dataRights')) {
         for (const line of linesOf(name).filter((l) => l.startsWith('s3:'))) {
-          expect(line).toMatch(/^s3:(GetObject|GetObjectVersion|PutObject|DeleteObject|DeleteObjectVersion) @ uploads\/users\/\*\/(knowledge|blog|assets|voice-samples|identity-videos|chat-images|chat-voice|chat-transcripts)\/\*$/);
+          expect(line).toMatch(/^s3:(GetObject|GetObjectVersion|PutObject|DeleteObject|DeleteObjectVersion) @ uploads\/users\/\*\/(knowledge|blog|assets|voice-samples|identity-videos|chat-images|chat-voice|chat-transcripts|exports)\/\*$/);
         }
       }
+    });
+
+    it('lets the data-rights worker list keys only under users/ (s3:prefix condition on the bucket)', () => {
+      const listing = statementsOfRole(template, roleIdOf('dataRights')).filter((s) => JSON.stringify(s.Action).includes('s3:ListBucket'));
+      expect(listing).toHaveLength(1);
+      expect((listing[0] as { Condition?: unknown }).Condition).toEqual({ StringLike: { 's3:prefix': ['users/*'] } });
     });
   });
 
@@ -474,7 +515,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('is named SECRETS_KMS_KEY_ARN on exactly the functions with a secrets permission', () => {
       expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
       const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
-      const sealing: FunctionName[] = ['aprobarUsuario', 'guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'elegirDestinos', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion', 'responderConversacion', 'aprobarRespuesta', 'inboxWorker', 'generarCampana', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana'];
+      const sealing: FunctionName[] = ['aprobarUsuario', 'guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'elegirDestinos', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion', 'responderConversacion', 'aprobarRespuesta', 'inboxWorker', 'generarCampana', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana', 'dataRights'];
       for (const name of ALL_FUNCTIONS) {
         const usesSecrets = sealing.includes(name);
         expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);
@@ -514,6 +555,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       responderConversacion: { open: ['social-token'], seal: ['social-token'] },
       aprobarRespuesta: { open: ['social-token'], seal: ['social-token'] },
       socialTokens: { open: ['social-token'], seal: ['social-token'] },
+      dataRights: { open: ['social-token'] },
       publisher: { open: ['social-token'], seal: ['social-token'] },
       publishingSweep: { open: ['gmail', 'social-token'], seal: ['social-token'] },
       inboxWorker: { open: ['ai-key', 'gmail', 'social-token'], seal: ['social-token'] },
@@ -663,7 +705,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       const roles = (...names: FunctionName[]) => [...new Set(names.map((name) => `/${fnOf(name).role?.node.path}`))].sort();
       // The public blog's role (not a callable): test/unit/infra/tenant-stack/public-blog.test.ts checks its acknowledgements.
       expect(paths(/IAM5\[Resource::<StorageUploads\w+\.Arn>\/users\//).filter((path) => !path.includes('/PublicBlog/'))).toEqual(
-        roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'knowledgeUploaded', 'listarArticulos', 'generarArticulo', 'guardarArticulo', 'publicarArticulo', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'publisher', 'crearBorradorMeta', ...VIDEO_FUNCTIONS),
+        roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'knowledgeUploaded', 'listarArticulos', 'generarArticulo', 'guardarArticulo', 'publicarArticulo', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'publisher', 'crearBorradorMeta', 'obtenerMisDatos', 'dataRights', ...VIDEO_FUNCTIONS),
       );
       expect(paths(/IAM5\[Resource::arn:<AWS::Partition>:bedrock:/)).toEqual(roles(...AI_FUNCTIONS, ...VIDEO_FUNCTIONS));
       // X-Ray active tracing on every function (issue 16), acknowledged on each role.
@@ -706,10 +748,15 @@ describe('infra/functions.ts', () => {
     expect(unionTableAccess(a, b)).toBe(union);
   });
 
-  it('scopes every uploads permission to known areas under users/', () => {
-    for (const spec of Object.values(PERMISSIONS)) {
+  it('scopes every uploads permission to known areas under users/ (a whole user prefix only for the data-rights worker)', () => {
+    for (const [name, spec] of Object.entries(PERMISSIONS)) {
       if (spec.kind !== 'uploads') continue;
-      for (const keys of spec.keys) expect(keys).toMatch(/^users\/\*\/(knowledge|blog|assets|voice-samples|identity-videos|chat-images|chat-voice|chat-transcripts)\/\*$/);
+      // Issue 17 item 2: reading a user's files into their export, deleting them with the account.
+      if (name === 'uploads:readUsers' || name === 'uploads:deleteUsers') {
+        expect(spec.keys).toEqual(['users/*']);
+        continue;
+      }
+      for (const keys of spec.keys) expect(keys).toMatch(/^users\/\*\/(knowledge|blog|assets|voice-samples|identity-videos|chat-images|chat-voice|chat-transcripts|exports)\/\*$/);
       for (const action of spec.actions) expect(action).not.toContain('*');
     }
   });

@@ -249,7 +249,7 @@ describe('social networks without socialAppsSecret', () => {
       for (const fn of functions) expect(JSON.stringify(fn.Properties.Environment ?? {})).not.toContain(SOCIAL_APPS_SECRET_ENV);
       // The rest of the social deployment is there all the same.
       expect(s.template.toJSON().Outputs.OAuthCallbackUrl).toBeDefined();
-      s.template.resourceCountIs('AWS::Scheduler::Schedule', 3); // blog drafts, token refresh, publishing sweep
+      s.template.resourceCountIs('AWS::Scheduler::Schedule', 4); // blog drafts, token refresh, publishing sweep, data rights (issue 17)
     } finally {
       removeFixture(fixture);
     }

@@ -3,10 +3,12 @@
  * an OpenAI-compatible endpoint, or Google Gemini/Imagen with the owner's keys) and the Gmail
  * connection; 'Guardar Conexiones' → 'Configuración de integraciones guardada!'. Stored secrets
  * are never shown: only "Configurada" and a mask of their last 4 characters. Leaving a secret
- * empty keeps it; "Borrar" removes it.
+ * empty keeps it; "Borrar" removes it. Below, "Mis datos" (issue 17 item 2): export, conversation
+ * retention and account deletion (features/dataRights).
  */
 import { useState, type FormEvent } from 'react';
 import { SETTINGS_MSG, type AiProviderChoice, type Integrations, type SecretField as SecretName } from '@director-ia/shared';
+import { MyDataPanel } from '../../features/dataRights';
 import { Choice, FormCard, SaveBar, SecretField, SettingsPage, TextField, fieldStyles, secretPayload, useIntegrations, useSaveIntegrations, type SecretEdit } from '../../features/settings';
 
 const PROVIDERS: { id: AiProviderChoice; title: string; text: string }[] = [
@@ -23,7 +25,13 @@ export default function IntegracionesPage() {
       fallbackTitle="Integraciones y Conexiones"
       subtitle="Elige qué IA genera tu contenido y conecta tu correo. Las claves se guardan cifradas y nunca se vuelven a mostrar."
       query={useIntegrations()}
-      form={(data) => <IntegrationsForm initial={data} />}
+      form={(data) => (
+        <>
+          <IntegrationsForm initial={data} />
+          <h2 className={fieldStyles.sectionTitle}>Mis datos</h2>
+          <MyDataPanel />
+        </>
+      )}
     />
   );
 }

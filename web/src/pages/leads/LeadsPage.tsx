@@ -4,7 +4,8 @@
  * item 4: the post, article or campaign and network that brought the person). Each row changes its status with a
  * select (Nuevo, Contactado, Interesado), opens its conversation transcript in a modal, opens its
  * conversation in Bandeja ('Ver en Bandeja', issue 14: leads from the inbox), or is deleted after
- * confirming (with its conversation). Fuente lists every channel the person used (issue 14). A search box (name and contact, case and
+ * confirming (with its conversation); 'Exportar' downloads one lead with its conversations as JSON
+ * (issue 17 item 2: a person's data on request). Fuente lists every channel the person used (issue 14). A search box (name and contact, case and
  * accents ignored) and a status filter narrow the table; 'Exportar CSV' downloads exactly the rows
  * shown (the page says so). The list re-reads itself every few seconds and on window focus, so a
  * lead captured by the website widget shows up at once; the header counts the Nuevo leads.
@@ -15,6 +16,7 @@ import { openConversation } from '../../features/inbox/navigation';
 import { csvFileName, downloadCsv, leadsCsv } from '../../features/leads/csv';
 import { LEADS_UI } from '../../features/leads/labels';
 import { leadConversation, leadOriginText, leadSourcesText } from '../../features/leads/sources';
+import { useExportLead } from '../../features/dataRights';
 import { useDeleteLead } from '../../features/leads/useDeleteLead';
 import { useLeads } from '../../features/leads/useLeads';
 import { useUpdateLeadStatus } from '../../features/leads/useUpdateLeadStatus';
@@ -129,6 +131,7 @@ function ContactLink({ lead }: { lead: Lead }) {
 function LeadsTable({ leads }: { leads: Lead[] }) {
   const update = useUpdateLeadStatus();
   const remove = useDeleteLead();
+  const exportLead = useExportLead();
   const [reading, setReading] = useState<Lead | null>(null);
   const [confirming, setConfirming] = useState<Lead | null>(null);
 
@@ -141,7 +144,7 @@ function LeadsTable({ leads }: { leads: Lead[] }) {
           {reading && <TranscriptModal lead={reading} onClose={() => setReading(null)} />}
           {confirming && (
             <ConfirmDialog title="Eliminar lead" onConfirm={() => remove.mutate(confirming.id)} onCancel={() => setConfirming(null)}>
-              ¿Eliminar el lead <strong>{confirming.name}</strong>? También se borrará su conversación. No se puede deshacer.
+              ¿Eliminar el lead <strong>{confirming.name}</strong>? También se borrarán sus conversaciones y mensajes. No se puede deshacer.
             </ConfirmDialog>
           )}
         </>
@@ -187,6 +190,10 @@ function LeadsTable({ leads }: { leads: Lead[] }) {
                   Ver en Bandeja
                 </Button>
               )}
+              <Button size="small" disabled={exportLead.isPending && exportLead.variables === lead.id} onClick={() => exportLead.mutate(lead.id)} aria-label={`Exportar datos de ${lead.name}`}>
+                <PageIcon name="download" />
+                Exportar
+              </Button>
               <Button size="small" variant="danger" disabled={deleting} aria-busy={deleting} onClick={() => setConfirming(lead)} aria-label={`Eliminar lead ${lead.name}`}>
                 {deleting ? <Spinner /> : <PageIcon name="trash" />}
                 Eliminar

@@ -1,7 +1,8 @@
 /**
  * The twin's function environment (infra/local/runtime/function-env.ts): the daily quotas' limits
  * (issue 16 finding 2, shared/quotas.ts) set in the shell reach every function, AI or not, so a
- * developer or a test can lower them without another synth.
+ * developer or a test can lower them without another synth; s3rver keeps no object versions, so
+ * UPLOADS_VERSIONED (issue 17) is 'false' where the stack sets it.
  */
 import { describe, expect, it } from 'vitest';
 import { DAILY_QUOTAS } from '@director-ia/shared';
@@ -30,5 +31,11 @@ describe('functionEnvironment', () => {
       expect(env).toMatchObject(settings);
     }
     expect(functionEnvironment(fn('obtenerCuotas', {}), { ...options, settings: {} })).not.toHaveProperty(DAILY_QUOTAS.chatTurns.env);
+  });
+
+  it('turns UPLOADS_VERSIONED off where the stack sets it (s3rver keeps no versions), and adds it nowhere else', () => {
+    const options = { region: 'eu-west-1', gatewayUrl: 'http://gw', credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, settings: {}, siteUrl: 'http://localhost', realAws: false };
+    expect(functionEnvironment(fn('dataRights', { UPLOADS_VERSIONED: 'true' }), options).UPLOADS_VERSIONED).toBe('false');
+    expect(functionEnvironment(fn('listarLeads', { TABLE_NAME: 't' }), options)).not.toHaveProperty('UPLOADS_VERSIONED');
   });
 });

@@ -103,6 +103,10 @@ describe('least privilege: the secrets key by purpose', () => {
     ['desconectarRed', AI_KEY, false],
     ['verCampana', SOCIAL, true],
     ['verCampana', GMAIL, false],
+    // Issue 17: the account deletion revokes the social tokens; it opens nothing else.
+    ['dataRights', SOCIAL, true],
+    ['dataRights', GMAIL, false],
+    ['dataRights', AI_KEY, false],
   ] as const)('%s opening %o: %s', async (name, context, expected) => {
     expect(await allowed(name, open(context))).toBe(expected);
   });
@@ -159,6 +163,13 @@ describe('least privilege: tenant partitions (dynamodb:LeadingKeys)', () => {
     expect(await allowed('enviarMensajeWidget', item('UpdateItem', 'widget#ip#abc'))).toBe(true);
     expect(await allowed('enviarMensajeWidget', item('GetItem', 'linkcode#abc'))).toBe(false);
     expect(await allowed('enviarMensajeWidget', item('PutItem', 'slug#mi-marca'))).toBe(false);
+  });
+
+  it('lets eliminarCuenta touch only tenant partitions and the account deletions\' (issue 17)', async () => {
+    expect(await allowed('eliminarCuenta', item('PutItem', 'accountDeletion'))).toBe(true);
+    expect(await allowed('eliminarCuenta', item('GetItem', 'user#u1'))).toBe(true);
+    expect(await allowed('eliminarCuenta', item('DeleteItem', 'slug#mi-marca'))).toBe(false);
+    expect(await allowed('solicitarExportacion', item('PutItem', 'accountDeletion'))).toBe(false);
   });
 
   it('keeps a batch to tenant partitions: one global key denies the whole batch', async () => {
