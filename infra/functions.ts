@@ -687,6 +687,8 @@ export const SOCIAL_TOKENS_ACCESS: FunctionAccess = { table: 'readWrite', partit
  * (status, and `tokensValidAfter` for tokens issued before a suspension; issue 17 item 1).
  */
 export const LEVELS_THAT_READ_PROFILE: readonly Access[] = ['active', 'signedIn', 'admin'];
+
+/**
  * The data-rights worker (lambdas/events/dataRights.ts, issue 17 item 2), one function for three
  * jobs to spare the stack's resources (a function, role, async config and schedule each):
  * - export: Query of the owner's partition, GetItems of the blog slug claim; lists the owner's

@@ -65,8 +65,6 @@ export const INBOX_WORKER_FUNCTION_ENV = 'INBOX_WORKER_FUNCTION';
  * solicitarExportacion and eliminarCuenta invoke asynchronously (lambdas/events/dataRights.ts).
  */
 export const DATA_RIGHTS_WORKER_FUNCTION_ENV = 'DATA_RIGHTS_WORKER_FUNCTION';
-/** Issue 17 item 2: the Cognito user pool id, on the function that deletes a user (AdminDeleteUser). */
-export const USER_POOL_ID_ENV = 'USER_POOL_ID';
 /**
  * Issue 17 item 2: 'true' when the uploads bucket keeps object versions (the stack's does), so an
  * account deletion removes every version and delete marker; the twin's s3rver keeps none and sets 'false'.
