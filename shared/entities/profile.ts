@@ -39,6 +39,12 @@ export type UserCounts = z.infer<typeof UserCountsSchema>;
 export const AUDIT_ACTIONS = ['approve', 'reject', 'suspend', 'reactivate', 'grantAdmin', 'revokeAdmin'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * What an audit entry says in place of a user whose account was deleted (issue 17 item 2): the
+ * entry stays (who did what, when), the person it named does not (uid and e-mail both).
+ */
+export const DELETED_ACCOUNT_LABEL = 'cuenta eliminada';
+
 /** One admin action of the audit log: who (actor), what, when (`at`, ISO 8601), on whom (target). */
 export const AuditEntrySchema = z.object({
   id: z.string(),

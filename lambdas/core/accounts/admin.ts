@@ -44,6 +44,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  DELETED_ACCOUNT_LABEL,
   MSG,
   PROFILE_STATUSES,
   SITE_URL_ENV,
@@ -55,6 +56,7 @@ import {
 } from '@director-ia/shared';
 import { adminLocks } from '../../platform/db/entities/adminLock';
 import { AUDIT_PARTITION, auditEntries } from '../../platform/db/entities/auditEntry';
+import { auditRefs } from '../../platform/db/entities/auditRef';
 import { migrationMarks } from '../../platform/db/entities/migrationMark';
 import { profiles, type ProfileItem } from '../../platform/db/entities/profile';
 import { DIRECTORY_PARTITION_PREFIX, userDirectory } from '../../platform/db/entities/userDirectory';
@@ -225,10 +227,18 @@ async function targetProfile(uid: string): Promise<ProfileItem> {
   return data;
 }
 
-function auditWrite(entities: DirectorEntities, action: AuditAction, actor: { uid: string; email: string }, target: { uid: string; email: string }, now: Date, detail?: string): CommittedWrite {
-  return entities.auditEntry
-    .put({ id: randomUUID(), at: now.toISOString(), action, actorUid: actor.uid, actorEmail: actor.email, targetUid: target.uid, targetEmail: target.email, ...(detail ? { detail } : {}) })
-    .commit();
+/**
+ * The audit entry's writes: the entry, and a reference in the partition of each user it names
+ * (platform/db/entities/auditRef.ts), so an account deletion can redact it.
+ */
+function auditWrites(entities: DirectorEntities, action: AuditAction, actor: { uid: string; email: string }, target: { uid: string; email: string }, now: Date, detail?: string): CommittedWrite[] {
+  const id = randomUUID();
+  const at = now.toISOString();
+  const named = [...new Set([actor.uid, target.uid])];
+  return [
+    entities.auditEntry.put({ id, at, action, actorUid: actor.uid, actorEmail: actor.email, targetUid: target.uid, targetEmail: target.email, ...(detail ? { detail } : {}) }).commit(),
+    ...named.map((uid) => entities.auditRef.put({ uid, at, id }).commit()),
+  ];
 }
 
 /**
@@ -246,7 +256,7 @@ export async function changeStatus(caller: Caller, uid: string, action: StatusAc
   try {
     await transactWrite((entities) => [
       ...statusChangeWrites(entities, target, to, revokesTokens ? { tokensValidAfter: epochSeconds(now) } : {}),
-      auditWrite(entities, action, actor, target, now),
+      ...auditWrites(entities, action, actor, target, now),
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.conditionFailed(0)) throw new ConflictError(MSG.userChanged);
@@ -314,7 +324,7 @@ export async function grantAdmin(caller: Caller, uid: string, now = new Date()):
     if (target.status !== 'active') throw new ConflictError(MSG.grantOnlyActive);
     await addToAdmins(uid);
     const actor = await actorOf(caller);
-    await transactWrite((entities) => [entities.profile.patch({ uid }).set({ isAdmin: true }).commit(), auditWrite(entities, 'grantAdmin', actor, target, now)]);
+    await transactWrite((entities) => [entities.profile.patch({ uid }).set({ isAdmin: true }).commit(), ...auditWrites(entities, 'grantAdmin', actor, target, now)]);
     return { uid, isAdmin: true as const };
   });
 }
@@ -337,7 +347,7 @@ export async function revokeAdmin(caller: Caller, uid: string, now = new Date())
     const actor = await actorOf(caller);
     await transactWrite((entities) => [
       entities.profile.patch({ uid }).set({ isAdmin: false, tokensValidAfter: epochSeconds(now) }).commit(),
-      auditWrite(entities, 'revokeAdmin', actor, target, now),
+      ...auditWrites(entities, 'revokeAdmin', actor, target, now),
     ]);
     await signOutQuietly(uid);
     return { uid, isAdmin: false as const };
@@ -356,4 +366,29 @@ export async function listAudit({ cursor }: { cursor?: string } = {}): Promise<{
     entries: data.map(({ id, at, action, actorUid, actorEmail, targetUid, targetEmail, detail }) => ({ id, at, action, actorUid, actorEmail, targetUid, targetEmail, ...(detail ? { detail } : {}) })),
     nextCursor: encodeCursor(tag, next),
   };
+}
+
+/**
+ * Redacts every audit entry that names `uid` (account deletion, issue 17 item 2): found through
+ * the references in the user's own partition (platform/db/entities/auditRef.ts), each entry keeps
+ * its action and time and the other person, and says DELETED_ACCOUNT_LABEL for both the uid and
+ * the e-mail of this one. Idempotent; the references go with the partition.
+ */
+export async function redactAuditFor(uid: string): Promise<number> {
+  const { data: refs } = await auditRefs().query.byUser({ uid }).go({ pages: 'all' });
+  for (const ref of refs) {
+    const { data: entry } = await auditEntries().get({ at: ref.at, id: ref.id }).go();
+    if (!entry) continue;
+    const actorNamed = entry.actorUid === uid;
+    const targetNamed = entry.targetUid === uid;
+    if (!actorNamed && !targetNamed) continue;
+    await auditEntries()
+      .put({
+        ...entry,
+        ...(actorNamed ? { actorUid: DELETED_ACCOUNT_LABEL, actorEmail: DELETED_ACCOUNT_LABEL } : {}),
+        ...(targetNamed ? { targetUid: DELETED_ACCOUNT_LABEL, targetEmail: DELETED_ACCOUNT_LABEL } : {}),
+      })
+      .go();
+  }
+  return refs.length;
 }

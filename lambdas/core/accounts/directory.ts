@@ -4,7 +4,8 @@
  * patch (and the audit entry, when an admin acted), so the directory never shows a user under a
  * status the profile left; and the key helpers the listing shares.
  */
-import type { ProfileStatus } from '@director-ia/shared';
+import { PROFILE_STATUSES, type ProfileStatus } from '@director-ia/shared';
+import { userDirectory } from '../../platform/db/entities/userDirectory';
 import type { CommittedWrite, DirectorEntities } from '../../platform/db/service';
 
 /** The directory's search key of an e-mail: trimmed, lower case (searches ignore case). */
@@ -45,4 +46,13 @@ export function statusChangeWrites(
     entities.userDirectory.delete({ status: subject.status, emailKey: key, uid: subject.uid }).commit(),
     entities.userDirectory.put({ status: to, emailKey: key, uid: subject.uid }).commit(),
   ];
+}
+
+/**
+ * Deletes `uid`'s directory entry under every status (account deletion, issue 17 item 2): the
+ * entry's key needs the e-mail, which only the profile holds. Idempotent.
+ */
+export async function removeDirectoryEntries(uid: string, email: string): Promise<void> {
+  const key = emailKey(email);
+  await Promise.all(PROFILE_STATUSES.map((status) => userDirectory().delete({ status, emailKey: key, uid }).go()));
 }

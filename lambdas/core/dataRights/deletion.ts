@@ -13,7 +13,8 @@
  *   2. `schedules`: each publication's one-time EventBridge schedule deleted;
  *   3. `outside`: the owner's items outside `user#<sub>`: the blog slug claim, tracked link code
  *      claims, the network rate usage partition `rateUsage#<sub>`, the lead-notice and publication
- *      digests (OAuth states are not findable by owner: they are single-use, refused after 10
+ *      digests, the admin panel's directory entry (`users#<status>`); the audit entries that name
+ *      the owner are redacted (kept, without the owner's uid and e-mail) (OAuth states are not findable by owner: they are single-use, refused after 10
  *      minutes and removed by the table's TTL);
  *   4. `files`: every object (every version, in the versioned bucket) under `users/<sub>/`;
  *   5. `table`: every item of `user#<sub>` (Query + BatchWriteItem, page by page, never Scan);
@@ -34,10 +35,12 @@ import { publicationDigests } from '../../platform/db/entities/publicationDigest
 import { trackedLinks } from '../../platform/db/entities/trackedLink';
 import { isConditionalCheckFailure } from '../../platform/db/errors';
 import { deleteKeys, keyOf, queryPartition, type TableKey } from '../../platform/db/partition';
-import { deleteUser } from '../../platform/cognito/users';
+import { deleteUser } from '../../platform/users';
 import { InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { deletePrefix } from '../../platform/storage/prefix';
+import { redactAuditFor } from '../accounts/admin';
+import { removeDirectoryEntries } from '../accounts/directory';
 import { listAllPublications } from '../publishing/store';
 import { deletePublicationSchedule } from '../publishing/schedules';
 import { disconnect } from '../social/disconnect';
@@ -130,6 +133,12 @@ async function deleteOutside(sub: string): Promise<void> {
   await emptyPartition(`rateUsage#${sub}`);
   await leadNoticeDigests().delete({ owner: sub }).go();
   await publicationDigests().delete({ owner: sub }).go();
+  // The admin panel's directory entry (`users#<status>`, issue 17 item 1): read before the table
+  // step deletes the profile, every status (a status change racing the deletion leaves no orphan).
+  const { data: profile } = await profiles().get({ uid: sub }).go();
+  if (profile) await removeDirectoryEntries(sub, profile.email);
+  // The admin audit log keeps each action but no longer names the owner (core/accounts/admin.ts).
+  await redactAuditFor(sub);
 }
 
 const STEPS: Record<DeletionStep, (sub: string, record: AccountDeletionItem) => Promise<unknown>> = {

@@ -18,6 +18,7 @@ import { articles } from './entities/article';
 import { articleSlugs } from './entities/articleSlug';
 import { assets } from './entities/asset';
 import { auditEntries } from './entities/auditEntry';
+import { auditRefs } from './entities/auditRef';
 import { blogSchedules } from './entities/blogSchedule';
 import { blogSettings } from './entities/blogSettings';
 import { campaigns } from './entities/campaign';
@@ -55,6 +56,7 @@ function createDirectorService() {
       articleSlug: articleSlugs(),
       asset: assets(),
       auditEntry: auditEntries(),
+      auditRef: auditRefs(),
       blogSchedule: blogSchedules(),
       blogSettings: blogSettings(),
       blogSlug: blogSlugs(),

@@ -12,6 +12,8 @@
  * - `signOutEverywhere(sub)`: AdminUserGlobalSignOut: Cognito revokes the user's refresh tokens;
  *   access tokens already issued stay valid for API Gateway until they expire, which is why the
  *   access middleware also checks the profile's `tokensValidAfter`.
+ * - `deleteUser(username)` (issue 17 item 2, account deletion): AdminDeleteUser → true when
+ *   deleted, false when there is no such user (a repeated deletion is not an error).
  */
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMINS_GROUP, USER_POOL_ID_ENV } from '@director-ia/shared';
@@ -64,4 +66,16 @@ export async function adminSubs(): Promise<string[]> {
 export async function signOutEverywhere(sub: string): Promise<void> {
   const { sdk, client } = await cognito();
   await client.send(new sdk.AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId(), Username: sub }));
+}
+
+/** Deletes the Cognito user `username` (its `sub` works too); false when it was already gone. */
+export async function deleteUser(username: string): Promise<boolean> {
+  const { sdk, client } = await cognito();
+  try {
+    await client.send(new sdk.AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: username }));
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'UserNotFoundException') return false;
+    throw error;
+  }
 }
