@@ -58,6 +58,7 @@ export const DATA_RIGHTS_MSG = {
   exportRunning: 'Ya estamos preparando una exportación de tus datos.',
   exportFailed: 'No se pudo preparar la exportación. Vuelve a intentarlo.',
   profileMissing: 'No encontramos tu cuenta.',
+  adminCannotDelete: 'Eres administrador: pide a otro administrador que te retire ese permiso antes de eliminar tu cuenta.',
   leadNotFound: 'Ese lead no existe.',
   step: {
     table: 'Reuniendo tus datos…',

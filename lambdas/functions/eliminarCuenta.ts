@@ -3,4 +3,7 @@ import { eliminarCuenta } from '@director-ia/shared';
 import { requestDeletion } from '../core/dataRights/deletion';
 import { createCallable, requireIdentity } from './lib/callable';
 
-export const handler = createCallable(eliminarCuenta, async ({ data, identity }) => requestDeletion(requireIdentity(identity).sub, undefined, data.confirmacion));
+export const handler = createCallable(eliminarCuenta, async ({ data, identity }) => {
+  const caller = requireIdentity(identity);
+  return requestDeletion(caller.sub, undefined, data.confirmacion, new Date(), { isAdmin: caller.isAdmin });
+});

@@ -223,6 +223,15 @@ describe('account deletion', () => {
     expect((await rawTable(twin).scanAll()).filter((item) => JSON.stringify(item).includes(user.sub))).toEqual([]);
   });
 
+  it('refuses an admin\'s own account (the last admin would leave none), and changes nothing', async () => {
+    const refused = await call(twin, 'eliminarCuenta', { confirmacion: twin.adminEmail }, admin.accessToken);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.message).toBe(DATA_RIGHTS_MSG.adminCannotDelete);
+    expect(await rawTable(twin).query('accountDeletion', admin.sub)).toEqual([]);
+    expect((await rawTable(twin).partition(`user#${admin.sub}`)).length).toBeGreaterThan(0);
+    await expect(signIn(twin, twin.adminEmail, twin.adminPassword)).resolves.toBeTruthy();
+  });
+
   it('an interrupted deletion is finished by the sweep once its lease expires; a live one is left alone', async () => {
     const [interrupted, live] = await Promise.all([ownerWithData('resume'), ownerWithData('busy')]);
     const table = rawTable(twin);

@@ -3,7 +3,8 @@
  *
  * - `requestDeletion(sub, username, confirmation, now)` → `{status: 'eliminando'}`. The owner
  *   confirms by typing their account's e-mail (case-insensitive; else INVALID_INPUT and nothing
- *   changes). Creates the AccountDeletion record (partition `accountDeletion`, outside the owner's:
+ *   changes). An admin (token group or profile) is refused (FORBIDDEN): an admin account goes only
+ *   after another admin revokes its rights, so the deployment never loses its last admin. Creates the AccountDeletion record (partition `accountDeletion`, outside the owner's:
  *   it survives the deletion) unless one exists, then hands `{job: 'deleteAccount', uid}` to the
  *   worker. Asking again while it runs changes nothing but queues another (harmless) run.
  * - `runDeletion(sub, now, {stopAfter?})` → 'done' | 'busy' | 'absent'. Takes the record's lease
@@ -36,7 +37,7 @@ import { trackedLinks } from '../../platform/db/entities/trackedLink';
 import { isConditionalCheckFailure } from '../../platform/db/errors';
 import { deleteKeys, keyOf, queryPartition, type TableKey } from '../../platform/db/partition';
 import { deleteUser } from '../../platform/users';
-import { InvalidInputError, NotFoundError } from '../../platform/errors';
+import { ForbiddenError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { deletePrefix } from '../../platform/storage/prefix';
 import { redactAuditFor } from '../accounts/admin';
@@ -55,10 +56,12 @@ export type DeletionStep = (typeof DELETION_STEPS)[number];
 export const LEASE_MS = 5 * 60_000;
 
 /** Starts `sub`'s account deletion after the e-mail confirmation (see the module header). */
-export async function requestDeletion(sub: string, username: string | undefined, confirmation: string, now = new Date()): Promise<{ status: 'eliminando' }> {
+export async function requestDeletion(sub: string, username: string | undefined, confirmation: string, now = new Date(), { isAdmin = false }: { isAdmin?: boolean } = {}): Promise<{ status: 'eliminando' }> {
   const { data: profile } = await profiles().get({ uid: sub }).go();
   const pending = await readDeletion(sub);
   if (!profile && !pending) throw new NotFoundError(DATA_RIGHTS_MSG.profileMissing);
+  // An admin's account is never deleted while it is one: the last admin would leave none (issue 17 item 1).
+  if (isAdmin || profile?.isAdmin) throw new ForbiddenError(DATA_RIGHTS_MSG.adminCannotDelete);
   if (profile && profile.email.trim().toLowerCase() !== confirmation.trim().toLowerCase()) throw new InvalidInputError(DATA_RIGHTS_MSG.confirmationMismatch);
   if (!pending) {
     try {
