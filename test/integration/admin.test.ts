@@ -5,7 +5,8 @@
  * - a suspended or rejected user's token issued before the change is refused with the Spanish
  *   reason; after a new sign-in they read their profile but use nothing; reactivation lets them back;
  * - self-actions are refused; two admins demoting each other at once leave one of them an admin,
- *   and the group never loses its last admin;
+ *   and the group never loses its last admin (even to a token that still claims a group an
+ *   operator removed it from);
  * - the approval e-mail reaches the twin's mail catcher through the approving admin's Gmail;
  * - the audit log lists each action with who, what and whom.
  */
@@ -15,7 +16,9 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG, type AuditEntry, type Profile, type UserCounts, type UserSummary } from '@director-ia/shared';
 import { readMessage } from '../../infra/local/mail';
 import { call, callOk } from '../support/api';
-import { registerUser, signIn, signInAdmin, signUpUsers, type TestUser } from '../support/cognito';
+import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand, ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMINS_GROUP } from '@director-ia/shared';
+import { cognitoConsole, registerUser, signIn, signInAdmin, signUpUsers, type TestUser } from '../support/cognito';
 
 const twin = inject('twin');
 
@@ -145,6 +148,33 @@ describe('admin rights', () => {
     for (const user of [b, c]) await callOk(twin, 'retirarAdmin', { uid: user.sub }, admin.accessToken);
     // The last admin standing is the twin's first one: it cannot remove itself.
     expect((await call(twin, 'retirarAdmin', { uid: admin.sub }, admin.accessToken)).status).toBe(403);
+  });
+
+  it('the last admin cannot be demoted, even by a token that still claims the group after an operator removed it', async () => {
+    const cognito = cognitoConsole(twin);
+    const members = async () => ((await cognito.send(new ListUsersInGroupCommand({ UserPoolId: twin.userPoolId, GroupName: ADMINS_GROUP }))).Users ?? []).map((u) => u.Attributes?.find((a) => a.Name === 'sub')?.Value ?? u.Username ?? '');
+    const user = await registerUser(twin, 'admin-e');
+    await callOk(twin, 'aprobarUsuario', { uid: user.sub }, admin.accessToken);
+    await callOk(twin, 'concederAdmin', { uid: user.sub }, admin.accessToken);
+    const token = await signIn(twin, user.email, user.password);
+    // The operator takes the group from the new admin in the Cognito console (its token still says
+    // admins), and other tests' admins are set aside for the moment: the first admin is the last member.
+    const others = (await members()).filter((sub) => sub !== admin.sub);
+    const setAside = async (sub: string, back: boolean) =>
+      cognito.send(back ? new AdminAddUserToGroupCommand({ UserPoolId: twin.userPoolId, Username: sub, GroupName: ADMINS_GROUP }) : new AdminRemoveUserFromGroupCommand({ UserPoolId: twin.userPoolId, Username: sub, GroupName: ADMINS_GROUP }));
+    for (const sub of others) await setAside(sub, false);
+    try {
+      expect(await members()).toEqual([admin.sub]);
+      const { status, body } = await call(twin, 'retirarAdmin', { uid: admin.sub }, token);
+      expect(status).toBe(409);
+      expect(body.error).toEqual({ status: 'ABORTED', message: MSG.lastAdmin });
+      expect(await members()).toEqual([admin.sub]);
+      await callOk(twin, 'listarUsuarios', null, admin.accessToken);
+    } finally {
+      for (const sub of others.filter((sub) => sub !== user.sub)) await setAside(sub, true);
+    }
+    // The app catches up with the console: the profile's mirror follows the group.
+    await expect(callOk(twin, 'retirarAdmin', { uid: user.sub }, admin.accessToken)).resolves.toEqual({ uid: user.sub, isAdmin: false });
   });
 
   it('a demoted admin\'s token stops working at once', async () => {

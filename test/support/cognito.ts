@@ -12,6 +12,11 @@ export interface TestUser {
   idToken?: string;
 }
 
+/** A client of the twin's cognito-local as an operator would use it (the Cognito console), outside the app. */
+export function cognitoConsole(twin: TwinInfo): CognitoIdentityProviderClient {
+  return client(twin);
+}
+
 function client(twin: TwinInfo) {
   return new CognitoIdentityProviderClient({ endpoint: twin.cognitoEndpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
