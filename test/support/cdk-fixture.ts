@@ -65,6 +65,7 @@ export function everyFunctionOf(stack: TenantStack): LambdaFunction[] {
     stack.auth.preSignUp,
     stack.inbox.webhook,
     stack.inbox.worker,
+    stack.dataRights.worker,
   ];
 }
 

@@ -115,7 +115,8 @@ describe('inbox (tenant stack)', () => {
       expect(PERMISSIONS['inbox:invokeWorker']).toEqual({ kind: 'inboxWorker', actions: ['lambda:InvokeFunction'] });
       const invokers = [stack.inbox.webhook, stack.publishing.sweep];
       for (const fn of everyFunction()) {
-        const statements = statementsOfRole(template, idOf(fn.role as never)).filter((s: Statement) => JSON.stringify(s.Action).includes('lambda:'));
+        // Invoking the inbox worker (the data-rights worker is invoked by its own callables).
+        const statements = statementsOfRole(template, idOf(fn.role as never)).filter((s: Statement) => JSON.stringify(s.Action).includes('lambda:') && JSON.stringify(s.Resource).includes('-inbox'));
         const invokes = invokers.includes(fn);
         expect(statements, fn.node.path).toEqual(invokes ? [{ Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: workerArn }] : []);
         expect(envOf(fn)[INBOX_WORKER_FUNCTION_ENV], fn.node.path).toEqual(invokes ? 'DirectorIa-demo-inbox' : undefined);

@@ -209,7 +209,7 @@ const CHAT_EXTRA = [
 ];
 
 /** Everything beyond logs and table, per function (absent = nothing). */
-const USER_POOL = '<AuthUserPool8115E87F.Arn>';
+const USER_POOL = 'userPool';
 const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
   // Issue 17 item 1: the approval e-mail through the admin's Gmail; the admins group; global sign-out.
   aprobarUsuario: ['kms:Decrypt @ secretsKey'],
@@ -408,7 +408,8 @@ describe('function permissions (tenant stack with AI context)', () => {
 
   describe('user pool (issue 17 item 1)', () => {
     it('names the pool in USER_POOL_ID on exactly the functions with a user pool permission', () => {
-      const managers: FunctionName[] = ['rechazarUsuario', 'suspenderUsuario', 'concederAdmin', 'retirarAdmin'];
+      // The admin actions (issue 17 item 1) and the data-rights worker (AdminDeleteUser, item 2).
+      const managers: FunctionName[] = ['rechazarUsuario', 'suspenderUsuario', 'concederAdmin', 'retirarAdmin', 'dataRights'];
       const poolId = { Ref: 'AuthUserPool8115E87F' };
       for (const name of ALL_FUNCTIONS) expect(envOf(name)[USER_POOL_ID_ENV]).toEqual(managers.includes(name) ? poolId : undefined);
     });

@@ -179,7 +179,8 @@ describe('publishing (tenant stack)', () => {
   });
 
   describe('scheduling functions', () => {
-    const schedulers = () => [...SCHEDULING_CALLABLES.map((name) => stack.api.functions[name]), stack.publishing.publisher, stack.publishing.sweep];
+    // The data-rights worker deletes a deleted account's publication schedules (issue 17 item 2).
+    const schedulers = () => [...SCHEDULING_CALLABLES.map((name) => stack.api.functions[name]), stack.publishing.publisher, stack.publishing.sweep, stack.dataRights.worker];
     const everyFunction = () => everyFunctionOf(stack);
 
     it('declares scheduler:publications as put and delete in the group (no Get, no List)', () => {

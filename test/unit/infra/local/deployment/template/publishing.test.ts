@@ -54,8 +54,9 @@ describe('twin template reader: publishing (issue 13)', () => {
   });
 
   it('reads every role that trusts the Scheduler, the publications one with exactly its two statements', () => {
-    // The publications role, and the stock roles of the blog drafts, token refresh and sweep schedules.
-    expect(twinDeployment.deployment.schedulerRoles).toHaveLength(4);
+    // The publications role, and the stock roles of the blog drafts, token refresh, publishing sweep
+    // and data-rights sweep (issue 17) schedules.
+    expect(twinDeployment.deployment.schedulerRoles).toHaveLength(5);
     const statements = publicationsRole().policies.flatMap((p) => p.document.Statement);
     expect(statements).toEqual([
       { Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: publisherArn() },

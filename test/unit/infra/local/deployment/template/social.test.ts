@@ -24,7 +24,7 @@ import { REGION, SITE, useTwinDeployment } from './support';
 
 const PARTIAL_ARN = `arn:aws:secretsmanager:${REGION}:${TWIN_ACCOUNT_ID}:secret:${TWIN_SOCIAL_APPS_SECRET}`;
 /** The functions whose declaration includes 'socialApps:read'. */
-const READERS = [...CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('socialApps:read')), 'socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker'].sort();
+const READERS = [...CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('socialApps:read')), 'socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker', 'dataRights'].sort();
 
 const twinDeployment = useTwinDeployment();
 const fnNamed = (name: string): DeployedFunction => twinDeployment.fnNamed(name);
@@ -32,7 +32,7 @@ const fnNamed = (name: string): DeployedFunction => twinDeployment.fnNamed(name)
 describe('twin template reader: social networks (issue 12)', () => {
   it('reads the callback page and the refresh job under their twin names', () => {
     expect(twinDeployment.deployment.functions.map((fn) => fn.name)).toEqual(expect.arrayContaining(['oauthCallback', 'socialTokens', ...CALLABLE_NAMES]));
-    expect(READERS).toEqual(['aprobarRespuesta', 'completarOAuth', 'conectarTelegram', 'crearBorradorMeta', 'desconectarRed', 'elegirDestinos', 'inboxWorker', 'initiateOAuth', 'listarCuentasPublicitarias', 'listarRedes', 'publisher', 'publishingSweep', 'responderConversacion', 'socialTokens', 'socialWebhook', 'verCampana']);
+    expect(READERS).toEqual(['aprobarRespuesta', 'completarOAuth', 'conectarTelegram', 'crearBorradorMeta', 'dataRights', 'desconectarRed', 'elegirDestinos', 'inboxWorker', 'initiateOAuth', 'listarCuentasPublicitarias', 'listarRedes', 'publisher', 'publishingSweep', 'responderConversacion', 'socialTokens', 'socialWebhook', 'verCampana']);
     expect(SOCIAL_TOKENS_ACCESS.permissions).toContain('socialApps:read');
   });
 
