@@ -4,17 +4,15 @@
  * account state the access middleware checks on every call, the theme preference. The admin
  * panel's listing and actions live in ./admin.ts.
  */
-import type { Profile, ProfileStatus, ThemeId } from '@director-ia/shared';
+import type { Profile } from '@director-ia/shared';
 import { profiles } from '../../platform/db/entities/profile';
 import { TransactionCancelled } from '../../platform/db/errors';
 import { transactWrite } from '../../platform/db/service';
 import { emailKey, statusChangeWrites } from './directory';
 
-/** Who is calling, from verified token claims only. */
-export interface Caller {
-  sub: string;
-  isAdmin: boolean;
-}
+// The caller's own account state and theme live in ./own.ts (kept light for every callable's bundle).
+export { accountState, saveTheme, type AccountState, type Caller } from './own';
+import type { Caller } from './own';
 
 /**
  * Writes the pending profile of a new user and its directory entry, in one transaction; a no-op if
@@ -52,24 +50,4 @@ export async function readProfile(caller: Caller): Promise<Profile | null> {
   }
   const { tokensValidAfter: _hidden, ...profile } = data;
   return { ...profile, isAdmin: caller.isAdmin, status };
-}
-
-/** What the access middleware needs of the caller's account: its status (null: no profile) and `tokensValidAfter`. */
-export interface AccountState {
-  status: ProfileStatus | null;
-  /** Epoch seconds: tokens issued at or before it are refused. */
-  tokensValidAfter?: number;
-}
-
-/** The caller's account state (one GetItem of two attributes), for the access middleware. */
-export async function accountState(caller: Caller): Promise<AccountState> {
-  const { data } = await profiles().get({ uid: caller.sub }).go({ attributes: ['status', 'tokensValidAfter'] });
-  if (!data) return { status: null };
-  return { status: data.status, ...(data.tokensValidAfter === undefined ? {} : { tokensValidAfter: data.tokensValidAfter }) };
-}
-
-/** Remembers the caller's background theme (spec section 2 side panel). */
-export async function saveTheme(caller: Caller, theme: ThemeId): Promise<{ theme: ThemeId }> {
-  await profiles().patch({ uid: caller.sub }).set({ theme }).go();
-  return { theme };
 }

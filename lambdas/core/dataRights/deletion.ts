@@ -60,9 +60,9 @@ export async function requestDeletion(sub: string, username: string | undefined,
   const { data: profile } = await profiles().get({ uid: sub }).go();
   const pending = await readDeletion(sub);
   if (!profile && !pending) throw new NotFoundError(DATA_RIGHTS_MSG.profileMissing);
+  if (profile && profile.email.trim().toLowerCase() !== confirmation.trim().toLowerCase()) throw new InvalidInputError(DATA_RIGHTS_MSG.confirmationMismatch);
   // An admin's account is never deleted while it is one: the last admin would leave none (issue 17 item 1).
   if (isAdmin || profile?.isAdmin) throw new ForbiddenError(DATA_RIGHTS_MSG.adminCannotDelete);
-  if (profile && profile.email.trim().toLowerCase() !== confirmation.trim().toLowerCase()) throw new InvalidInputError(DATA_RIGHTS_MSG.confirmationMismatch);
   if (!pending) {
     try {
       await accountDeletions()

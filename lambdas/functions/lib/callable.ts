@@ -5,7 +5,7 @@
  * platform never imports core; issue 17 item 1). Not an entry itself: it lives in a folder so
  * that lambdas/functions/*.ts stays one callable each.
  */
-import { accountState } from '../../core/accounts/profiles';
+import { accountState } from '../../core/accounts/own';
 import { callableFactory } from '../../platform/callable/handler';
 
 export { requireIdentity } from '../../platform/callable/handler';
