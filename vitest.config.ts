@@ -2,7 +2,6 @@
 // Local), integration (against a twin the tests start), e2e (Chromium driving the real UI against
 // that twin). `npm test` runs them all.
 import { defineConfig } from 'vitest/config';
-import IntegrationSequencer from './test/support/integration-sequencer.js';
 
 /** Tests that synthesize the tenant stack (project 'unit-cdk', run with the unit project). */
 const CDK_TEST_FILES = ['test/unit/infra/tenant-stack.test.ts', 'test/unit/infra/tenant-stack/**/*.test.ts', 'test/unit/infra/edge-stack.test.ts', 'test/unit/infra/constructs/**/*.test.ts', 'test/unit/infra/local/deployment/**/*.test.ts'];
@@ -10,9 +9,6 @@ const CDK_TEST_FILES = ['test/unit/infra/tenant-stack.test.ts', 'test/unit/infra
 export default defineConfig({
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
-    // npm test runs the integration project as two shards, each with its own twin, balanced by file
-    // size (the default shard splits by a hash of the path); without --shard the order is vitest's.
-    sequence: { sequencer: IntegrationSequencer },
     projects: [
       {
         test: {

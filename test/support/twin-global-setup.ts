@@ -110,11 +110,8 @@ export async function setup(project: TestProject): Promise<void> {
   process.env[SCHEDULER_RETRY_BASE_ENV] = '100';
   // Every twin of the run (this one and those tests start) appends the IAM calls it saw, for the
   // grant report (`npm run iam:grants`).
-  // `npm test` names the file and empties it once for all its twins (run-projects.ts).
-  if (!process.env[IAM_DECISIONS_ENV]) {
-    process.env[IAM_DECISIONS_ENV] = IAM_DECISIONS_FILE;
-    rmSync(IAM_DECISIONS_FILE, { force: true });
-  }
+  process.env[IAM_DECISIONS_ENV] ??= IAM_DECISIONS_FILE;
+  rmSync(process.env[IAM_DECISIONS_ENV], { force: true });
   const devServer = process.env.TWIN_TEST_WEB === 'vite';
   const webDist = path.join(stateDir, 'web-dist');
   if (!devServer) await build({ configFile: path.join(REPO_ROOT, 'web/vite.config.ts'), logLevel: 'error', build: { outDir: webDist, emptyOutDir: true } });
