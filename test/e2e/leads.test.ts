@@ -146,7 +146,7 @@ describe('Gestión de Leads in the browser', () => {
   it('deletes a lead after confirming, with its conversation', async () => {
     await page.getByRole('button', { name: 'Eliminar lead Marta Ibáñez' }).click();
     const dialog = page.getByRole('dialog', { name: 'Eliminar lead' });
-    await dialog.getByText('También se borrará su conversación', { exact: false }).waitFor();
+    await dialog.getByText('También se borrarán sus conversaciones y mensajes', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await toast(LEADS_MSG.leadDeleted).waitFor({ timeout: 15_000 });
     await expect.poll(rowNames).toEqual(['Nuevo Visitante', 'José Pérez', 'Lucía Martín']);
