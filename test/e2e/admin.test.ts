@@ -73,7 +73,9 @@ describe('admin panel at scale', () => {
     await more.click();
     // 61 users of the prefix: the last page holds one, and then there is no next page.
     await expect.poll(() => rows(adminPage).count(), { timeout: 15_000 }).toBe(61);
-    await expect.poll(() => adminPage.getByRole('button', { name: 'Cargar más' }).count()).toBe(0);
+    // No next page of users (the audit log below has its own 'Cargar más' once the shared twin holds many actions).
+    const auditMore = adminPage.getByRole('region', { name: 'Registro de acciones' }).getByRole('button', { name: 'Cargar más' });
+    await expect.poll(async () => (await adminPage.getByRole('button', { name: 'Cargar más' }).count()) - (await auditMore.count())).toBe(0);
     const shown = await rows(adminPage).locator('td:first-child > span:first-child').allTextContents();
     expect(new Set(shown).size).toBe(61);
     for (const user of signedUp) expect(shown).toContain(user.email);
@@ -131,8 +133,15 @@ describe('admin panel at scale', () => {
     await row.getByRole('button', { name: MSG.reactivate }).click();
     await toast(adminPage, MSG.userReactivated).waitFor({ timeout: 15_000 });
 
-    await signInWithForm(userPage, suspended);
-    await userPage.getByRole('navigation', { name: 'Secciones' }).waitFor({ timeout: 30_000 });
+    // They come back later: a fresh load of the app. In AWS the suspension's global sign-out revoked
+    // the stored refresh token, so the form shows; cognito-local has no global sign-out (README), so
+    // in the twin the stored session may open the dashboard by itself. Either way they get in.
+    await userPage.goto(twin.url);
+    const nav = userPage.getByRole('navigation', { name: 'Secciones' });
+    const form = userPage.getByLabel(MSG.emailLabel, { exact: true });
+    await expect.poll(async () => (await nav.count()) + (await form.count()), { timeout: 30_000 }).toBeGreaterThan(0);
+    if ((await form.count()) > 0) await signInWithForm(userPage, suspended);
+    await nav.waitFor({ timeout: 30_000 });
   });
 
   it('the audit log lists each action', async () => {
