@@ -1,18 +1,11 @@
 /** exportarLead (active; issue 17 item 2): downloads one lead (with its conversations) as a JSON file. */
 import { callFunction } from '../../lib/api';
+import { downloadBlob } from '../../lib/download';
 import { useCallableMutation } from '../../lib/queries';
 
 /** Saves `value` as the JSON file `fileName` in the browser. */
 export function downloadJson(fileName: string, value: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(fileName, new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
 }
 
 export function useExportLead() {

@@ -7,6 +7,7 @@
  * spreadsheet would run as a formula (starting with =, +, -, @, tab or CR: a visitor typed them)
  * are prefixed with an apostrophe.
  */
+import { downloadBlob } from '../../lib/download';
 import Papa from 'papaparse';
 import type { Lead } from '@director-ia/shared';
 import { LEADS_UI } from './labels';
@@ -61,13 +62,5 @@ export function csvFileName(now = new Date()): string {
 
 /** Makes the browser download `text` as `fileName`. */
 export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(fileName, new Blob([text], { type: 'text/csv;charset=utf-8' }));
 }
