@@ -151,7 +151,17 @@ export interface DataRightsWorkerPermission {
   actions: readonly string[];
 }
 
+/**
+ * Hand a render job to the render function (issue 18): lambda:InvokeFunction on exactly its
+ * unqualified ARN (fixed name `<stack>-render`); also sets RENDER_WORKER_FUNCTION.
+ */
+export interface RenderWorkerPermission {
+  kind: 'renderWorker';
+  actions: readonly string[];
+}
+
 export type PermissionSpec =
+  | RenderWorkerPermission
   | UserPoolPermission
   | UploadsListPermission
   | DataRightsWorkerPermission
@@ -282,6 +292,10 @@ export const PERMISSIONS = {
   'cognito:deleteUser': { kind: 'userPool', actions: ['cognito-idp:AdminDeleteUser'] },
   /** Issue 17 item 2: invoke the data-rights worker asynchronously (exactly its ARN). */
   'dataRights:invokeWorker': { kind: 'dataRightsWorker', actions: ['lambda:InvokeFunction'] },
+  /** Issue 18: queue a render job on the render function (exactly its ARN). */
+  'render:invokeWorker': { kind: 'renderWorker', actions: ['lambda:InvokeFunction'] },
+  /** Issue 18: read what a render starts from: an uploaded image, audio or soundtrack (magic bytes, size, the file itself). */
+  'uploads:readMediaInputs': { kind: 'uploads', actions: ['s3:GetObject'], keys: [uploadKeys('videoImage'), uploadKeys('videoAudio'), uploadKeys('soundtrack')] },
 } as const satisfies Record<string, PermissionSpec>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -389,6 +403,15 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   iniciarVideo: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['ai:async', 'assets:put'] },
   // GetAsyncInvoke, registers the produced video as an asset (size read, URL signed), gives the quota back on failure.
   estadoVideo: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['ai:asyncStatus', 'assets:read'] },
+  // Issue 18. A storyboard from the brand's provider (its own key opened when it has one), under the daily storyboards quota.
+  proponerGuion: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['secrets:open:ai-key', 'ai:invoke'] },
+  // Validates, takes a generation quota unit, records the RenderJob and queues it on the render function.
+  crearBandaSonora: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['render:invokeWorker'] },
+  // The same, after reading the uploaded image or audio's first bytes and size (a gallery image is a record read).
+  crearVideo: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['render:invokeWorker', 'uploads:readMediaInputs'] },
+  // Reads the job; a job past its deadline moves to 'error' and its quota unit is given back; signs the result's URL.
+  estadoRender: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['assets:read'] },
+  listarRenders: { table: 'readWrite', partitions: TENANT_PARTITIONS, permissions: ['assets:read'] },
   // Website chat widget (issue 6 item 1), public. Counts the IP's loads (UpdateItem), reads the
   // brand's profile and AI settings.
   obtenerWidget: { table: 'readWrite', partitions: WIDGET_PARTITIONS },
@@ -705,6 +728,19 @@ export const LEVELS_THAT_READ_PROFILE: readonly Access[] = ['active', 'signedIn'
 export const DATA_RIGHTS_WORKER_ACCESS: FunctionAccess = {
   table: 'readWrite',
   permissions: ['uploads:listUsers', 'uploads:readUsers', 'exports:put', 'uploads:deleteUsers', 'secrets:open:social-token', 'socialApps:read', 'scheduler:publications', 'cognito:deleteUser'],
+};
+
+/**
+ * The render function (lambdas/events/render.ts, issue 18): reads the job and the brand's settings,
+ * writes the job's progress and the asset records, gives the quota back on failure, attaches a
+ * video to its scheduled post; reads the render's inputs (uploads and gallery assets), writes the
+ * results under assets; calls the brand's AI provider (storyboard, score, missing images), Polly
+ * (voice-over) and Transcribe (an audiogram's captions; transcripts under chat-transcripts).
+ */
+export const RENDER_WORKER_ACCESS: FunctionAccess = {
+  table: 'readWrite',
+  partitions: TENANT_PARTITIONS,
+  permissions: ['uploads:readMediaInputs', 'assets:put', 'assets:read', 'secrets:open:ai-key', 'ai:invoke', 'polly:SynthesizeSpeech', 'transcribe:jobs', 'chat:transcripts'],
 };
 
 /** The union of two table accesses. */

@@ -6,17 +6,22 @@
  * Its messages live here rather than in MSG so the login screen's bundle does not carry them.
  */
 
-/** What the Taller produces: images (image tab), avatars, videos and voice samples (identity lab). */
-export const ASSET_TYPES = ['image', 'avatar', 'video', 'voice'] as const;
+/** What the Taller produces: images (image tab), avatars, videos and voice samples (identity lab), soundtracks (issue 18). */
+export const ASSET_TYPES = ['image', 'avatar', 'video', 'voice', 'music'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 
 /** The type labels the gallery shows. */
-export const ASSET_TYPE_LABELS: Readonly<Record<AssetType, string>> = { image: 'Imagen', avatar: 'Avatar', video: 'Vídeo', voice: 'Voz' };
+export const ASSET_TYPE_LABELS: Readonly<Record<AssetType, string>> = { image: 'Imagen', avatar: 'Avatar', video: 'Vídeo', voice: 'Voz', music: 'Música' };
 
 /** Where an asset came from beyond its prompt (the `source` field); absent = the prompt alone. */
 export const ASSET_SOURCES = {
   /** The owner gave an inspiration image (image tab). */
   inspiration: 'inspiration',
+  /** Composed by the render function (issue 18): a video from a text, an image or an audio; a soundtrack from a brief. */
+  text: 'text',
+  image: 'image',
+  audio: 'audio',
+  brief: 'brief',
 } as const;
 
 const MB = 1024 * 1024;

@@ -65,6 +65,8 @@ export const INBOX_WORKER_FUNCTION_ENV = 'INBOX_WORKER_FUNCTION';
  * solicitarExportacion and eliminarCuenta invoke asynchronously (lambdas/events/dataRights.ts).
  */
 export const DATA_RIGHTS_WORKER_FUNCTION_ENV = 'DATA_RIGHTS_WORKER_FUNCTION';
+/** The render function's name (issue 18: soundtracks and composed video), set on the callables that queue renders. */
+export const RENDER_WORKER_FUNCTION_ENV = 'RENDER_WORKER_FUNCTION';
 /**
  * Issue 17 item 2: 'true' when the uploads bucket keeps object versions (the stack's does), so an
  * account deletion removes every version and delete marker; the twin's s3rver keeps none and sets 'false'.
@@ -98,6 +100,9 @@ export const KEY_SEGMENT = {
   identityVideo: 'identity-videos',
   chatImage: 'chat-images',
   chatVoice: 'chat-voice',
+  videoImage: 'video-images',
+  videoAudio: 'video-audio',
+  soundtrack: 'soundtracks',
 } as const satisfies Readonly<Record<UploadKind, string>>;
 
 /** The folder of generated assets under the user's prefix. */

@@ -34,3 +34,4 @@ export * from './deployment';
 export * from './time';
 export * from './quotas';
 export * from './dataRights';
+export * from './media';

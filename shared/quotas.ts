@@ -9,7 +9,7 @@
 const MB = 1024 * 1024;
 
 /** The daily quotas, by name (the name is part of the counter's key: never rename one). */
-export const DAILY_QUOTA_NAMES = ['chatTurns', 'transcriptions', 'monthlyPlans', 'campaignProposals', 'embeddedPassages', 'uploadBytes'] as const;
+export const DAILY_QUOTA_NAMES = ['chatTurns', 'transcriptions', 'monthlyPlans', 'campaignProposals', 'embeddedPassages', 'uploadBytes', 'storyboards'] as const;
 export type DailyQuotaName = (typeof DAILY_QUOTA_NAMES)[number];
 
 export interface DailyQuotaRule {
@@ -36,6 +36,8 @@ export const DAILY_QUOTAS: Readonly<Record<DailyQuotaName, DailyQuotaRule>> = {
   embeddedPassages: { defaultLimit: 3000, env: 'DAILY_EMBEDDED_PASSAGE_QUOTA', label: 'fragmentos de documentos procesados' },
   // Bytes of uploads signed by solicitarSubida (declared size, which the presigned POST enforces).
   uploadBytes: { defaultLimit: 500 * MB, env: 'DAILY_UPLOAD_BYTES_QUOTA', label: 'MB subidos', bytes: true },
+  // One per proponerGuion call (issue 18: a video's storyboard written by the AI).
+  storyboards: { defaultLimit: 50, env: 'DAILY_STORYBOARD_QUOTA', label: 'guiones de vídeo' },
 };
 
 /** A quota's figure as the user reads it: a count, or whole MB (rounded down) for bytes. */

@@ -18,7 +18,7 @@ export const UPLOAD_MSG = {
   typeMismatch: (hint: string) => `El tipo del archivo no coincide con su extensión. Formatos permitidos: ${hint}.`,
 } as const;
 
-export const UPLOAD_KINDS = ['knowledge', 'blogHeader', 'voiceSample', 'identityVideo', 'chatImage', 'chatVoice'] as const;
+export const UPLOAD_KINDS = ['knowledge', 'blogHeader', 'voiceSample', 'identityVideo', 'chatImage', 'chatVoice', 'videoImage', 'videoAudio', 'soundtrack'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export interface UploadRule {
@@ -70,6 +70,24 @@ export const UPLOAD_RULES: Readonly<Record<UploadKind, UploadRule>> = {
     maxBytes: 10 * MB,
     types: { webm: 'audio/webm', ogg: 'audio/ogg', m4a: 'audio/mp4', mp4: 'audio/mp4', mp3: 'audio/mpeg', wav: 'audio/wav' },
     hint: 'WEBM, OGG, M4A, MP3, WAV',
+  },
+  // The image a video clip is made from (issue 18, Taller 'Vídeo' from an image).
+  videoImage: {
+    maxBytes: 10 * MB,
+    types: { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' },
+    hint: 'PNG, JPG, WEBP',
+  },
+  // The audio an audiogram is made from (issue 18), e.g. a voice note.
+  videoAudio: {
+    maxBytes: 25 * MB,
+    types: { mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', webm: 'audio/webm', m4a: 'audio/mp4' },
+    hint: 'MP3, WAV, OGG, WEBM, M4A',
+  },
+  // A soundtrack of the owner's for a video (issue 18).
+  soundtrack: {
+    maxBytes: 25 * MB,
+    types: { mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', m4a: 'audio/mp4' },
+    hint: 'MP3, WAV, OGG, M4A',
   },
 };
 

@@ -25,6 +25,7 @@ import type { DataConstruct } from './data';
 import { SCHEDULER_SERVICE, type PublicationScheduling } from './publishing';
 import {
   DATA_RIGHTS_WORKER_FUNCTION_ENV,
+  RENDER_WORKER_FUNCTION_ENV,
   INBOX_WORKER_FUNCTION_ENV,
   SCHEDULE_DEAD_LETTER_ARN_ENV,
   SCHEDULE_GROUP_ENV,
@@ -87,6 +88,8 @@ export interface FunctionGrantsProps {
   inboxWorker?: { functionName: string; functionArn: string };
   /** The data-rights worker's fixed name and unqualified ARN (infra/constructs/data-rights.ts); required by 'dataRightsWorker' permissions. */
   dataRightsWorker?: { functionName: string; functionArn: string };
+  /** The render function's fixed name and unqualified ARN (infra/constructs/render.ts); required by 'renderWorker' permissions. */
+  renderWorker?: { functionName: string; functionArn: string };
 }
 
 const SCHEDULES_WILDCARD_REASON =
@@ -243,6 +246,13 @@ export class FunctionGrants {
         if (!worker) throw new Error(`${fn.node.path} declares a data-rights worker permission but the stack gave FunctionGrants no data-rights worker.`);
         fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [worker.functionArn] }));
         fn.addEnvironment(DATA_RIGHTS_WORKER_FUNCTION_ENV, worker.functionName);
+        return {};
+      }
+      case 'renderWorker': {
+        const worker = this.props.renderWorker;
+        if (!worker) throw new Error(`${fn.node.path} declares a render worker permission but the stack gave FunctionGrants no render worker.`);
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...spec.actions], resources: [worker.functionArn] }));
+        fn.addEnvironment(RENDER_WORKER_FUNCTION_ENV, worker.functionName);
         return {};
       }
       case 'inboxWorker': {

@@ -22,6 +22,7 @@ import { aprobarRespuesta, descartarRespuesta, guardarReglasBandeja, listarConve
 import { eliminarArticulo, generarArticulo, guardarArticulo, listarArticulos, publicarArticulo } from './callables/blog';
 import { aprobarCampana, crearBorradorMeta, editarCampana, eliminarCampana, generarCampana, guardarGastoCampana, listarCampanas, listarCuentasPublicitarias, obtenerCifrasMes, verCampana } from './callables/campaigns';
 import { eliminarCuenta, exportarLead, guardarRetencion, obtenerMisDatos, solicitarExportacion } from './callables/dataRights';
+import { crearBandaSonora, crearVideo, estadoRender, listarRenders, proponerGuion } from './callables/media';
 import { completarOAuth, conectarTelegram, desconectarRed, elegirDestinos, initiateOAuth, listarRedes } from './callables/social';
 
 export { define, Empty, type CallableDefinition } from './define';
@@ -43,9 +44,15 @@ export * from './callables/social';
 export * from './callables/campaigns';
 export * from './callables/quotas';
 export * from './callables/dataRights';
+export * from './callables/media';
 
 /** Every callable by name. */
 export const CALLABLES = {
+  proponerGuion,
+  crearBandaSonora,
+  crearVideo,
+  estadoRender,
+  listarRenders,
   solicitarExportacion,
   obtenerMisDatos,
   guardarRetencion,

@@ -30,5 +30,9 @@ export const AssetSchema = z.object({
   url: z.string(),
   /** Presigned GET URL that downloads it as a file (Content-Disposition: attachment). */
   downloadUrl: z.string(),
+  /** Presigned GET URL that downloads the soundtrack's MIDI file ('music' assets, issue 18). */
+  midiDownloadUrl: z.optional(z.string()),
+  /** Length of a video or soundtrack, seconds. */
+  durationSeconds: z.optional(z.number()),
 });
 export type Asset = z.infer<typeof AssetSchema>;
