@@ -389,7 +389,7 @@ function drumsFor(style: StyleProfile, density: Density, bpb: number): Drums | u
     delete extra.clap;
   } else if (density === 'busy') {
     hihat = hihat.length > 0 ? Array.from({ length: bpb * 4 }, (_, i) => i / 4) : [];
-    if (kick.length < bpb) kick = [...new Set([...kick, ...Array.from({ length: bpb }, (_, i) => i)])];
+    if (kick.length < bpb && style.id !== 'cinematic') kick = [...new Set([...kick, ...Array.from({ length: bpb }, (_, i) => i)])];
     if (snare.length === 0 && !extra.clap) extra.clap = bpb === 4 ? [1, 3] : [2];
     if (style.id === 'cinematic') snare = [bpb - 1, bpb - 0.5, bpb - 0.25];
   }

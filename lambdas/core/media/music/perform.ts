@@ -175,7 +175,8 @@ export function perform(score: Score, arrangement: Arrangement): Performance {
       const hitVelocity = velocity * (hit.accent ? 1.1 : 0.9) * (hit.step === 0 ? 1.05 : 1);
       if (score.harmony.style === 'arpeggio') {
         const tones = [...voiced, (voiced[0] ?? center) + 12];
-        harmony.add(tones[arpeggioIndex % tones.length] ?? center, at, Math.max(length, stepBeats * 2), hitVelocity);
+        // One note a hit carries less than a chord: played a little harder.
+        harmony.add(tones[arpeggioIndex % tones.length] ?? center, at, Math.max(length, stepBeats * 2), hitVelocity * 1.25);
         arpeggioIndex += 1;
       } else {
         const spread = score.harmony.style === 'strum' ? 0.04 : 0;
