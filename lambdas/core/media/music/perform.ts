@@ -151,7 +151,8 @@ export function perform(score: Score, arrangement: Arrangement): Performance {
     const energy = bar.final ? 'medium' : bar.section.energy;
     const velocity = ENERGY_VELOCITY[energy];
     const voiced = voicing(chord, center);
-    center = Math.round(voiced.reduce((a, b) => a + b, 0) / voiced.length);
+    // The next chord is voiced around this one (smooth voice leading), kept between G3 and A4.
+    center = Math.max(55, Math.min(69, Math.round(voiced.reduce((a, b) => a + b, 0) / voiced.length)));
     // The root from G#1 to G2 (MIDI 32–43).
     const bassRoot = 36 + chord.root - (chord.root >= 8 ? 12 : 0);
 
