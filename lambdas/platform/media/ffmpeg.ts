@@ -1,0 +1,206 @@
+/**
+ * The one door to the ffmpeg binary (issue 18: soundtracks and composed video). Only this folder
+ * spawns processes or names the ffmpeg package (eslint.config.js, DOORS):
+ * - `ffmpegPath()`: env FFMPEG_PATH, else the binary of `@ffmpeg-installer/ffmpeg` (ffmpeg 4.1
+ *   static, linux-x64), resolved at run time with createRequire: the render Lambda has the
+ *   package installed beside its bundle (`nodeModules`), so it is never bundled nor found by a
+ *   repository path;
+ * - `runFfmpeg(args, options)`: runs it with `-hide_banner -nostdin -y -nostats -progress pipe:1`,
+ *   reports progress 0..1 against the expected output length, kills it after a timeout and throws
+ *   MediaToolError with the last lines of its stderr on failure;
+ * - `probeMedia(file)`: duration and streams from `ffmpeg -i` (the Lambda ships no ffprobe);
+ * - `filterValue(text)`: a value escaped for an option inside a `-filter_complex` graph.
+ * MediaToolError is an internal error (English, never shown to users): the caller maps it onto
+ * MEDIA_MSG.renderFailed / renderTimedOut. Its message carries ffmpeg's own last stderr lines
+ * (paths and filter names), never caption text: captions reach drawtext through text files.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+/** ffmpeg failed, timed out or could not start. `timedOut` tells the render job which message to show. */
+export class MediaToolError extends Error {
+  readonly timedOut: boolean;
+  readonly exitCode: number | null;
+
+  constructor(message: string, options: { timedOut?: boolean; exitCode?: number | null; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'MediaToolError';
+    this.timedOut = options.timedOut ?? false;
+    this.exitCode = options.exitCode ?? null;
+  }
+}
+
+let resolvedPath: string | undefined;
+
+/** The ffmpeg binary: env FFMPEG_PATH, else `@ffmpeg-installer/ffmpeg`'s `path` (resolved once, at run time). */
+export function ffmpegPath(): string {
+  const fromEnv = process.env.FFMPEG_PATH;
+  if (fromEnv) return fromEnv;
+  resolvedPath ??= (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  return resolvedPath;
+}
+
+export interface RunFfmpegOptions {
+  /** Length of the output, seconds: progress is the output time over it. */
+  expectedSeconds?: number;
+  /** Called with 0..1 (non-decreasing, at most about 4 times a second, 1 at the end). */
+  onProgress?: (fraction: number) => void;
+  /** Kill ffmpeg (SIGKILL) after this many ms and throw MediaToolError with `timedOut`. Default 10 minutes. */
+  timeoutMs?: number;
+  cwd?: string;
+}
+
+/** Lines of stderr kept for the error message. */
+const STDERR_LINES = 12;
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * Runs ffmpeg with `args` (after `-hide_banner -nostdin -y -nostats -loglevel error -progress pipe:1`;
+ * a later `-loglevel` in `args` wins). Resolves when it exits 0; rejects with MediaToolError
+ * otherwise (exit code, signal or timeout, with the last stderr lines).
+ */
+export function runFfmpeg(args: string[], options: RunFfmpegOptions = {}): Promise<void> {
+  const { expectedSeconds, onProgress, timeoutMs = DEFAULT_TIMEOUT_MS, cwd } = options;
+  const fullArgs = ['-hide_banner', '-nostdin', '-y', '-nostats', '-loglevel', 'error', '-progress', 'pipe:1', ...args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath(), fullArgs, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stderr = new LineTail(STDERR_LINES);
+    let stdoutRest = '';
+    let reported = 0;
+    let lastReportAt = 0;
+    let timedOut = false;
+    const report = (fraction: number, force = false) => {
+      if (!onProgress) return;
+      const clamped = Math.min(1, Math.max(reported, fraction));
+      const now = Date.now();
+      if (clamped === reported && reported > 0) return;
+      if (!force && (clamped - reported < 0.005 || now - lastReportAt < 250)) return;
+      reported = clamped;
+      lastReportAt = now;
+      onProgress(clamped);
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const lines = (stdoutRest + chunk).split('\n');
+      stdoutRest = lines.pop() ?? '';
+      for (const line of lines) {
+        // `out_time_ms` is in microseconds (ffmpeg's naming); `out_time_us` in later versions.
+        const match = /^out_time_[mu]s=(\d+)/.exec(line);
+        if (match && expectedSeconds && expectedSeconds > 0) report(Number(match[1]) / 1e6 / expectedSeconds);
+      }
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => stderr.push(chunk));
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new MediaToolError(`ffmpeg could not start: ${error.message}`, { cause: error }));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (timedOut) {
+        reject(new MediaToolError(`ffmpeg timed out after ${timeoutMs} ms${stderr.suffix()}`, { timedOut: true, exitCode: code }));
+      } else if (code === 0) {
+        report(1, true);
+        resolve();
+      } else {
+        reject(new MediaToolError(`ffmpeg exited with ${signal ? `signal ${signal}` : `code ${code}`}${stderr.suffix()}`, { exitCode: code }));
+      }
+    });
+  });
+}
+
+/** The last `max` lines of a stream (kept small: stderr of a long run can be large). */
+class LineTail {
+  private lines: string[] = [];
+  private rest = '';
+
+  constructor(private readonly max: number) {}
+
+  push(chunk: string): void {
+    const parts = (this.rest + chunk).split(/\r?\n|\r/);
+    this.rest = (parts.pop() ?? '').slice(-2000);
+    for (const line of parts) if (line.trim()) this.lines.push(line.slice(0, 500));
+    if (this.lines.length > this.max) this.lines = this.lines.slice(-this.max);
+  }
+
+  /** ':\n<lines>' or ''. */
+  suffix(): string {
+    const all = [...this.lines, ...(this.rest.trim() ? [this.rest] : [])].slice(-this.max);
+    return all.length > 0 ? `:\n${all.join('\n')}` : '';
+  }
+}
+
+export interface ProbedMedia {
+  /** Seconds, or null when the container does not say (e.g. a still image or a stream). */
+  durationSeconds: number | null;
+  hasAudio: boolean;
+  /** A real video stream or a still image; an MP3's cover art ("attached pic") does not count. */
+  hasVideo: boolean;
+  /** Of the first video stream. */
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Duration and streams of the media file at `filePath`, read from `ffmpeg -i` (which exits 1: no
+ * output). A file ffmpeg cannot read (missing, not media) gives no streams and a null duration;
+ * throws MediaToolError only when ffmpeg cannot run at all or takes over `timeoutMs`.
+ */
+export function probeMedia(filePath: string, timeoutMs = 30_000): Promise<ProbedMedia> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-i', filePath], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 256 * 1024) stderr += chunk;
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new MediaToolError(`ffmpeg could not start: ${error.message}`, { cause: error }));
+    });
+    child.on('close', (_code, signal) => {
+      clearTimeout(timer);
+      if (signal === 'SIGKILL') reject(new MediaToolError(`ffmpeg -i timed out after ${timeoutMs} ms`, { timedOut: true }));
+      else resolve(parseProbe(stderr));
+    });
+  });
+}
+
+/** The `ffmpeg -i` report (stderr) as ProbedMedia; exported for its unit test. */
+export function parseProbe(stderr: string): ProbedMedia {
+  // Only the first input's section (ffmpeg reports one input here).
+  const duration = /^\s*Duration:\s*(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/m.exec(stderr);
+  const durationSeconds = duration ? Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]) : null;
+  let hasAudio = false;
+  let hasVideo = false;
+  let size: { width: number; height: number } | undefined;
+  for (const line of stderr.split('\n')) {
+    const stream = /^\s*Stream #\d+:\d+.*?: (Video|Audio): (.*)$/.exec(line);
+    if (!stream) continue;
+    if (stream[1] === 'Audio') {
+      hasAudio = true;
+      continue;
+    }
+    if (/\(attached pic\)/.test(stream[2] as string)) continue;
+    hasVideo = true;
+    const dimensions = /(?:^|[ ,])(\d{1,5})x(\d{1,5})(?=[ ,]|$)/.exec(stream[2] as string);
+    if (dimensions && !size) size = { width: Number(dimensions[1]), height: Number(dimensions[2]) };
+  }
+  return { durationSeconds: durationSeconds !== null && Number.isFinite(durationSeconds) ? durationSeconds : null, hasAudio, hasVideo, ...(size ?? {}) };
+}
+
+/**
+ * `value` as an option value inside a filter graph given to `-filter_complex`: escaped for the
+ * option parser (`\`, `'`, `:`) and then for the graph parser (`\`, `'`, `[`, `]`, `,`, `;`), as
+ * ffmpeg-filters(1) "Notes on filtergraph escaping" describes. For paths and colours; caption text
+ * goes through `textfile` with `expansion=none` instead, so drawtext never parses it.
+ */
+export function filterValue(value: string): string {
+  const level1 = value.replace(/[\\':]/g, (c) => `\\${c}`);
+  return level1.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
+}
