@@ -138,7 +138,11 @@ export interface ProbedMedia {
   /** Seconds, or null when the container does not say (e.g. a still image or a stream). */
   durationSeconds: number | null;
   hasAudio: boolean;
-  /** A real video stream or a still image; an MP3's cover art ("attached pic") does not count. */
+  /**
+   * A real video stream or a still image. Cover art does not count: a stream marked "attached
+   * pic", or a still-image codec (png, mjpeg, …) beside an audio stream (so an MJPEG video with
+   * sound reads as audio only; the render job never takes those).
+   */
   hasVideo: boolean;
   /** Of the first video stream. */
   width?: number;
@@ -176,21 +180,19 @@ export function parseProbe(stderr: string): ProbedMedia {
   // Only the first input's section (ffmpeg reports one input here).
   const duration = /^\s*Duration:\s*(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/m.exec(stderr);
   const durationSeconds = duration ? Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]) : null;
-  let hasAudio = false;
-  let hasVideo = false;
-  let size: { width: number; height: number } | undefined;
-  for (const line of stderr.split('\n')) {
-    const stream = /^\s*Stream #\d+:\d+.*?: (Video|Audio): (.*)$/.exec(line);
-    if (!stream) continue;
-    if (stream[1] === 'Audio') {
-      hasAudio = true;
-      continue;
-    }
-    if (/\(attached pic\)/.test(stream[2] as string)) continue;
-    hasVideo = true;
-    const dimensions = /(?:^|[ ,])(\d{1,5})x(\d{1,5})(?=[ ,]|$)/.exec(stream[2] as string);
-    if (dimensions && !size) size = { width: Number(dimensions[1]), height: Number(dimensions[2]) };
-  }
+  const streams = stderr
+    .split('\n')
+    .map((line) => /^\s*Stream #\d+:\d+.*?: (Video|Audio): (.*)$/.exec(line))
+    .filter((match) => match !== null)
+    .map((match) => ({ type: match[1] as 'Video' | 'Audio', detail: match[2] as string }));
+  const hasAudio = streams.some((stream) => stream.type === 'Audio');
+  // Cover art: ffmpeg 4.1 does not always print "(attached pic)" (an MP3's APIC frame shows as a
+  // plain png/mjpeg stream), so a still-image stream beside an audio stream counts as cover art.
+  const isCover = (detail: string) => /\(attached pic\)/.test(detail) || (hasAudio && /^(png|mjpeg|bmp|gif|tiff|webp)\b/.test(detail));
+  const videos = streams.filter((stream) => stream.type === 'Video' && !isCover(stream.detail));
+  const hasVideo = videos.length > 0;
+  const dimensions = videos.length > 0 ? /(?:^|[ ,])(\d{1,5})x(\d{1,5})(?=[ ,]|$)/.exec(videos[0]?.detail ?? '') : null;
+  const size = dimensions ? { width: Number(dimensions[1]), height: Number(dimensions[2]) } : undefined;
   return { durationSeconds: durationSeconds !== null && Number.isFinite(durationSeconds) ? durationSeconds : null, hasAudio, hasVideo, ...(size ?? {}) };
 }
 

@@ -62,7 +62,7 @@ export function textWidthEm(text: string): number {
 export function cleanCaption(text: string): string {
   return text
     .normalize('NFC')
-    .replace(/[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE00}-\u{FE0F}\u{200B}-\u{200D}\u{2060}\u{E0020}-\u{E007F}\u{20E3}]/gu, '')
+    .replace(/[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE00}-\u{FE0F}\u{200B}-\u{200D}\u{2060}\u{E0020}-\u{E007F}\p{Regional_Indicator}]|\u{20E3}/gu, '')
     .replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cs}\u{2028}\u{2029}]/gu, ' ')
     .replace(/\s+/gu, ' ')
     .trim();
