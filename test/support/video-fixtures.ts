@@ -1,0 +1,50 @@
+/**
+ * Inputs and frame checks for the composed-video tests (issue 18), made with the same ffmpeg
+ * binary: stills of odd sizes in PNG, JPEG and WEBP, a test tone as music (lavfi `sine`), and the
+ * colour of one pixel of a rendered frame.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { FFMPEG } from './media';
+
+const run = promisify(execFile);
+
+async function ffmpeg(args: string[]): Promise<Buffer> {
+  const { stdout } = await run(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+  return stdout;
+}
+
+/** Writes a still of `width`×`height` (a busy test pattern) to `dir/name`; the extension picks the format. */
+export async function stillImage(dir: string, name: string, width: number, height: number, source = 'testsrc2'): Promise<string> {
+  const file = path.join(dir, name);
+  await ffmpeg(['-f', 'lavfi', '-i', `${source}=s=${width}x${height}`, '-frames:v', '1', file]);
+  return file;
+}
+
+/** A sine tone of `seconds` (−18 dBFS mean or so) to `dir/name` (MP3 by default). */
+export async function testTone(dir: string, seconds: number, name = 'music.mp3', frequency = 440): Promise<string> {
+  const file = path.join(dir, name);
+  await ffmpeg(['-f', 'lavfi', '-i', `sine=f=${frequency}:d=${seconds}`, file]);
+  return file;
+}
+
+/** The RGB colour of the pixel at (`x`, `y`) (fractions of width and height) of the frame at `seconds`. */
+export async function pixelAt(video: string, seconds: number, x: number, y: number): Promise<[number, number, number]> {
+  const raw = await ffmpeg(['-ss', String(seconds), '-i', video, '-frames:v', '1', '-vf', `format=rgb24,crop=1:1:floor(iw*${x}):floor(ih*${y})`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+  return [raw[0] ?? -1, raw[1] ?? -1, raw[2] ?? -1];
+}
+
+/** Whether two RGB colours are within `tolerance` on every channel (video compression moves them a little). */
+export function near(actual: [number, number, number], hex: string, tolerance = 24): boolean {
+  const expected = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+  return actual.every((value, index) => Math.abs(value - (expected[index] as number)) <= tolerance);
+}
+
+/** The RGB colours down the column at `x` (fraction of the width) of the frame at `seconds`, from `fromY` (fraction) to the bottom. */
+export async function columnAt(video: string, seconds: number, x: number, fromY: number): Promise<[number, number, number][]> {
+  const raw = await ffmpeg(['-ss', String(seconds), '-i', video, '-frames:v', '1', '-vf', `format=rgb24,crop=1:ih-floor(ih*${fromY}):floor(iw*${x}):floor(ih*${fromY})`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+  const pixels: [number, number, number][] = [];
+  for (let at = 0; at + 2 < raw.length; at += 3) pixels.push([raw[at] as number, raw[at + 1] as number, raw[at + 2] as number]);
+  return pixels;
+}
