@@ -48,3 +48,10 @@ export async function columnAt(video: string, seconds: number, x: number, fromY:
   for (let at = 0; at + 2 < raw.length; at += 3) pixels.push([raw[at] as number, raw[at + 1] as number, raw[at + 2] as number]);
   return pixels;
 }
+
+/** The audio of `video` from `fromSeconds` to its end, as a WAV in `dir` (to measure the loudness of a part). */
+export async function audioTail(video: string, fromSeconds: number, dir: string): Promise<string> {
+  const file = path.join(dir, `tail-${path.basename(video)}-${fromSeconds}.wav`);
+  await ffmpeg(['-ss', String(fromSeconds), '-i', video, '-vn', file]);
+  return file;
+}

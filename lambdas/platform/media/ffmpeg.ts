@@ -9,6 +9,10 @@
  *   reports progress 0..1 against the expected output length, kills it after a timeout and throws
  *   MediaToolError with the last lines of its stderr on failure;
  * - `probeMedia(file)`: duration and streams from `ffmpeg -i` (the Lambda ships no ffprobe);
+ * - `fileInput(path)`: the input options for a file whose content a user chose (uploads, gallery
+ *   assets): local files only, and only the demuxers of the formats we accept. Without them, an
+ *   HLS playlist or a concat list uploaded as "audio" makes ffmpeg open other files of the
+ *   function's file system (or URLs) and copy them into the video; `probeMedia` uses them too;
  * - `filterValue(text)`: a value escaped for an option inside a `-filter_complex` graph.
  * MediaToolError is an internal error (English, never shown to users): the caller maps it onto
  * MEDIA_MSG.renderFailed / renderTimedOut. Its message carries ffmpeg's own last stderr lines
@@ -30,6 +34,17 @@ export class MediaToolError extends Error {
   }
 }
 
+/**
+ * Demuxers a user's file may be read with: MP3, WAV, OGG, WEBM/Matroska, MP4/M4A, AAC, FLAC, and
+ * PNG/JPEG/WEBP stills. Not hls, concat, ffconcat, lavfi, subtitles or any network demuxer.
+ */
+export const SAFE_DEMUXERS = ['mp3', 'wav', 'ogg', 'matroska', 'webm', 'mov', 'mp4', 'm4a', 'aac', 'flac', 'image2', 'png_pipe', 'jpeg_pipe', 'webp_pipe'] as const;
+
+/** `-i filePath` with its input options for untrusted content (see the module header). Options that apply to the input (e.g. `-stream_loop`) go before it. */
+export function fileInput(filePath: string): string[] {
+  return ['-protocol_whitelist', 'file', '-format_whitelist', SAFE_DEMUXERS.join(','), '-i', filePath];
+}
+
 let resolvedPath: string | undefined;
 
 /** The ffmpeg binary: env FFMPEG_PATH, else `@ffmpeg-installer/ffmpeg`'s `path` (resolved once, at run time). */
@@ -45,6 +60,8 @@ export interface RunFfmpegOptions {
   expectedSeconds?: number;
   /** Called with 0..1 (non-decreasing, at most about 4 times a second, 1 at the end). */
   onProgress?: (fraction: number) => void;
+  /** Called with every output time ffmpeg reports, seconds. */
+  onOutTime?: (seconds: number) => void;
   /** Kill ffmpeg (SIGKILL) after this many ms and throw MediaToolError with `timedOut`. Default 10 minutes. */
   timeoutMs?: number;
   cwd?: string;
@@ -60,7 +77,7 @@ const DEFAULT_TIMEOUT_MS = 10 * 60_000;
  * otherwise (exit code, signal or timeout, with the last stderr lines).
  */
 export function runFfmpeg(args: string[], options: RunFfmpegOptions = {}): Promise<void> {
-  const { expectedSeconds, onProgress, timeoutMs = DEFAULT_TIMEOUT_MS, cwd } = options;
+  const { expectedSeconds, onProgress, onOutTime, timeoutMs = DEFAULT_TIMEOUT_MS, cwd } = options;
   const fullArgs = ['-hide_banner', '-nostdin', '-y', '-nostats', '-loglevel', 'error', '-progress', 'pipe:1', ...args];
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), fullArgs, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -90,7 +107,10 @@ export function runFfmpeg(args: string[], options: RunFfmpegOptions = {}): Promi
       for (const line of lines) {
         // `out_time_ms` is in microseconds (ffmpeg's naming); `out_time_us` in later versions.
         const match = /^out_time_[mu]s=(\d+)/.exec(line);
-        if (match && expectedSeconds && expectedSeconds > 0) report(Number(match[1]) / 1e6 / expectedSeconds);
+        if (!match) continue;
+        const seconds = Number(match[1]) / 1e6;
+        onOutTime?.(seconds);
+        if (expectedSeconds && expectedSeconds > 0) report(seconds / expectedSeconds);
       }
     });
     child.stderr.setEncoding('utf8');
@@ -151,12 +171,31 @@ export interface ProbedMedia {
 
 /**
  * Duration and streams of the media file at `filePath`, read from `ffmpeg -i` (which exits 1: no
- * output). A file ffmpeg cannot read (missing, not media) gives no streams and a null duration;
+ * output), with `fileInput`'s restrictions. A file ffmpeg cannot read (missing, not media, or a
+ * format outside SAFE_DEMUXERS such as a playlist) gives no streams and a null duration. An audio
+ * file whose container states no duration (a browser's MediaRecorder WEBM) is decoded once to
+ * measure it;
  * throws MediaToolError only when ffmpeg cannot run at all or takes over `timeoutMs`.
  */
-export function probeMedia(filePath: string, timeoutMs = 30_000): Promise<ProbedMedia> {
+export async function probeMedia(filePath: string, timeoutMs = 30_000): Promise<ProbedMedia> {
+  const probed = parseProbe(await inputReport(filePath, timeoutMs));
+  if (probed.durationSeconds !== null || !probed.hasAudio) return probed;
+  // No duration in the container (e.g. a browser's MediaRecorder WEBM): decode the audio to measure it.
+  let decoded = 0;
+  const measured = await runFfmpeg([...fileInput(filePath), '-map', '0:a:0', '-f', 'null', '-'], { onOutTime: (seconds) => (decoded = seconds), timeoutMs }).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof MediaToolError && (error.timedOut || error.exitCode === null)) throw error;
+      return false; // undecodable audio: no duration
+    },
+  );
+  return { ...probed, durationSeconds: measured && decoded > 0 ? Math.round(decoded * 1000) / 1000 : null };
+}
+
+/** The stderr of `ffmpeg -i filePath` (the input report). */
+function inputReport(filePath: string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-i', filePath], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', ...fileInput(filePath)], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.stderr.setEncoding('utf8');
@@ -170,7 +209,7 @@ export function probeMedia(filePath: string, timeoutMs = 30_000): Promise<Probed
     child.on('close', (_code, signal) => {
       clearTimeout(timer);
       if (signal === 'SIGKILL') reject(new MediaToolError(`ffmpeg -i timed out after ${timeoutMs} ms`, { timedOut: true }));
-      else resolve(parseProbe(stderr));
+      else resolve(stderr);
     });
   });
 }

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { VIDEO_FPS, type VideoFormat } from '@director-ia/shared';
-import { probeMedia, runFfmpeg } from '../../../platform/media/ffmpeg';
+import { fileInput, MediaToolError, probeMedia, runFfmpeg } from '../../../platform/media/ffmpeg';
 import { CaptionPainter } from './captions';
 import { AUDIO_ENCODE_ARGS, composedVideo, CONTAINER_ARGS, frameOf, VIDEO_ENCODE_ARGS, type ComposedVideo } from './encode';
 import { checkedLook, ffColor, type BrandLook } from './look';
@@ -28,6 +28,8 @@ export interface AudiogramInput {
   look: BrandLook;
   workDir: string;
   onProgress?: (fraction: number) => void;
+  /** Kill ffmpeg after this many ms (default: runFfmpeg's); e.g. the Lambda's remaining time. */
+  timeoutMs?: number;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function composeAudiogram(input: AudiogramInput): Promise<ComposedV
   const size = frameOf(format);
   const look = checkedLook(input.look);
   const probed = await probeMedia(audioPath);
+  if (!probed.hasAudio) throw new MediaToolError('composeAudiogram: the file has no audio stream ffmpeg may read');
   const seconds = probed.durationSeconds ?? undefined;
   const painter = new CaptionPainter(workDir, look, size);
   const vertical = format === 'vertical';
@@ -68,8 +71,7 @@ export async function composeAudiogram(input: AudiogramInput): Promise<ComposedV
   const output = path.join(workDir, 'audiogram.mp4');
   await runFfmpeg(
     [
-      '-i',
-      audioPath,
+      ...fileInput(audioPath),
       '-filter_complex',
       graph.join(';'),
       '-map',
@@ -82,7 +84,7 @@ export async function composeAudiogram(input: AudiogramInput): Promise<ComposedV
       ...(seconds === undefined ? ['-shortest'] : ['-t', seconds.toFixed(3)]),
       output,
     ],
-    { ...(seconds === undefined ? {} : { expectedSeconds: seconds }), ...(input.onProgress ? { onProgress: input.onProgress } : {}), cwd: workDir },
+    { ...(seconds === undefined ? {} : { expectedSeconds: seconds }), ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.timeoutMs ? { timeoutMs: input.timeoutMs } : {}), cwd: workDir },
   );
   return composedVideo(output, seconds ?? 0);
 }

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { VIDEO_FORMAT_SIZES, VIDEO_FPS, type VideoFormat } from '@director-ia/shared';
 import { logger } from '../../../platform/logger';
-import { probeMedia } from '../../../platform/media/ffmpeg';
+import { fileInput, probeMedia } from '../../../platform/media/ffmpeg';
 
 /** A composed video file in the work directory. */
 export interface ComposedVideo {
@@ -60,14 +60,14 @@ export async function audioBed(options: { audioPath?: string | undefined; voiceP
   let next = firstInput;
   let musicLabel: string | undefined;
   if (music) {
-    inputArgs.push('-stream_loop', '-1', '-i', music);
+    inputArgs.push('-stream_loop', '-1', ...fileInput(music));
     const fade = Math.min(MUSIC_FADE_OUT, seconds / 4);
     graph.push(`[${next}:a]${AUDIO_FORMAT},atrim=0:${t},asetpts=N/SR/TB,afade=t=out:st=${(seconds - fade).toFixed(3)}:d=${fade.toFixed(3)}[music]`);
     musicLabel = '[music]';
     next += 1;
   }
   if (voice) {
-    inputArgs.push('-i', voice);
+    inputArgs.push(...fileInput(voice));
     const padded = `[${next}:a]${AUDIO_FORMAT},apad,atrim=0:${t},asetpts=N/SR/TB`;
     if (musicLabel) {
       graph.push(`${padded},asplit=2[voicekey][voicemix]`);

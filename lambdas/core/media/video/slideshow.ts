@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import { VIDEO_FPS, type VideoFormat } from '@director-ia/shared';
-import { runFfmpeg } from '../../../platform/media/ffmpeg';
+import { fileInput, runFfmpeg } from '../../../platform/media/ffmpeg';
 import { CaptionPainter } from './captions';
 import { audioBed, AUDIO_ENCODE_ARGS, composedVideo, CONTAINER_ARGS, frameOf, VIDEO_ENCODE_ARGS, type ComposedVideo } from './encode';
 import { checkedLook, type BrandLook } from './look';
@@ -63,6 +63,8 @@ export interface SlideshowInput {
   voicePath?: string;
   workDir: string;
   onProgress?: (fraction: number) => void;
+  /** Kill ffmpeg after this many ms (default: runFfmpeg's); e.g. the Lambda's remaining time. */
+  timeoutMs?: number;
 }
 
 /**
@@ -83,6 +85,8 @@ export async function composeImageClip(input: {
   audioPath?: string;
   workDir: string;
   onProgress?: (fraction: number) => void;
+  /** Kill ffmpeg after this many ms (default: runFfmpeg's); e.g. the Lambda's remaining time. */
+  timeoutMs?: number;
 }): Promise<ComposedVideo> {
   const { imagePath, caption, durationSeconds, ...rest } = input;
   return composeScenes({ ...rest, scenes: [{ imagePath, caption, durationSeconds, transition: 'fundido', motion: 'acercar' }] }, 'clip.mp4');
@@ -104,7 +108,7 @@ async function composeScenes(input: SlideshowInput, fileName: string): Promise<C
   const inputArgs: string[] = [];
   const graph: string[] = [];
   for (const [index, scene] of scenes.entries()) {
-    inputArgs.push('-i', scene.imagePath);
+    inputArgs.push(...fileInput(scene.imagePath));
     const count = frames[index] as number;
     const fade = Math.max(1, Math.min(Math.round(FADE_SECONDS * VIDEO_FPS), Math.floor(count / 3)));
     const motion = scene.motion ?? (index % 2 === 0 ? 'acercar' : 'alejar');
@@ -145,7 +149,7 @@ async function composeScenes(input: SlideshowInput, fileName: string): Promise<C
       seconds.toFixed(3),
       output,
     ],
-    { expectedSeconds: seconds, ...(input.onProgress ? { onProgress: input.onProgress } : {}), cwd: workDir },
+    { expectedSeconds: seconds, ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.timeoutMs ? { timeoutMs: input.timeoutMs } : {}), cwd: workDir },
   );
   return composedVideo(output, seconds);
 }

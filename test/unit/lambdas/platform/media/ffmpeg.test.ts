@@ -10,7 +10,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath, filterValue, MediaToolError, parseProbe, probeMedia, runFfmpeg } from '../../../../../lambdas/platform/media/ffmpeg';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { ffmpegPath, fileInput, filterValue, MediaToolError, parseProbe, probeMedia, runFfmpeg } from '../../../../../lambdas/platform/media/ffmpeg';
 import { FFMPEG, probe } from '../../../../support/media';
 
 let dir: string;
@@ -92,6 +95,16 @@ describe('probeMedia', () => {
     expect(await probeMedia(path.join(dir, 'nothing.wav'))).toEqual({ durationSeconds: null, hasAudio: false, hasVideo: false });
   });
 
+  it('measures an audio whose container states no duration (a WEBM written as a stream, like a browser recording)', async () => {
+    const file = path.join(dir, 'recording.webm');
+    const { stdout } = await promisify(execFile)(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=d=3', '-c:a', 'libopus', '-f', 'webm', 'pipe:1'], { encoding: 'buffer', maxBuffer: 1 << 24 });
+    await writeFile(file, stdout);
+    const probed = await probeMedia(file);
+    expect(probed.hasAudio).toBe(true);
+    expect(probed.durationSeconds).toBeGreaterThan(2.9);
+    expect(probed.durationSeconds).toBeLessThan(3.1);
+  });
+
   it('parses a still image report (no duration) and stream lines with codec tags', () => {
     const report = [
       "Input #0, png_pipe, from 'a.png':",
@@ -116,5 +129,22 @@ describe('filterValue', () => {
       '-map', '[v]', '-frames:v', '1', output,
     ]);
     expect((await probe(output)).video).toMatchObject({ width: 320, height: 120 });
+  });
+});
+
+describe('fileInput', () => {
+  it('refuses a playlist uploaded as audio, which would copy other local files into the output', async () => {
+    const secret = path.join(dir, 'private.mp3');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=d=2', secret]);
+    const playlist = path.join(dir, 'upload.mp3');
+    await writeFile(playlist, `#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:2.0,\nfile://${secret}\n#EXT-X-ENDLIST\n`);
+    // Without the restrictions, ffmpeg 4.1 reads it as HLS and opens the file it names (this is what fileInput prevents).
+    const unguarded = await promisify(execFile)(FFMPEG, ['-hide_banner', '-i', playlist]).catch((error: { stderr: string }) => error);
+    expect(unguarded.stderr).toMatch(/Input #0, hls/);
+
+    expect(await probeMedia(playlist)).toEqual({ durationSeconds: null, hasAudio: false, hasVideo: false });
+    const output = path.join(dir, 'leak.m4a');
+    await expect(runFfmpeg([...fileInput(playlist), '-c:a', 'aac', output])).rejects.toThrow(/not on whitelist/);
+    expect(existsSync(output)).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeImageClip, composeSlideshow, type SceneRender } from '../../../../../../lambdas/core/media/video';
 import { loudness, probe } from '../../../../../support/media';
-import { columnAt, near, stillImage, testTone } from '../../../../../support/video-fixtures';
+import { audioTail, columnAt, near, stillImage, testTone } from '../../../../../support/video-fixtures';
 
 const LOOK = { primaryColor: '#1f2937', accentColor: '#f59e0b', brandName: 'Café Sol' };
 let dir: string;
@@ -76,8 +76,9 @@ describe('composeImageClip', () => {
     expect(probed.video).toEqual({ codec: 'h264', width: 1080, height: 1920, pixelFormat: 'yuv420p' });
     expect(probed.audio?.codec).toBe('aac');
     expect(Math.abs(probed.durationSeconds - 6) / 6).toBeLessThan(0.05);
-    // The 3-second music is looped to the clip's length.
     expect((await loudness(clip.path)).meanDb).toBeGreaterThan(-50);
+    // The 3-second music is looped to the clip's length: still playing after 4 s (before the fade-out).
+    expect((await loudness(await audioTail(clip.path, 4, dir))).meanDb).toBeGreaterThan(-40);
     expect(await captionDrawn(clip.path, 3)).toBe(true);
   });
 });
