@@ -55,3 +55,10 @@ export async function audioTail(video: string, fromSeconds: number, dir: string)
   await ffmpeg(['-ss', String(fromSeconds), '-i', video, '-vn', file]);
   return file;
 }
+
+/** A PNG of `width`×`height`, transparent but for a blue box in its middle third (a logo), to `dir/name`. */
+export async function transparentImage(dir: string, name: string, width: number, height: number): Promise<string> {
+  const file = path.join(dir, name);
+  await ffmpeg(['-f', 'lavfi', '-i', `color=c=white:s=${width}x${height},format=rgba,geq=r=0:g=0:b=255:a='255*between(X,W/3,2*W/3)*between(Y,H/3,2*H/3)'`, '-frames:v', '1', file]);
+  return file;
+}

@@ -2,7 +2,8 @@
  * Stills to video (issue 18 item 2: a video from a text's storyboard, or from one image), in one
  * ffmpeg run whatever the number of scenes:
  * - each image (PNG/JPEG/WEBP, any size or aspect, odd dimensions included) is scaled to cover a
- *   frame 1.5× the output's, centre-cropped, and animated with zoompan (Ken Burns: 'acercar' zooms
+ *   frame 1.5× the output's, centre-cropped, flattened onto the brand's primary colour (transparent
+ *   PNGs), and animated with zoompan (Ken Burns: 'acercar' zooms
  *   in, 'alejar' out, 'desplazar' pans across; working 1.5× larger keeps the motion smooth) into
  *   exactly its scene's frames at VIDEO_FPS, 1920×1080 or 1080×1920;
  * - its caption is burned in (captions.ts), in the lower part of the frame;
@@ -16,7 +17,7 @@ import { VIDEO_FPS, type VideoFormat } from '@director-ia/shared';
 import { fileInput, runFfmpeg } from '../../../platform/media/ffmpeg';
 import { CaptionPainter } from './captions';
 import { audioBed, AUDIO_ENCODE_ARGS, composedVideo, CONTAINER_ARGS, frameOf, VIDEO_ENCODE_ARGS, type ComposedVideo } from './encode';
-import { checkedLook, type BrandLook } from './look';
+import { checkedLook, ffColor, type BrandLook } from './look';
 
 /** One scene to render: a still on disk, its caption, length and how it ends. */
 export interface SceneRender {
@@ -112,21 +113,20 @@ async function composeScenes(input: SlideshowInput, fileName: string): Promise<C
     const count = frames[index] as number;
     const fade = Math.max(1, Math.min(Math.round(FADE_SECONDS * VIDEO_FPS), Math.floor(count / 3)));
     const motion = scene.motion ?? (index % 2 === 0 ? 'acercar' : 'alejar');
-    const chain = [
-      // An animated WEBP's or a multi-frame file's first frame only: zoompan makes `d` frames of each input frame.
-      'trim=end_frame=1',
-      `scale=${work.width}:${work.height}:force_original_aspect_ratio=increase:flags=bicubic`,
-      `crop=${work.width}:${work.height}`,
-      'setsar=1',
-      'format=yuv420p',
-      motionFilter(motion, count, size),
-    ];
+    // The still, first frame only (zoompan makes `d` frames of each input frame), covering the
+    // working frame, flattened onto the primary colour (a logo's transparent parts would show
+    // whatever colour they hide).
+    graph.push(`color=c=${ffColor(look.primaryColor)}:s=${work.width}x${work.height}:r=${VIDEO_FPS}[bg${index}]`);
+    graph.push(
+      `[${index}:v]trim=end_frame=1,scale=${work.width}:${work.height}:force_original_aspect_ratio=increase:flags=bicubic,crop=${work.width}:${work.height},setsar=1,format=rgba[still${index}]`,
+    );
+    const chain = [`[bg${index}][still${index}]overlay=shortest=1:format=auto`, 'format=yuv420p', motionFilter(motion, count, size)];
     const caption = await painter.block(scene.caption, placement);
     if (caption) chain.push(caption);
     if (index === 0 || scenes[index - 1]?.transition === 'fundido') chain.push(`fade=t=in:s=0:n=${fade}`);
     if (scene.transition === 'fundido' || index === scenes.length - 1) chain.push(`fade=t=out:s=${count - fade}:n=${fade}`);
     chain.push('setsar=1', 'format=yuv420p');
-    graph.push(`[${index}:v]${chain.join(',')}[v${index}]`);
+    graph.push(`${chain.join(',')}[v${index}]`);
   }
   graph.push(`${scenes.map((_, index) => `[v${index}]`).join('')}concat=n=${scenes.length}:v=1:a=0[vout]`);
 

@@ -1,7 +1,7 @@
 /**
  * composeSlideshow and composeImageClip (lambdas/core/media/video/slideshow.ts, issue 18 item 2)
  * with the real ffmpeg: five stills of odd sizes (PNG, JPEG, WEBP, a small one upscaled) become a
- * 1920×1080 H.264/AAC yuv420p video as long as the scenes together (within 5%), with captions full
+ * 1920×1080 H.264/AAC yuv420p video (a transparent logo flattened onto the primary colour) as long as the scenes together (within 5%), with captions full
  * of quotes, colons, accents, percent signs, braces and backslashes drawn on a box in the brand's
  * primary colour framed in its accent colour, and a sound track that is not silent (test tones as
  * music and voice-over). One image becomes a 1080×1920 clip with its caption and the music.
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeImageClip, composeSlideshow, type SceneRender } from '../../../../../../lambdas/core/media/video';
 import { loudness, probe } from '../../../../../support/media';
-import { audioTail, columnAt, near, stillImage, testTone } from '../../../../../support/video-fixtures';
+import { audioTail, columnAt, near, pixelAt, stillImage, testTone, transparentImage } from '../../../../../support/video-fixtures';
 
 const LOOK = { primaryColor: '#1f2937', accentColor: '#f59e0b', brandName: 'Café Sol' };
 let dir: string;
@@ -35,7 +35,7 @@ describe('composeSlideshow', () => {
       stillImage(dir, 'a.png', 1201, 801),
       stillImage(dir, 'b.jpg', 641, 961, 'mandelbrot'),
       stillImage(dir, 'c.webp', 301, 201, 'smptebars'),
-      stillImage(dir, 'd.png', 4001, 999, 'rgbtestsrc'),
+      transparentImage(dir, 'd.png', 4001, 999),
     ]);
     const [music, voice] = await Promise.all([testTone(dir, 4), testTone(dir, 5, 'voice.m4a', 880)]);
     const scenes: SceneRender[] = [
@@ -60,8 +60,10 @@ describe('composeSlideshow', () => {
     // The first scene's and the last scene's captions are on screen (mid-scene, away from the fades).
     expect(await captionDrawn(video.path, 1)).toBe(true);
     expect(await captionDrawn(video.path, 9.5)).toBe(true);
-    // The fourth scene has no caption.
+    // The fourth scene (a wide transparent logo) has no caption, and its transparent parts show the primary colour.
     expect(await captionDrawn(video.path, 7.5)).toBe(false);
+    expect(near(await pixelAt(video.path, 7.5, 0.03, 0.5), LOOK.primaryColor)).toBe(true);
+    expect(near(await pixelAt(video.path, 7.5, 0.5, 0.5), '#0000ff', 40)).toBe(true);
     // Caption text never enters the filter graph: it is in the work directory's text files.
     expect((await readdir(dir)).filter((name) => name.startsWith('caption-')).length).toBe(4);
   });
