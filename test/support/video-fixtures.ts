@@ -4,6 +4,7 @@
  * colour of one pixel of a rendered frame.
  */
 import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { FFMPEG } from './media';
@@ -60,5 +61,22 @@ export async function audioTail(video: string, fromSeconds: number, dir: string)
 export async function transparentImage(dir: string, name: string, width: number, height: number): Promise<string> {
   const file = path.join(dir, name);
   await ffmpeg(['-f', 'lavfi', '-i', `color=c=white:s=${width}x${height},format=rgba,geq=r=0:g=0:b=255:a='255*between(X,W/3,2*W/3)*between(Y,H/3,2*H/3)'`, '-frames:v', '1', file]);
+  return file;
+}
+
+/**
+ * An 800×400 JPEG, left half red and right half blue, with an EXIF Orientation tag (APP1 segment
+ * inserted after SOI, big-endian TIFF), to `dir/name`. Orientation 6 means "rotate 90° clockwise
+ * to view": upright, red is on top and blue below.
+ */
+export async function orientedJpeg(dir: string, name: string, orientation: number): Promise<string> {
+  const plain = path.join(dir, `plain-${name}`);
+  await ffmpeg(['-f', 'lavfi', '-i', 'color=c=red:s=400x400', '-f', 'lavfi', '-i', 'color=c=blue:s=400x400', '-filter_complex', '[0][1]hstack', '-frames:v', '1', plain]);
+  const jpeg = await readFile(plain);
+  const tiff = Buffer.from([0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0]);
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, (body.length + 2) >> 8, (body.length + 2) & 0xff]), body]);
+  const file = path.join(dir, name);
+  await writeFile(file, Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]));
   return file;
 }

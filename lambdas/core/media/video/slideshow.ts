@@ -2,7 +2,7 @@
  * Stills to video (issue 18 item 2: a video from a text's storyboard, or from one image), in one
  * ffmpeg run whatever the number of scenes:
  * - each image (PNG/JPEG/WEBP, any size or aspect, odd dimensions included) is scaled to cover a
- *   frame 1.5× the output's, centre-cropped, flattened onto the brand's primary colour (transparent
+ *   frame 1.5× the output's (after turning a phone photo upright by its EXIF orientation), centre-cropped, flattened onto the brand's primary colour (transparent
  *   PNGs), and animated with zoompan (Ken Burns: 'acercar' zooms
  *   in, 'alejar' out, 'desplazar' pans across; working 1.5× larger keeps the motion smooth) into
  *   exactly its scene's frames at VIDEO_FPS, 1920×1080 or 1080×1920;
@@ -18,6 +18,7 @@ import { fileInput, runFfmpeg } from '../../../platform/media/ffmpeg';
 import { CaptionPainter } from './captions';
 import { audioBed, AUDIO_ENCODE_ARGS, composedVideo, CONTAINER_ARGS, frameOf, VIDEO_ENCODE_ARGS, type ComposedVideo } from './encode';
 import { checkedLook, ffColor, type BrandLook } from './look';
+import { imageOrientation, orientationFilter } from './orientation';
 
 /** One scene to render: a still on disk, its caption, length and how it ends. */
 export interface SceneRender {
@@ -117,8 +118,9 @@ async function composeScenes(input: SlideshowInput, fileName: string): Promise<C
     // working frame, flattened onto the primary colour (a logo's transparent parts would show
     // whatever colour they hide).
     graph.push(`color=c=${ffColor(look.primaryColor)}:s=${work.width}x${work.height}:r=${VIDEO_FPS}[bg${index}]`);
+    const upright = orientationFilter(await imageOrientation(scene.imagePath));
     graph.push(
-      `[${index}:v]trim=end_frame=1,scale=${work.width}:${work.height}:force_original_aspect_ratio=increase:flags=bicubic,crop=${work.width}:${work.height},setsar=1,format=rgba[still${index}]`,
+      `[${index}:v]trim=end_frame=1,${upright ? `${upright},` : ''}scale=${work.width}:${work.height}:force_original_aspect_ratio=increase:flags=bicubic,crop=${work.width}:${work.height},setsar=1,format=rgba[still${index}]`,
     );
     const chain = [`[bg${index}][still${index}]overlay=shortest=1:format=auto`, 'format=yuv420p', motionFilter(motion, count, size)];
     const caption = await painter.block(scene.caption, placement);

@@ -4,7 +4,8 @@
  * 1920×1080 H.264/AAC yuv420p video (a transparent logo flattened onto the primary colour) as long as the scenes together (within 5%), with captions full
  * of quotes, colons, accents, percent signs, braces and backslashes drawn on a box in the brand's
  * primary colour framed in its accent colour, and a sound track that is not silent (test tones as
- * music and voice-over). One image becomes a 1080×1920 clip with its caption and the music.
+ * music and voice-over). One image (a phone photo stored sideways, turned upright by its EXIF
+ * orientation) becomes a 1080×1920 clip with its caption and the looped music.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeImageClip, composeSlideshow, type SceneRender } from '../../../../../../lambdas/core/media/video';
 import { loudness, probe } from '../../../../../support/media';
-import { audioTail, columnAt, near, pixelAt, stillImage, testTone, transparentImage } from '../../../../../support/video-fixtures';
+import { audioTail, columnAt, near, orientedJpeg, pixelAt, stillImage, testTone, transparentImage } from '../../../../../support/video-fixtures';
 
 const LOOK = { primaryColor: '#1f2937', accentColor: '#f59e0b', brandName: 'Café Sol' };
 let dir: string;
@@ -70,8 +71,9 @@ describe('composeSlideshow', () => {
 });
 
 describe('composeImageClip', () => {
-  it('renders one image as a 1080×1920 clip with its caption and the music', async () => {
-    const image = await stillImage(dir, 'wide.jpg', 1279, 719, 'testsrc');
+  it('renders one image as a 1080×1920 clip with its caption and the music, a phone photo upright', async () => {
+    // Stored sideways with EXIF orientation 6: upright, red is on top and blue below.
+    const image = await orientedJpeg(dir, 'phone.jpg', 6);
     const music = await testTone(dir, 3, 'loop.mp3', 330);
     const clip = await composeImageClip({ imagePath: image, caption: 'Oferta: 2×1 en "cafés" — ¡sólo hoy, 100%!', durationSeconds: 6, format: 'vertical', look: LOOK, audioPath: music, workDir: dir });
     const probed = await probe(clip.path);
@@ -82,5 +84,7 @@ describe('composeImageClip', () => {
     // The 3-second music is looped to the clip's length: still playing after 4 s (before the fade-out).
     expect((await loudness(await audioTail(clip.path, 4, dir))).meanDb).toBeGreaterThan(-40);
     expect(await captionDrawn(clip.path, 3)).toBe(true);
+    expect(near(await pixelAt(clip.path, 3, 0.8, 0.1), '#ff0000', 60)).toBe(true);
+    expect(near(await pixelAt(clip.path, 3, 0.2, 0.95), '#0000ff', 60)).toBe(true);
   });
 });
