@@ -10,8 +10,10 @@
  * - 'fundido' fades the scene out to black and the next one in (ffmpeg 4.1 has no xfade); the
  *   first scene fades in and the last fades out;
  * - the scenes are concatenated, the audio bed (encode.ts) laid under, and the whole encoded once.
- * The result lasts the sum of the scenes' frames (each scene rounded to whole frames).
+ * The result lasts the sum of the scenes' frames (each scene rounded to whole frames). Intermediate
+ * files live in a fresh directory inside the work directory, removed at the end.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { VIDEO_FPS, type VideoFormat } from '@director-ia/shared';
 import { fileInput, hasAlphaChannel, MediaToolError, probeMedia, runFfmpeg } from '../../../platform/media/ffmpeg';
@@ -123,7 +125,23 @@ async function composeScenes(input: SlideshowInput, fileName: string): Promise<C
   const size = frameOf(format);
   const work = { width: even(size.width * HEADROOM), height: even(size.height * HEADROOM) };
   const look = checkedLook(input.look);
-  const painter = new CaptionPainter(workDir, look, size);
+  const scratch = await mkdtemp(path.join(workDir, 'compose-'));
+  try {
+    return await composeIn(scratch, input, fileName, { size, work, look });
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The body of composeScenes; intermediate files (stills, caption texts) go to `scratch`. */
+async function composeIn(
+  scratch: string,
+  input: SlideshowInput,
+  fileName: string,
+  { size, work, look }: { size: { width: number; height: number }; work: { width: number; height: number }; look: BrandLook },
+): Promise<ComposedVideo> {
+  const { scenes, format, workDir } = input;
+  const painter = new CaptionPainter(scratch, look, size);
   const placement = { anchor: 'bottom' as const, marginPx: Math.round(size.height * (format === 'vertical' ? 0.16 : 0.07)) };
 
   const frames = scenes.map((scene) => framesOf(scene.durationSeconds));
@@ -135,7 +153,7 @@ async function composeScenes(input: SlideshowInput, fileName: string): Promise<C
   const stills: string[] = [];
   for (let first = 0; first < scenes.length; first += PREPARE_AT_ONCE) {
     const batch = scenes.slice(first, first + PREPARE_AT_ONCE);
-    stills.push(...(await Promise.all(batch.map((scene, offset) => prepareStill(scene.imagePath, path.join(workDir, `still-${first + offset + 1}.jpg`), work, look.primaryColor, input.timeoutMs)))));
+    stills.push(...(await Promise.all(batch.map((scene, offset) => prepareStill(scene.imagePath, path.join(scratch, `still-${first + offset + 1}.jpg`), work, look.primaryColor, input.timeoutMs)))));
     input.onProgress?.(PREPARE_SHARE * Math.min(1, (first + batch.length) / scenes.length));
   }
 
@@ -179,7 +197,7 @@ async function composeScenes(input: SlideshowInput, fileName: string): Promise<C
       expectedSeconds: seconds,
       ...(input.onProgress ? { onProgress: (fraction: number) => input.onProgress?.(PREPARE_SHARE + (1 - PREPARE_SHARE) * fraction) } : {}),
       ...(input.timeoutMs ? { timeoutMs: input.timeoutMs } : {}),
-      cwd: workDir,
+      cwd: scratch,
     },
   );
   return composedVideo(output, seconds);
