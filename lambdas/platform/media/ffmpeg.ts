@@ -167,6 +167,13 @@ export interface ProbedMedia {
   /** Of the first video stream. */
   width?: number;
   height?: number;
+  /** Of the first video stream, as ffmpeg names it ('yuvj420p', 'rgba', 'pal8', …). */
+  pixelFormat?: string;
+}
+
+/** Whether ffmpeg's pixel format `name` can carry transparency (alpha channel or a palette). */
+export function hasAlphaChannel(pixelFormat: string | undefined): boolean {
+  return /^(rgba|bgra|argb|abgr|ya8|ya16|yuva|gbrap|rgba64|bgra64|pal8)/.test(pixelFormat ?? '');
 }
 
 /**
@@ -232,7 +239,15 @@ export function parseProbe(stderr: string): ProbedMedia {
   const hasVideo = videos.length > 0;
   const dimensions = videos.length > 0 ? /(?:^|[ ,])(\d{1,5})x(\d{1,5})(?=[ ,]|$)/.exec(videos[0]?.detail ?? '') : null;
   const size = dimensions ? { width: Number(dimensions[1]), height: Number(dimensions[2]) } : undefined;
-  return { durationSeconds: durationSeconds !== null && Number.isFinite(durationSeconds) ? durationSeconds : null, hasAudio, hasVideo, ...(size ?? {}) };
+  // "png, rgba(pc), 1201x801" / "h264 (High) (avc1 / 0x31637661), yuv420p(tv, bt709), 1920x1080": the second field.
+  const pixelFormat = videos.length > 0 ? /^[^,]*?(?:\([^)]*\)\s*)*,\s*([a-z0-9_]+)/.exec(videos[0]?.detail ?? '')?.[1] : undefined;
+  return {
+    durationSeconds: durationSeconds !== null && Number.isFinite(durationSeconds) ? durationSeconds : null,
+    hasAudio,
+    hasVideo,
+    ...(size ?? {}),
+    ...(pixelFormat ? { pixelFormat } : {}),
+  };
 }
 
 /**

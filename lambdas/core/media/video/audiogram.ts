@@ -5,6 +5,7 @@
  * with the audio itself as the sound track. The video lasts as long as the audio; the caller
  * refuses audio longer than MAX_RENDER_SECONDS (probeMedia) before calling.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { VIDEO_FPS, type VideoFormat } from '@director-ia/shared';
 import { fileInput, MediaToolError, probeMedia, runFfmpeg } from '../../../platform/media/ffmpeg';
@@ -37,13 +38,22 @@ export interface AudiogramInput {
  * fails or the file has no audio stream ffmpeg can read.
  */
 export async function composeAudiogram(input: AudiogramInput): Promise<ComposedVideo> {
+  const probed = await probeMedia(input.audioPath);
+  if (!probed.hasAudio) throw new MediaToolError('composeAudiogram: the file has no audio stream ffmpeg may read');
+  const scratch = await mkdtemp(path.join(input.workDir, 'compose-'));
+  try {
+    return await composeIn(scratch, input, probed.durationSeconds ?? undefined);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The body of composeAudiogram; caption texts go to `scratch`. */
+async function composeIn(scratch: string, input: AudiogramInput, seconds: number | undefined): Promise<ComposedVideo> {
   const { audioPath, format, workDir } = input;
   const size = frameOf(format);
   const look = checkedLook(input.look);
-  const probed = await probeMedia(audioPath);
-  if (!probed.hasAudio) throw new MediaToolError('composeAudiogram: the file has no audio stream ffmpeg may read');
-  const seconds = probed.durationSeconds ?? undefined;
-  const painter = new CaptionPainter(workDir, look, size);
+  const painter = new CaptionPainter(scratch, look, size);
   const vertical = format === 'vertical';
 
   const overlays: string[] = [];
@@ -84,7 +94,7 @@ export async function composeAudiogram(input: AudiogramInput): Promise<ComposedV
       ...(seconds === undefined ? ['-shortest'] : ['-t', seconds.toFixed(3)]),
       output,
     ],
-    { ...(seconds === undefined ? {} : { expectedSeconds: seconds }), ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.timeoutMs ? { timeoutMs: input.timeoutMs } : {}), cwd: workDir },
+    { ...(seconds === undefined ? {} : { expectedSeconds: seconds }), ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.timeoutMs ? { timeoutMs: input.timeoutMs } : {}), cwd: scratch },
   );
   return composedVideo(output, seconds ?? 0);
 }

@@ -1,20 +1,22 @@
 /**
- * Stills to video (issue 18 item 2: a video from a text's storyboard, or from one image), in one
- * ffmpeg run whatever the number of scenes:
- * - each image (PNG/JPEG/WEBP, any size or aspect, odd dimensions included) is scaled to cover a
- *   frame 1.5× the output's (after turning a phone photo upright by its EXIF orientation), centre-cropped, flattened onto the brand's primary colour (transparent
- *   PNGs), and animated with zoompan (Ken Burns: 'acercar' zooms
- *   in, 'alejar' out, 'desplazar' pans across; working 1.5× larger keeps the motion smooth) into
- *   exactly its scene's frames at VIDEO_FPS, 1920×1080 or 1080×1920;
+ * Stills to video (issue 18 item 2: a video from a text's storyboard, or from one image): each
+ * still prepared by a small ffmpeg run (`prepareStill`), then one run whatever the number of scenes:
+ * - each image (PNG/JPEG/WEBP, any size or aspect, odd dimensions included) is turned upright by
+ *   its EXIF orientation, scaled to cover a frame 1.5× the output's, centre-cropped and flattened
+ *   onto the brand's primary colour (transparent PNGs), then animated with zoompan (Ken Burns:
+ *   'acercar' zooms in, 'alejar' out, 'desplazar' pans across; working 1.5× larger keeps the
+ *   motion smooth) into exactly its scene's frames at VIDEO_FPS, 1920×1080 or 1080×1920;
  * - its caption is burned in (captions.ts), in the lower part of the frame;
  * - 'fundido' fades the scene out to black and the next one in (ffmpeg 4.1 has no xfade); the
  *   first scene fades in and the last fades out;
  * - the scenes are concatenated, the audio bed (encode.ts) laid under, and the whole encoded once.
- * The result lasts the sum of the scenes' frames (each scene rounded to whole frames).
+ * The result lasts the sum of the scenes' frames (each scene rounded to whole frames). Intermediate
+ * files live in a fresh directory inside the work directory, removed at the end.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { VIDEO_FPS, type VideoFormat } from '@director-ia/shared';
-import { fileInput, runFfmpeg } from '../../../platform/media/ffmpeg';
+import { fileInput, hasAlphaChannel, MediaToolError, probeMedia, runFfmpeg } from '../../../platform/media/ffmpeg';
 import { CaptionPainter } from './captions';
 import { audioBed, AUDIO_ENCODE_ARGS, composedVideo, CONTAINER_ARGS, frameOf, VIDEO_ENCODE_ARGS, type ComposedVideo } from './encode';
 import { checkedLook, ffColor, type BrandLook } from './look';
@@ -51,6 +53,29 @@ function motionFilter(motion: NonNullable<SceneRender['motion']>, frames: number
 }
 
 const even = (value: number) => Math.round(value / 2) * 2;
+
+/** Stills prepared at once (the render Lambda has 2 vCPUs), and their share of the progress. */
+const PREPARE_AT_ONCE = 2;
+const PREPARE_SHARE = 0.05;
+
+/**
+ * The still at `imagePath` as a JPEG at `output` of exactly `work` size: its first frame only
+ * (an animated WEBP's too), turned upright by its EXIF orientation, scaled to cover and
+ * centre-cropped, flattened onto `background` when its pixel format can be transparent (a logo's
+ * transparent parts would otherwise show whatever colour they hide). Throws MediaToolError when
+ * ffmpeg cannot read the image.
+ */
+async function prepareStill(imagePath: string, output: string, work: { width: number; height: number }, background: string, timeoutMs: number | undefined): Promise<string> {
+  const [orientation, probed] = await Promise.all([imageOrientation(imagePath), probeMedia(imagePath)]);
+  if (!probed.hasVideo) throw new MediaToolError('prepareStill: the file is not an image ffmpeg may read');
+  const upright = orientationFilter(orientation);
+  const cover = `[0:v]trim=end_frame=1,${upright ? `${upright},` : ''}scale=${work.width}:${work.height}:force_original_aspect_ratio=increase:flags=bicubic,crop=${work.width}:${work.height},setsar=1`;
+  const graph = hasAlphaChannel(probed.pixelFormat)
+    ? [`color=c=${ffColor(background)}:s=${work.width}x${work.height}:r=${VIDEO_FPS}[bg]`, `${cover},format=rgba[still]`, '[bg][still]overlay=shortest=1:format=auto,format=yuvj420p[out]']
+    : [`${cover},format=yuvj420p[out]`];
+  await runFfmpeg([...fileInput(imagePath), '-filter_complex', graph.join(';'), '-map', '[out]', '-frames:v', '1', '-q:v', '2', output], timeoutMs ? { timeoutMs } : {});
+  return output;
+}
 
 /** Frames of a scene of `seconds` (at least one second's worth). */
 const framesOf = (seconds: number) => Math.max(VIDEO_FPS, Math.round(seconds * VIDEO_FPS));
@@ -100,35 +125,52 @@ async function composeScenes(input: SlideshowInput, fileName: string): Promise<C
   const size = frameOf(format);
   const work = { width: even(size.width * HEADROOM), height: even(size.height * HEADROOM) };
   const look = checkedLook(input.look);
-  const painter = new CaptionPainter(workDir, look, size);
+  const scratch = await mkdtemp(path.join(workDir, 'compose-'));
+  try {
+    return await composeIn(scratch, input, fileName, { size, work, look });
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The body of composeScenes; intermediate files (stills, caption texts) go to `scratch`. */
+async function composeIn(
+  scratch: string,
+  input: SlideshowInput,
+  fileName: string,
+  { size, work, look }: { size: { width: number; height: number }; work: { width: number; height: number }; look: BrandLook },
+): Promise<ComposedVideo> {
+  const { scenes, format, workDir } = input;
+  const painter = new CaptionPainter(scratch, look, size);
   const placement = { anchor: 'bottom' as const, marginPx: Math.round(size.height * (format === 'vertical' ? 0.16 : 0.07)) };
 
   const frames = scenes.map((scene) => framesOf(scene.durationSeconds));
   const totalFrames = frames.reduce((sum, n) => sum + n, 0);
   const seconds = totalFrames / VIDEO_FPS;
 
+  // Stills first, two at a time (small ffmpeg runs): the main run then holds one small frame per
+  // scene instead of each scene's full-size decoding and flattening buffers (~85 MB a scene).
+  const stills: string[] = [];
+  for (let first = 0; first < scenes.length; first += PREPARE_AT_ONCE) {
+    const batch = scenes.slice(first, first + PREPARE_AT_ONCE);
+    stills.push(...(await Promise.all(batch.map((scene, offset) => prepareStill(scene.imagePath, path.join(scratch, `still-${first + offset + 1}.jpg`), work, look.primaryColor, input.timeoutMs)))));
+    input.onProgress?.(PREPARE_SHARE * Math.min(1, (first + batch.length) / scenes.length));
+  }
+
   const inputArgs: string[] = [];
   const graph: string[] = [];
   for (const [index, scene] of scenes.entries()) {
-    inputArgs.push(...fileInput(scene.imagePath));
+    inputArgs.push(...fileInput(stills[index] as string));
     const count = frames[index] as number;
     const fade = Math.max(1, Math.min(Math.round(FADE_SECONDS * VIDEO_FPS), Math.floor(count / 3)));
     const motion = scene.motion ?? (index % 2 === 0 ? 'acercar' : 'alejar');
-    // The still, first frame only (zoompan makes `d` frames of each input frame), covering the
-    // working frame, flattened onto the primary colour (a logo's transparent parts would show
-    // whatever colour they hide).
-    graph.push(`color=c=${ffColor(look.primaryColor)}:s=${work.width}x${work.height}:r=${VIDEO_FPS}[bg${index}]`);
-    const upright = orientationFilter(await imageOrientation(scene.imagePath));
-    graph.push(
-      `[${index}:v]trim=end_frame=1,${upright ? `${upright},` : ''}scale=${work.width}:${work.height}:force_original_aspect_ratio=increase:flags=bicubic,crop=${work.width}:${work.height},setsar=1,format=rgba[still${index}]`,
-    );
-    const chain = [`[bg${index}][still${index}]overlay=shortest=1:format=auto`, 'format=yuv420p', motionFilter(motion, count, size)];
+    const chain = ['format=yuv420p', motionFilter(motion, count, size)];
     const caption = await painter.block(scene.caption, placement);
     if (caption) chain.push(caption);
     if (index === 0 || scenes[index - 1]?.transition === 'fundido') chain.push(`fade=t=in:s=0:n=${fade}`);
     if (scene.transition === 'fundido' || index === scenes.length - 1) chain.push(`fade=t=out:s=${count - fade}:n=${fade}`);
     chain.push('setsar=1', 'format=yuv420p');
-    graph.push(`${chain.join(',')}[v${index}]`);
+    graph.push(`[${index}:v]${chain.join(',')}[v${index}]`);
   }
   graph.push(`${scenes.map((_, index) => `[v${index}]`).join('')}concat=n=${scenes.length}:v=1:a=0[vout]`);
 
@@ -151,7 +193,12 @@ async function composeScenes(input: SlideshowInput, fileName: string): Promise<C
       seconds.toFixed(3),
       output,
     ],
-    { expectedSeconds: seconds, ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.timeoutMs ? { timeoutMs: input.timeoutMs } : {}), cwd: workDir },
+    {
+      expectedSeconds: seconds,
+      ...(input.onProgress ? { onProgress: (fraction: number) => input.onProgress?.(PREPARE_SHARE + (1 - PREPARE_SHARE) * fraction) } : {}),
+      ...(input.timeoutMs ? { timeoutMs: input.timeoutMs } : {}),
+      cwd: scratch,
+    },
   );
   return composedVideo(output, seconds);
 }

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { ffmpegPath, fileInput, filterValue, MediaToolError, parseProbe, probeMedia, runFfmpeg } from '../../../../../lambdas/platform/media/ffmpeg';
+import { ffmpegPath, fileInput, filterValue, hasAlphaChannel, MediaToolError, parseProbe, probeMedia, runFfmpeg } from '../../../../../lambdas/platform/media/ffmpeg';
 import { FFMPEG, probe } from '../../../../support/media';
 
 let dir: string;
@@ -72,7 +72,7 @@ describe('probeMedia', () => {
     const file = path.join(dir, 'clip.mp4');
     await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=322x242:r=25:d=2', '-f', 'lavfi', '-i', 'sine=d=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', file]);
     const probed = await probeMedia(file);
-    expect(probed).toMatchObject({ hasAudio: true, hasVideo: true, width: 322, height: 242 });
+    expect(probed).toMatchObject({ hasAudio: true, hasVideo: true, width: 322, height: 242, pixelFormat: 'yuv420p' });
     expect(probed.durationSeconds).toBeGreaterThan(1.9);
     expect(probed.durationSeconds).toBeLessThan(2.2);
   });
@@ -111,9 +111,14 @@ describe('probeMedia', () => {
       '  Duration: N/A, bitrate: N/A',
       '    Stream #0:0: Video: png, rgba(pc), 1201x801, 25 tbr, 25 tbn, 25 tbc',
     ].join('\n');
-    expect(parseProbe(report)).toEqual({ durationSeconds: null, hasAudio: false, hasVideo: true, width: 1201, height: 801 });
+    expect(parseProbe(report)).toEqual({ durationSeconds: null, hasAudio: false, hasVideo: true, width: 1201, height: 801, pixelFormat: 'rgba' });
     const mp4 = '  Duration: 00:01:02.50, start: 0.000000, bitrate: 1 kb/s\n    Stream #0:0(und): Video: h264 (High) (avc1 / 0x31637661), yuv420p, 1080x1920 [SAR 1:1 DAR 9:16], 25 fps\n    Stream #0:1(und): Audio: aac (LC) (mp4a / 0x6134706D), 48000 Hz, stereo';
-    expect(parseProbe(mp4)).toEqual({ durationSeconds: 62.5, hasAudio: true, hasVideo: true, width: 1080, height: 1920 });
+    expect(parseProbe(mp4)).toEqual({ durationSeconds: 62.5, hasAudio: true, hasVideo: true, width: 1080, height: 1920, pixelFormat: 'yuv420p' });
+    expect(hasAlphaChannel('rgba')).toBe(true);
+    expect(hasAlphaChannel('yuva420p')).toBe(true);
+    expect(hasAlphaChannel('pal8')).toBe(true);
+    expect(hasAlphaChannel('yuvj420p')).toBe(false);
+    expect(hasAlphaChannel('rgb24')).toBe(false);
   });
 });
 
