@@ -16,5 +16,5 @@ export async function handler(event: RenderEvent, context?: Context): Promise<un
     logger.warn('Unknown render event ignored');
     return { ignored: true };
   }
-  return { render: await runRender(event.uid, event.jobId) };
+  return { render: await runRender(event.uid, event.jobId, context ? { remainingMs: context.getRemainingTimeInMillis() } : {}) };
 }

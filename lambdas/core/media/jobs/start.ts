@@ -131,7 +131,8 @@ export async function startVideo(sub: string, input: VideoRequest, now = new Dat
         const post = await getScheduledPost(sub, input.postId);
         if (!(VIDEO_NETWORKS_FOR_RENDER as readonly string[]).includes(post.platform)) throw new InvalidInputError(MEDIA_MSG.postNotVideo);
       }
-      for (const scene of input.storyboard?.scenes ?? []) if (scene.assetId) await checkedAsset(sub, scene.assetId, ['image', 'avatar'], MEDIA_MSG.imageAssetNotFound);
+      // A scene shows a gallery image, or a gallery video clip (e.g. one a Bedrock video model made).
+      for (const scene of input.storyboard?.scenes ?? []) if (scene.assetId) await checkedAsset(sub, scene.assetId, ['image', 'avatar', 'video'], MEDIA_MSG.imageAssetNotFound);
       await checkedSoundtrack(sub, input);
       return startJob(sub, { kind: 'video', source: 'text', request: input, title: input.storyboard?.title || input.brief, ...(input.postId ? { postId: input.postId } : {}) }, now);
     }

@@ -8,7 +8,7 @@
  *    - music: the brand's provider writes the score (offline: the deterministic writer, labelled),
  *      rendered to MP3 + MIDI (core/media/music) → a 'music' asset (MIDI as its companion file);
  *    - video from a text: the owner's storyboard or one the provider writes; scene images from the
- *      gallery or generated; the soundtrack from the gallery, an upload, or composed for it; an
+ *      gallery or generated, or a gallery video clip (one a Bedrock video model made) as a scene; the soundtrack from the gallery, an upload, or composed for it; an
  *      optional voice-over of the captions (Polly in AWS, the offline speech in the twin; without
  *      either, a notice); composed to MP4 (core/media/video) → a 'video' asset, attached to its
  *      scheduled post when it has one;
@@ -42,7 +42,7 @@ import { synthesizeSpeech } from '../../../platform/ai/speech/speech';
 import { deploymentTranscriber } from '../../../platform/ai/speech/transcription';
 import { DomainError } from '../../../platform/errors';
 import { logger } from '../../../platform/logger';
-import { probeMedia } from '../../../platform/media/ffmpeg';
+import { MediaToolError, probeMedia } from '../../../platform/media/ffmpeg';
 import { getObject } from '../../../platform/storage/objects';
 import { readAssetFile, saveAsset } from '../../assets/assets';
 import { MIDI_MEDIA_TYPE } from '../../assets/keys';
@@ -57,8 +57,10 @@ import { transcriptCaptions, TRANSCRIPT_POLL_MS, TRANSCRIPT_WAIT_MS } from './ca
 import { claimRenderJob, completeRenderJob, failRenderJob, getRenderJob, reportProgress } from './store';
 
 const MB = 1024 * 1024;
-/** Largest gallery image a scene reads. */
+/** Largest gallery image a scene or clip reads. */
 const MAX_SCENE_IMAGE_BYTES = 20 * MB;
+/** Largest gallery asset a storyboard scene reads (a generated video clip). */
+const MAX_SCENE_CLIP_BYTES = 200 * MB;
 /** Largest gallery soundtrack a video reads. */
 const MAX_SOUNDTRACK_BYTES = 25 * MB;
 /** A progress write at most this often (plus every stage change). */
@@ -106,6 +108,16 @@ interface RenderContext {
   look: BrandLook;
   provider: AiProvider;
   now: Date;
+  /** Epoch ms by which ffmpeg must be done (the invocation's end less SAVE_MARGIN_MS), or undefined: ffmpeg's own default. */
+  deadline: number | undefined;
+}
+
+/** Time kept after composing to store the result and record the job (ms). */
+const SAVE_MARGIN_MS = 45_000;
+
+/** ffmpeg's time limit within the invocation (none beyond ffmpeg's default when it is unknown). */
+function composeTimeout(ctx: RenderContext): { timeoutMs?: number } {
+  return ctx.deadline === undefined ? {} : { timeoutMs: Math.max(5_000, ctx.deadline - Date.now()) };
 }
 
 /** The brand's colours for captions (AI settings; DEFAULT_BRAND_COLORS where unset or invalid). */
@@ -238,8 +250,16 @@ async function renderTextVideo(ctx: RenderContext, request: Extract<VideoRequest
   for (const [index, scene] of storyboard.scenes.entries()) {
     let bytes: Uint8Array;
     if (scene.assetId) {
-      const file = await readAssetFile(ctx.sub, scene.assetId, MAX_SCENE_IMAGE_BYTES);
+      const file = await readAssetFile(ctx.sub, scene.assetId, MAX_SCENE_CLIP_BYTES);
       if (!file) throw new MediaInputError(MEDIA_MSG.imageAssetNotFound);
+      if (file.item.type === 'video') {
+        // A generated clip (Bedrock video model, identity lab) as the scene itself.
+        const clipPath = path.join(ctx.workDir, `scene-${index}.mp4`);
+        await writeFile(clipPath, file.bytes);
+        scenes.push({ imagePath: '', clipPath, caption: scene.caption, durationSeconds: scene.durationSeconds, transition: scene.transition });
+        onImages((index + 1) / storyboard.scenes.length);
+        continue;
+      }
       bytes = file.bytes;
     } else {
       const image = await ctx.provider.generateImage({ prompt: imagePromptFor(scene.imagePrompt || scene.caption || storyboard.title, ctx.brand), brand: ctx.brand, width: size.width, height: size.height });
@@ -258,7 +278,7 @@ async function renderTextVideo(ctx: RenderContext, request: Extract<VideoRequest
   offline ||= voice.offline;
   ctx.progress.offline = offline;
   const onCompose = await ctx.progress.enter('compose', 50, 95);
-  const video = await composeSlideshow({ scenes, format: request.format, look: ctx.look, audioPath: music.path, ...(voice.path ? { voicePath: voice.path } : {}), workDir: ctx.workDir, onProgress: onCompose });
+  const video = await composeSlideshow({ scenes, format: request.format, look: ctx.look, audioPath: music.path, ...(voice.path ? { voicePath: voice.path } : {}), workDir: ctx.workDir, onProgress: onCompose, ...composeTimeout(ctx) });
   const assetId = await saveVideo(ctx, video, storyboard.title || request.brief, offline, ASSET_SOURCES.text);
   if (request.postId) await attachPostMedia(ctx.sub, request.postId, assetId, ctx.now);
   return { assetId, notices, offline };
@@ -279,7 +299,7 @@ async function renderImageClip(ctx: RenderContext, request: Extract<VideoRequest
   const music = await soundtrackFile(ctx, request, request.caption, seconds, 5, 40);
   ctx.progress.offline = music.offline;
   const onCompose = await ctx.progress.enter('compose', 40, 95);
-  const video = await composeImageClip({ imagePath, caption: request.caption, durationSeconds: seconds, format: request.format, look: ctx.look, audioPath: music.path, workDir: ctx.workDir, onProgress: onCompose });
+  const video = await composeImageClip({ imagePath, caption: request.caption, durationSeconds: seconds, format: request.format, look: ctx.look, audioPath: music.path, workDir: ctx.workDir, onProgress: onCompose, ...composeTimeout(ctx) });
   const assetId = await saveVideo(ctx, video, request.caption || 'Clip de imagen', music.offline, ASSET_SOURCES.image);
   return { assetId, notices: [], offline: music.offline };
 }
@@ -327,6 +347,7 @@ async function renderAudiogram(ctx: RenderContext, request: Extract<VideoRequest
     look: ctx.look,
     workDir: ctx.workDir,
     onProgress: onCompose,
+    ...composeTimeout(ctx),
   });
   const assetId = await saveVideo(ctx, video, request.title || 'Audiograma', false, ASSET_SOURCES.audio);
   return { assetId, notices, offline: false };
@@ -343,12 +364,19 @@ async function saveVideo(ctx: RenderContext, video: { path: string; durationSeco
 /** The Spanish message a failed render shows: the owner's own input problem, or the generic one. */
 function failureMessage(error: unknown): string {
   if (error instanceof MediaInputError) return error.message;
+  if (error instanceof MediaToolError && error.timedOut) return MEDIA_MSG.renderTimedOut;
   if (error instanceof DomainError || error instanceof AiError) return error.message;
   return MEDIA_MSG.renderFailed;
 }
 
-/** Runs job `jobId` of `sub` (see the module header); what it did, for the log and tests. */
-export async function runRender(sub: string, jobId: string, now = new Date()): Promise<'rendered' | 'failed' | 'skipped'> {
+/**
+ * Runs job `jobId` of `sub` (see the module header); what it did, for the log and tests.
+ * `remainingMs`: what is left of the invocation (Lambda's context), so ffmpeg is stopped in time
+ * to record the failure (MEDIA_MSG.renderTimedOut) rather than be killed with the function.
+ */
+export async function runRender(sub: string, jobId: string, options: { now?: Date; remainingMs?: number } = {}): Promise<'rendered' | 'failed' | 'skipped'> {
+  const now = options.now ?? new Date();
+  const deadline = options.remainingMs === undefined ? undefined : Date.now() + options.remainingMs - SAVE_MARGIN_MS;
   const job = await getRenderJob(sub, jobId);
   if (!job || !(await claimRenderJob(sub, jobId, now))) {
     logger.info('Render job not claimed (unknown, already taken or final)', { jobId });
@@ -359,7 +387,7 @@ export async function runRender(sub: string, jobId: string, now = new Date()): P
   const progress = new Progress(sub, jobId);
   try {
     const [brand, look, provider] = await Promise.all([readBrandContext(sub), brandLook(sub), brandAiProvider(sub)]);
-    const ctx: RenderContext = { sub, jobId, workDir, progress, brand, look, provider, now };
+    const ctx: RenderContext = { sub, jobId, workDir, progress, brand, look, provider, now, deadline };
     const request = JSON.parse(job.request) as unknown;
     let result: Rendered;
     if (job.kind === 'music') result = await renderMusic(ctx, request as CallableInput<'crearBandaSonora'>);

@@ -25,6 +25,12 @@ import { imageOrientation, orientationFilter } from './orientation';
 /** One scene to render: a still on disk, its caption, length and how it ends. */
 export interface SceneRender {
   imagePath: string;
+  /**
+   * A video clip to show instead of the still (issue 18: a clip a Bedrock video model generated,
+   * from the gallery): scaled to cover the frame, looped or cut to the scene's length, its own
+   * sound left out; `imagePath` is then not read.
+   */
+  clipPath?: string;
   caption: string;
   durationSeconds: number;
   /** How this scene gives way to the next: a cut, or a fade through black. */
@@ -153,18 +159,25 @@ async function composeIn(
   const stills: string[] = [];
   for (let first = 0; first < scenes.length; first += PREPARE_AT_ONCE) {
     const batch = scenes.slice(first, first + PREPARE_AT_ONCE);
-    stills.push(...(await Promise.all(batch.map((scene, offset) => prepareStill(scene.imagePath, path.join(scratch, `still-${first + offset + 1}.jpg`), work, look.primaryColor, input.timeoutMs)))));
+    stills.push(...(await Promise.all(batch.map((scene, offset) => (scene.clipPath ? '' : prepareStill(scene.imagePath, path.join(scratch, `still-${first + offset + 1}.jpg`), work, look.primaryColor, input.timeoutMs))))));
     input.onProgress?.(PREPARE_SHARE * Math.min(1, (first + batch.length) / scenes.length));
   }
 
   const inputArgs: string[] = [];
   const graph: string[] = [];
   for (const [index, scene] of scenes.entries()) {
-    inputArgs.push(...fileInput(stills[index] as string));
     const count = frames[index] as number;
     const fade = Math.max(1, Math.min(Math.round(FADE_SECONDS * VIDEO_FPS), Math.floor(count / 3)));
     const motion = scene.motion ?? (index % 2 === 0 ? 'acercar' : 'alejar');
-    const chain = ['format=yuv420p', motionFilter(motion, count, size)];
+    let chain: string[];
+    if (scene.clipPath) {
+      // A clip moves by itself: covered, cropped and cut to the scene's frames (looped when shorter).
+      inputArgs.push('-stream_loop', '-1', ...fileInput(scene.clipPath));
+      chain = [`fps=${VIDEO_FPS}`, `scale=${size.width}:${size.height}:force_original_aspect_ratio=increase`, `crop=${size.width}:${size.height}`, 'setsar=1', `trim=end_frame=${count}`, 'setpts=PTS-STARTPTS', 'format=yuv420p'];
+    } else {
+      inputArgs.push(...fileInput(stills[index] as string));
+      chain = ['format=yuv420p', motionFilter(motion, count, size)];
+    }
     const caption = await painter.block(scene.caption, placement);
     if (caption) chain.push(caption);
     if (index === 0 || scenes[index - 1]?.transition === 'fundido') chain.push(`fade=t=in:s=0:n=${fade}`);
