@@ -7,12 +7,16 @@
  * music and voice-over). One image (a phone photo stored sideways, turned upright by its EXIF
  * orientation) becomes a 1080×1920 clip with its caption and the looped music.
  */
+import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeImageClip, composeSlideshow, type SceneRender } from '../../../../../../lambdas/core/media/video';
-import { loudness, probe } from '../../../../../support/media';
+import { FFMPEG, loudness, probe } from '../../../../../support/media';
+
+const execFileAsync = promisify(execFile);
 import { audioTail, columnAt, near, orientedJpeg, pixelAt, stillImage, testTone, transparentImage } from '../../../../../support/video-fixtures';
 
 const LOOK = { primaryColor: '#1f2937', accentColor: '#f59e0b', brandName: 'Café Sol' };
@@ -67,6 +71,32 @@ describe('composeSlideshow', () => {
     expect(near(await pixelAt(video.path, 7.5, 0.5, 0.5), '#0000ff', 40)).toBe(true);
     // Intermediate files (prepared stills, caption texts) are gone: only the inputs and the video remain.
     expect((await readdir(dir)).sort()).toEqual(['a.png', 'b.jpg', 'c.webp', 'd.png', 'music.mp3', 'slideshow.mp4', 'voice.m4a']);
+  });
+});
+
+describe('composeSlideshow with a video clip as a scene', () => {
+  it('covers the frame with the clip and loops a short clip to the length of its scene', async () => {
+    const work = await mkdtemp(path.join(dir, 'clip-'));
+    const clip = path.join(work, 'generated.mp4');
+    // A 1-second 640×360 pure-red clip with a loud tone (as a generated clip could have).
+    await execFileAsync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=red:s=640x360:r=24:d=1', '-f', 'lavfi', '-i', 'sine=f=1000:d=1', '-shortest', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clip]);
+    const still = await stillImage(work, 's.png', 800, 600);
+    const quiet = await testTone(work, 1, 'quiet.mp3', 220);
+    const video = await composeSlideshow({
+      scenes: [
+        { imagePath: '', clipPath: clip, caption: '', durationSeconds: 3, transition: 'corte' },
+        { imagePath: still, caption: 'Después', durationSeconds: 2, transition: 'corte' },
+      ],
+      format: 'vertical',
+      look: LOOK,
+      audioPath: quiet,
+      workDir: work,
+    });
+    const probed = await probe(video.path);
+    expect(probed.video).toMatchObject({ width: 1080, height: 1920 });
+    expect(Math.abs(probed.durationSeconds - 5) / 5).toBeLessThan(0.05);
+    // The clip fills the whole frame, past its own 1 s (looped), corners included.
+    for (const [x, y] of [[0.02, 0.02], [0.98, 0.98], [0.5, 0.5]] as const) expect(near(await pixelAt(video.path, 2.2, x, y), '#ff0000', 40)).toBe(true);
   });
 });
 
