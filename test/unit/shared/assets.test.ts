@@ -93,7 +93,7 @@ describe('gallery payloads', () => {
   });
 
   it('labels every asset type in Spanish', () => {
-    expect(ASSET_TYPES.map((t) => ASSET_TYPE_LABELS[t])).toEqual(['Imagen', 'Avatar', 'Vídeo', 'Voz']);
+    expect(ASSET_TYPES.map((t) => ASSET_TYPE_LABELS[t])).toEqual(['Imagen', 'Avatar', 'Vídeo', 'Voz', 'Música']);
   });
 });
 

@@ -63,9 +63,19 @@ describe('tool inputs', () => {
   });
 
   it('asks for confirmation exactly for the tools that spend or publish', () => {
-    expect(CHAT_TOOL_NAMES.filter(needsConfirmation)).toEqual(['generar_imagen', 'crear_publicacion', 'redactar_articulo']);
-    expect(CHAT_TOOLS_NEEDING_CONFIRMATION).toEqual(['generar_imagen', 'crear_publicacion', 'redactar_articulo']);
+    expect(CHAT_TOOL_NAMES.filter(needsConfirmation)).toEqual(['generar_imagen', 'crear_publicacion', 'redactar_articulo', 'crear_video', 'crear_musica']);
+    expect(CHAT_TOOLS_NEEDING_CONFIRMATION).toEqual(['generar_imagen', 'crear_publicacion', 'redactar_articulo', 'crear_video', 'crear_musica']);
     expect(CONFIRMED_TOOLS).toEqual(CHAT_TOOLS_NEEDING_CONFIRMATION);
+  });
+
+  it('fills a soundtrack request with the defaults and proposes video and music in Spanish (issue 18 item 4)', () => {
+    const music = parseToolCall({ name: 'crear_musica', input: { mood: 'épica', uid: 'otro' } }, CHAT_TOOL_NAMES);
+    expect(music).toEqual({ tool: 'crear_musica', input: { mood: 'épica' } });
+    expect(proposalText(music as never)).toBe('¿Compongo una banda sonora épica, pop, 110 bpm, de 30 segundos?\nUsará una de tus generaciones diarias.');
+    expect(parseToolCall({ name: 'crear_musica', input: { mood: 'alegre', tempo: 400 } }, CHAT_TOOL_NAMES)).toBeNull();
+    const video = parseToolCall({ name: 'crear_video', input: { brief: 'La nueva terraza', format: 'horizontal' } }, CHAT_TOOL_NAMES);
+    expect(proposalText(video as never)).toContain('horizontal (1920×1080)');
+    expect(parseToolCall({ name: 'crear_video', input: { brief: 'x', format: 'cuadrado' } }, CHAT_TOOL_NAMES)).toBeNull();
   });
 
   it('takes an optional local time for a post, and refuses an impossible one', () => {
