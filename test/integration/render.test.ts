@@ -6,8 +6,11 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAX_RENDER_SECONDS, MEDIA_MSG, UPLOAD_MSG, type Asset, type RenderJob, type Storyboard } from '@director-ia/shared';
+import { LOCAL_CREDENTIALS } from '../../infra/local/dynamodb';
+import { TWIN_STACK_NAME } from '../../infra/local/deployment/build';
 import { call, callOk } from '../support/api';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { rawTable } from '../support/dynamo';
@@ -89,6 +92,15 @@ describe('soundtracks (issue 18 item 1)', () => {
     expect((await loudness(mp3)).meanDb).toBeGreaterThan(-35);
     const midi = await download(music.midiDownloadUrl as string);
     expect(new TextDecoder().decode(midi.subarray(0, 4))).toBe('MThd');
+    expect(await quotaUsed(user)).toBe(1);
+
+    // Lambda may deliver an asynchronous event twice: the second delivery finds the job taken.
+    const lambda = new LambdaClient({ endpoint: twin.awsEndpoint, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS });
+    const again = await lambda.send(new InvokeCommand({ FunctionName: `${TWIN_STACK_NAME}-render`, InvocationType: 'Event', Payload: new TextEncoder().encode(JSON.stringify({ job: 'render', uid: user.sub, jobId: started.jobId })) }));
+    expect(again.StatusCode).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect((await callOk<{ assets: Asset[] }>(twin, 'listarRecursos', { type: 'music' }, user.accessToken)).assets).toHaveLength(1);
+    expect(await callOk<RenderJob>(twin, 'estadoRender', { jobId: started.jobId }, user.accessToken)).toMatchObject({ status: 'listo', assetId: done.assetId });
     expect(await quotaUsed(user)).toBe(1);
   });
 });
