@@ -3,9 +3,11 @@
  * videos, voice samples — newest first, each with its preview (image, video or audio element by
  * type), type label, prompt, date, the offline mark, a download link and delete with confirmation.
  * It re-reads itself before the short-lived URLs expire and after every new image.
+ * Issue 18: a filter by type ('Todos', 'Imagen', …, 'Música'); a soundtrack ('music') plays in its
+ * <audio controls> and downloads as MP3 and as MIDI; composed videos play in <video controls>.
  */
-import { useState } from 'react';
-import { ASSET_SOURCES, ASSET_TYPE_LABELS, formatKb, TALLER_MSG, type Asset } from '@director-ia/shared';
+import { useId, useState } from 'react';
+import { ASSET_SOURCES, ASSET_TYPE_LABELS, ASSET_TYPES, formatKb, TALLER_MSG, type Asset, type AssetType } from '@director-ia/shared';
 import { useAssets } from '../../features/assets/useAssets';
 import { useDeleteAsset } from '../../features/assets/useDeleteAsset';
 import { Button } from '../../ui/Button';
@@ -32,29 +34,51 @@ function Preview({ asset }: { asset: Asset }) {
     return (
       <div className={styles.audio}>
         <Icon name="music" size={32} />
-        <audio src={asset.url} controls preload="none" aria-label={label} />
+        <audio src={asset.url} controls preload={asset.type === 'music' ? 'metadata' : 'none'} aria-label={label} />
       </div>
     );
   }
   return <img src={asset.url} alt={label} loading="lazy" className={styles.media} />;
 }
 
+/** The assets of `type` ('all': every one). */
+export function filterAssets(assets: readonly Asset[], type: AssetType | 'all'): Asset[] {
+  return type === 'all' ? [...assets] : assets.filter((asset) => asset.type === type);
+}
+
 export function GalleryTab() {
   const assets = useAssets();
   const remove = useDeleteAsset();
   const [confirming, setConfirming] = useState<Asset | null>(null);
+  const [type, setType] = useState<AssetType | 'all'>('all');
+  const filterId = useId();
+  const shown = assets.data ? filterAssets(assets.data, type) : undefined;
 
   return (
     <Panel className={styles.panel}>
-      <ListHeading title="Galería" count={assets.data?.length}>
+      <ListHeading title="Galería" count={shown?.length}>
+        <label htmlFor={filterId} className="visually-hidden">
+          Tipo de recurso
+        </label>
+        <select id={filterId} className={styles.filter} value={type} onChange={(e) => setType(e.target.value as AssetType | 'all')}>
+          <option value="all">Todos</option>
+          {ASSET_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {ASSET_TYPE_LABELS[value]}
+            </option>
+          ))}
+        </select>
         <Button size="small" className={styles.refresh} onClick={() => void assets.refetch()} disabled={assets.isFetching} aria-label="Actualizar galería">
           {assets.isFetching ? <Spinner /> : <Icon name="refresh" size={16} />}
         </Button>
       </ListHeading>
       <QueryList query={assets} empty={<EmptyState icon={<Icon name="sparkles" size={28} />}>{TALLER_MSG.noAssets}</EmptyState>}>
-        {(items) => (
+        {() =>
+          shown && shown.length === 0 ? (
+            <EmptyState icon={<Icon name="sparkles" size={28} />}>No hay recursos de este tipo en la galería.</EmptyState>
+          ) : (
           <ul className={styles.grid} aria-label="Recursos generados">
-            {items.map((asset) => {
+            {(shown ?? []).map((asset) => {
               const deleting = remove.isPending && remove.variables === asset.id;
               return (
                 <li key={asset.id} className={styles.card} data-asset-id={asset.id} data-type={asset.type}>
@@ -78,10 +102,25 @@ export function GalleryTab() {
                       <time dateTime={asset.createdAt}>{formatDate(asset.createdAt)}</time> · {formatKb(asset.size)}
                     </p>
                     <div className={styles.actions}>
-                      <a className={styles.download} href={asset.downloadUrl} download aria-label={`Descargar ${ASSET_TYPE_LABELS[asset.type].toLowerCase()}: ${asset.prompt}`}>
-                        <PageIcon name="download" />
-                        Descargar
-                      </a>
+                      {asset.type === 'music' ? (
+                        <>
+                          <a className={styles.download} href={asset.downloadUrl} download aria-label={`Descargar MP3: ${asset.prompt}`}>
+                            <PageIcon name="download" />
+                            MP3
+                          </a>
+                          {asset.midiDownloadUrl && (
+                            <a className={styles.download} href={asset.midiDownloadUrl} download aria-label={`Descargar MIDI: ${asset.prompt}`}>
+                              <PageIcon name="download" />
+                              MIDI
+                            </a>
+                          )}
+                        </>
+                      ) : (
+                        <a className={styles.download} href={asset.downloadUrl} download aria-label={`Descargar ${ASSET_TYPE_LABELS[asset.type].toLowerCase()}: ${asset.prompt}`}>
+                          <PageIcon name="download" />
+                          Descargar
+                        </a>
+                      )}
                       <Button
                         size="small"
                         variant="danger"
@@ -99,7 +138,8 @@ export function GalleryTab() {
               );
             })}
           </ul>
-        )}
+          )
+        }
       </QueryList>
       {confirming && (
         <ConfirmDialog title="Eliminar recurso" onConfirm={() => remove.mutate(confirming.id)} onCancel={() => setConfirming(null)}>
