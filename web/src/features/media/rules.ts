@@ -70,15 +70,16 @@ export function removeScene(scenes: readonly Scene[], index: number): Scene[] {
 }
 
 /**
- * `scenes` with the scene at `index` changed by `patch`. Choosing a gallery image (`assetId`)
- * drops the prompt and writing a prompt drops the gallery image: a scene has one or the other.
+ * `scenes` with the scene at `index` changed by `patch`. A scene has a gallery image or a prompt:
+ * an `assetId` (even '', "a gallery image, not picked yet") drops the prompt; `assetId: undefined`
+ * or a prompt alone drops the gallery image. (An empty `assetId` is left out when sending.)
  */
 export function updateScene(scenes: readonly Scene[], index: number, patch: Partial<Scene>): Scene[] {
   return scenes.map((scene, i) => {
     if (i !== index) return scene;
     const next: Scene = { ...scene, ...patch };
-    if (patch.assetId) delete next.imagePrompt;
-    if ('assetId' in patch && !patch.assetId) delete next.assetId;
+    if (patch.assetId !== undefined) delete next.imagePrompt;
+    if ('assetId' in patch && patch.assetId === undefined) delete next.assetId;
     if (patch.imagePrompt !== undefined && !('assetId' in patch)) delete next.assetId;
     return next;
   });
