@@ -434,8 +434,9 @@ export const FUNCTION_ACCESS: Readonly<Record<CallableName, FunctionAccess>> = {
   listarMensajesChat: { table: 'readWrite', permissions: ['uploads:readChatMedia', 'assets:read', 'secrets:open:ai-key', 'ai:invoke', 'transcribe:jobs', 'chat:transcripts'] },
   // Resolves a pending action (conditional update) and runs it: an image under the daily quota
   // (as generarImagen), a blog draft (as the blog's article drafting) or a post created approved
-  // and scheduled through the publishing engine (`crear_publicacion`, issue 13: as aprobarPlan).
-  confirmarAccionChat: { table: 'readWrite', permissions: ['assets:put', 'assets:read', 'secrets:open:ai-key', 'ai:invoke', 'scheduler:publications'] },
+  // and scheduled through the publishing engine (`crear_publicacion`, issue 13: as aprobarPlan), or a
+  // video or soundtrack render queued on the render function (`crear_video`, `crear_musica`, issue 18).
+  confirmarAccionChat: { table: 'readWrite', permissions: ['assets:put', 'assets:read', 'secrets:open:ai-key', 'ai:invoke', 'scheduler:publications', 'render:invokeWorker'] },
   // Gestión de Leads (issue 6 item 2): one Query of the caller's leads.
   listarLeads: { table: 'read', partitions: TENANT_PARTITIONS },
   // One conditional UpdateItem (the lead must exist under the caller's partition).
@@ -735,12 +736,13 @@ export const DATA_RIGHTS_WORKER_ACCESS: FunctionAccess = {
  * writes the job's progress and the asset records, gives the quota back on failure, attaches a
  * video to its scheduled post; reads the render's inputs (uploads and gallery assets), writes the
  * results under assets; calls the brand's AI provider (storyboard, score, missing images), Polly
- * (voice-over) and Transcribe (an audiogram's captions; transcripts under chat-transcripts).
+ * (voice-over) and Transcribe (an audiogram's captions; transcripts under chat-transcripts). A
+ * video made for a scheduled post is attached through the post's edit path (as guardarPublicacion:
+ * an approved post's publications are synced, hence any partition and the publications' schedules).
  */
 export const RENDER_WORKER_ACCESS: FunctionAccess = {
   table: 'readWrite',
-  partitions: TENANT_PARTITIONS,
-  permissions: ['uploads:readMediaInputs', 'assets:put', 'assets:read', 'secrets:open:ai-key', 'ai:invoke', 'polly:SynthesizeSpeech', 'transcribe:jobs', 'chat:transcripts'],
+  permissions: ['uploads:readMediaInputs', 'assets:put', 'assets:read', 'secrets:open:ai-key', 'ai:invoke', 'polly:SynthesizeSpeech', 'transcribe:jobs', 'chat:transcripts', 'scheduler:publications'],
 };
 
 /** The union of two table accesses. */

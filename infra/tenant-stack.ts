@@ -17,6 +17,7 @@ import { ApiConstruct, type ApiProps } from './constructs/api';
 import { AuthConstruct } from './constructs/auth';
 import { DataConstruct } from './constructs/data';
 import { DataRightsConstruct, dataRightsWorkerOf } from './constructs/data-rights';
+import { RenderConstruct, renderWorkerOf } from './constructs/render';
 import { FunctionGrants } from './constructs/grants';
 import { InboxConstruct, inboxWorkerOf } from './constructs/inbox';
 import { JobsConstruct } from './constructs/jobs';
@@ -57,6 +58,7 @@ export class TenantStack extends Stack {
   readonly api: ApiConstruct;
   readonly jobs: JobsConstruct;
   readonly dataRights: DataRightsConstruct;
+  readonly render: RenderConstruct;
   readonly publicationSchedules: PublicationSchedulesConstruct;
   readonly publishing: PublishingConstruct;
   readonly web: WebConstruct;
@@ -95,6 +97,8 @@ export class TenantStack extends Stack {
       inboxWorker: inboxWorkerOf(this),
       // Fixed name: solicitarExportacion and eliminarCuenta (callables, created before it) name it.
       dataRightsWorker: dataRightsWorkerOf(this),
+      // Fixed name: crearBandaSonora and crearVideo (callables, created before it) name it.
+      renderWorker: renderWorkerOf(this),
     });
     const auth = (this.auth = new AuthConstruct(this, 'Auth', { grants, projectRoot, environment, adminEmail: settings.adminEmail, customToken: settings.customToken }));
     // The admin callables manage users of this pool (issue 17 item 1: 'userPool' permissions).
@@ -103,6 +107,8 @@ export class TenantStack extends Stack {
     const jobs = (this.jobs = new JobsConstruct(this, 'Jobs', { grants, uploadsBucket: storage.uploadsBucket, projectRoot, environment }));
     // Data rights (issue 17 item 2): exports, account deletions, conversation retention.
     this.dataRights = new DataRightsConstruct(this, 'DataRights', { grants, projectRoot, environment, deadLetters: jobs.deadLetters });
+    // Soundtracks and composed video (issue 18).
+    const render = (this.render = new RenderConstruct(this, 'Render', { grants, projectRoot, environment }));
     const publishing = (this.publishing = new PublishingConstruct(this, 'Publishing', { grants, schedules: publicationSchedules, projectRoot, environment }));
 
     const runtimeConfig: RuntimeConfig = {
@@ -148,7 +154,7 @@ export class TenantStack extends Stack {
     // Alarms (to the topic, e-mailed to alarmEmail) and the dashboard (issue 16).
     this.observability = new ObservabilityConstruct(this, 'Observability', {
       httpApi: api.httpApi,
-      deadLetters: { publishing: publicationSchedules.deadLetters, inbox: inbox.deadLetters, jobs: jobs.deadLetters },
+      deadLetters: { publishing: publicationSchedules.deadLetters, inbox: inbox.deadLetters, jobs: jobs.deadLetters, render: render.deadLetters },
       serviceName: SERVICE_NAME,
       alarmEmail: settings.alarmEmail,
     });
@@ -169,6 +175,7 @@ export class TenantStack extends Stack {
     }
     output('MetaWebhookVerifyTokenSecretName', secrets.webhookVerify.secretName, 'Secrets Manager secret holding the Meta webhooks\' verify token: paste its value into each Meta app\'s Webhooks settings with the callback URL');
     output('JobsDeadLetterQueueUrl', jobs.deadLetters.queueUrl, 'Background job events that failed every retry: knowledge documents whose processing failed (the document stays in processing; delete and upload it again) and undelivered blog drafts or token refresh schedules (their next run retries)');
+    output('RenderDeadLetterQueueUrl', render.deadLetters.queueUrl, 'Render jobs (soundtracks, videos) whose run failed outright (out of memory or time): their jobs are shown as failed and their quota given back by estadoRender; read these to find out why');
     output('AlarmTopicArn', this.observability.topic.topicArn, 'SNS topic of the stack\'s alarms (e-mailed to the alarmEmail context key when set; subscribe more endpoints here)');
     output('DashboardName', this.observability.dashboard.dashboardName, 'CloudWatch dashboard of this tenant');
     output('OAuthCallbackUrl', this.oauthCallback.callbackUrl, `Redirect URI to register with each social network app, {platform} being its network: ${OAUTH_NETWORKS.join(', ')}`);

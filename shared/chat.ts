@@ -33,7 +33,7 @@ export type ChatRole = (typeof CHAT_ROLES)[number];
  * The AI's tools (names as the model sees them). Each runs with the verified caller's identity
  * only; its input never carries a uid.
  */
-export const CHAT_TOOL_NAMES = ['generar_imagen', 'crear_publicacion', 'listar_leads', 'redactar_articulo', 'resumir_plan'] as const;
+export const CHAT_TOOL_NAMES = ['generar_imagen', 'crear_publicacion', 'listar_leads', 'redactar_articulo', 'resumir_plan', 'crear_video', 'crear_musica'] as const;
 export type ChatToolName = (typeof CHAT_TOOL_NAMES)[number];
 
 /**
@@ -41,7 +41,7 @@ export type ChatToolName = (typeof CHAT_TOOL_NAMES)[number];
  * publishing engine, issue 13 item 6): proposed in the chat, run only after the owner presses
  * 'Confirmar'. Listing and summarising run directly.
  */
-export const CHAT_TOOLS_NEEDING_CONFIRMATION: readonly ChatToolName[] = ['generar_imagen', 'crear_publicacion', 'redactar_articulo'];
+export const CHAT_TOOLS_NEEDING_CONFIRMATION: readonly ChatToolName[] = ['generar_imagen', 'crear_publicacion', 'redactar_articulo', 'crear_video', 'crear_musica'];
 
 /** Short Spanish names of the tools (labels in the chat). */
 export const CHAT_TOOL_LABELS: Readonly<Record<ChatToolName, string>> = {
@@ -50,6 +50,8 @@ export const CHAT_TOOL_LABELS: Readonly<Record<ChatToolName, string>> = {
   listar_leads: 'Leads nuevos',
   redactar_articulo: 'Redactar artículo',
   resumir_plan: 'Resumen del plan',
+  crear_video: 'Crear vídeo',
+  crear_musica: 'Crear música',
 };
 
 /** A proposed action: pending → running → done | failed; pending → cancelled | expired. */

@@ -93,7 +93,16 @@ export const MEDIA_MSG = {
   soundtrackReady: '¡Banda sonora lista! Está en la Galería.',
   videoReady: '¡Vídeo listo! Está en la Galería.',
   postNotVideo: 'Solo se crean vídeos para publicaciones de TikTok, YouTube o Instagram.',
+  topicToAvoid: (topic: string, what: 'el vídeo' | 'la música' | 'el guion') => `Tu marca evita el tema «${topic}», así que no se creará ${what}. Prueba con otra descripción.`,
 } as const;
+
+/** The networks whose posts can get a video made for them (issue 18 item 4), and the format each takes. */
+export const VIDEO_NETWORKS_FOR_RENDER = ['tiktok', 'youtube', 'instagram'] as const;
+export const VIDEO_FORMAT_FOR_NETWORK: Readonly<Record<(typeof VIDEO_NETWORKS_FOR_RENDER)[number], VideoFormat>> = {
+  tiktok: 'vertical',
+  youtube: 'horizontal',
+  instagram: 'vertical',
+};
 
 /** The stages a render job reports, in Spanish (the progress bar's label). */
 export const RENDER_STAGE_LABELS = {
@@ -184,3 +193,23 @@ export const RenderJobSchema = z.object({
   createdAt: z.string(),
 });
 export type RenderJob = z.infer<typeof RenderJobSchema>;
+
+/** Audio containers a render accepts, by the media type their magic bytes reveal. */
+export type AudioMediaType = 'audio/mpeg' | 'audio/wav' | 'audio/ogg' | 'audio/webm' | 'audio/mp4';
+
+/**
+ * The media type of audio `bytes` from their magic bytes (MP3 with an ID3 tag or an MPEG frame
+ * sync, RIFF/WAVE, Ogg, WebM/Matroska EBML, MP4/M4A `ftyp`), or null: a file's name or declared
+ * type is never trusted.
+ */
+export function sniffAudioMediaType(bytes: Uint8Array): AudioMediaType | null {
+  const at = (i: number) => bytes[i] ?? -1;
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 3 && ascii(0, 3) === 'ID3') return 'audio/mpeg';
+  if (bytes.length >= 2 && at(0) === 0xff && (at(1) & 0xe0) === 0xe0 && (at(1) & 0x06) !== 0) return 'audio/mpeg';
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return 'audio/wav';
+  if (bytes.length >= 4 && ascii(0, 4) === 'OggS') return 'audio/ogg';
+  if (bytes.length >= 4 && at(0) === 0x1a && at(1) === 0x45 && at(2) === 0xdf && at(3) === 0xa3) return 'audio/webm';
+  if (bytes.length >= 8 && ascii(4, 8) === 'ftyp') return 'audio/mp4';
+  return null;
+}

@@ -47,7 +47,7 @@ export interface JobsProps {
   environment: Record<string, string>;
 }
 
-const DEAD_LETTER_NAG_REASON =
+export const DEAD_LETTER_NAG_REASON =
   'This queue is itself the dead-letter queue of the background jobs: the knowledge processing Lambda\'s failed asynchronous invocations (its on-failure destination) and the blog drafts and token refresh schedules\' undelivered events. cdk-nag only recognises redrive policies of other queues; a DLQ of this DLQ would only move the messages.';
 
 /** Retries of a failed knowledge processing invocation before its event goes to the dead letters (Lambda's default, made explicit). */

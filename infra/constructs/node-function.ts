@@ -20,7 +20,7 @@
  * of its custom metrics (lambdas/platform/metrics.ts).
  */
 import path from 'node:path';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Size, Stack } from 'aws-cdk-lib';
 import { PolicyDocument, Role, ServicePrincipal, type AddToPrincipalPolicyResult, type PolicyStatement, type RoleProps } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -62,6 +62,14 @@ export interface NodeFunctionProps {
    * nothing: CDK drops identical statements from a policy document.
    */
   role?: FunctionRole;
+  /**
+   * Default arm64. x86_64 for a function that runs a native binary installed beside its bundle for
+   * this machine's platform (the render function's ffmpeg, issue 18): the bundler installs
+   * `nodeModules` with npm on the machine that synthesizes, so the twin runs the very binary AWS does.
+   */
+  architecture?: Architecture;
+  /** `/tmp` size; default Lambda's 512 MiB. */
+  ephemeralStorageSize?: Size;
 }
 
 /** Why every function role may write trace segments on `*` (see the module header). */
@@ -110,7 +118,8 @@ export function createNodeFunction(scope: Construct, id: string, props: NodeFunc
     projectRoot: props.projectRoot,
     depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
     runtime: Runtime.NODEJS_24_X,
-    architecture: Architecture.ARM_64,
+    architecture: props.architecture ?? Architecture.ARM_64,
+    ...(props.ephemeralStorageSize ? { ephemeralStorageSize: props.ephemeralStorageSize } : {}),
     memorySize: props.memorySize ?? 512,
     timeout: props.timeout ?? Duration.seconds(30),
     description: props.description,

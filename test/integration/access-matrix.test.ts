@@ -68,6 +68,13 @@ const SAMPLES: { [N in CallableName]: (f: Fixture) => CallableInput<N> } = {
   // The twin's provider is offline (no video): callers past the access check get 501.
   iniciarVideo: () => ({ prompt: 'Un paseo por el mar al atardecer' }),
   estadoVideo: () => ({ jobId: 'zzzzzzzzzzzzzzzzzzzz' }),
+  // Issue 18: a storyboard (offline, cheap); a short soundtrack render; a video from an upload nobody
+  // made (404 before anything is queued); a job nobody has; the caller's list.
+  proponerGuion: () => ({ brief: 'Presentamos nuestra nueva carta de otoño. Ven a probarla.', format: 'vertical' }),
+  crearBandaSonora: () => ({ mood: 'alegre', tempo: 110, durationSeconds: 10, style: 'pop' }),
+  crearVideo: () => ({ source: 'audio', audioKey: 'users/nobody/video-audio/zzzzzzzzzzzzzzzzzzzz-nota.mp3', format: 'vertical' }),
+  estadoRender: () => ({ jobId: 'zzzzzzzzzzzzzzzzzzzz' }),
+  listarRenders: () => null,
   // Website widget (public): the brand is the body's uid (the active fixture user); every caller,
   // token or not, gets the same answer, and a token never selects the brand.
   obtenerWidget: (f) => ({ uid: f.users.active.sub }),
@@ -165,7 +172,7 @@ const OWNER_ONLY: readonly CallableName[] = ['enviarMensajeChat', 'listarMensaje
  * the access level lets through gets this status instead of 200, which still proves the access
  * check passed (401/403 come first).
  */
-const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { rechazarUsuario: 404, suspenderUsuario: 404, reactivarUsuario: 404, concederAdmin: 404, retirarAdmin: 404, confirmarAccionChat: 404, guardarPublicacion: 404, eliminarPublicacion: 404, aprobarPlan: 404, rechazarPlan: 404, editarPropuesta: 404, publicarAhora: 404, resolverPublicacion: 404, eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404, actualizarLead: 404, eliminarLead: 404, obtenerConversacion: 404, verConversacion: 404, responderConversacion: 404, aprobarRespuesta: 404, descartarRespuesta: 404, generarArticulo: 400, guardarArticulo: 404, publicarArticulo: 404, eliminarArticulo: 404, completarOAuth: 400, conectarTelegram: 400, elegirDestinos: 404, verCampana: 404, editarCampana: 404, aprobarCampana: 404, eliminarCampana: 404, guardarGastoCampana: 404, crearBorradorMeta: 404, eliminarCuenta: 400, exportarLead: 404 };
+const ALLOWED_STATUS: Partial<Record<CallableName, number>> = { rechazarUsuario: 404, suspenderUsuario: 404, reactivarUsuario: 404, concederAdmin: 404, retirarAdmin: 404, confirmarAccionChat: 404, guardarPublicacion: 404, eliminarPublicacion: 404, aprobarPlan: 404, rechazarPlan: 404, editarPropuesta: 404, publicarAhora: 404, resolverPublicacion: 404, eliminarDocumento: 404, eliminarRecurso: 404, iniciarVideo: 501, estadoVideo: 404, actualizarLead: 404, eliminarLead: 404, obtenerConversacion: 404, verConversacion: 404, responderConversacion: 404, aprobarRespuesta: 404, descartarRespuesta: 404, generarArticulo: 400, guardarArticulo: 404, publicarArticulo: 404, eliminarArticulo: 404, completarOAuth: 400, conectarTelegram: 400, elegirDestinos: 404, verCampana: 404, editarCampana: 404, aprobarCampana: 404, eliminarCampana: 404, guardarGastoCampana: 404, crearBorradorMeta: 404, eliminarCuenta: 400, exportarLead: 404, crearVideo: 404, estadoRender: 404 };
 
 describe('access matrix', () => {
   let fixture: Fixture;

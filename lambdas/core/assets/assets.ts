@@ -13,8 +13,9 @@
  *   ASSET_URL_EXPIRES_SECONDS); `assetUrl(item)` → the display URL alone.
  * - `listAssets(sub, type?)` → the caller's assets, newest first (one Query).
  * - `getAsset(sub, id)` → the record or null.
- * - `deleteAsset(sub, id)` → removes the file (its exact version in the versioned bucket) and the
- *   record; NOT_FOUND when the caller has no such asset.
+ * - `readAssetFile(sub, id, maxBytes)` → the record and its file's bytes, or null.
+ * - `deleteAsset(sub, id)` → removes the file (its exact version in the versioned bucket), its
+ *   companion (a soundtrack's MIDI) and the record; NOT_FOUND when the caller has no such asset.
  * IAM: saving needs s3:PutObject, URLs s3:GetObject, deleting s3:DeleteObject(+Version) on
  * the `users/<sub>/assets/` area (the `assets:*` permissions of infra/functions.ts).
  */
@@ -22,10 +23,10 @@ import { ASSET_ID_PATTERN, ASSET_TYPE_LABELS, ASSET_URL_EXPIRES_SECONDS, TALLER_
 import { assets, type AssetItem } from '../../platform/db/entities/asset';
 import { NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
-import { deleteObject, putObject } from '../../platform/storage/objects';
+import { deleteObject, getObject, putObject } from '../../platform/storage/objects';
 import { presignGet } from '../../platform/storage/presign';
 import { newObjectId } from '../uploads/keys';
-import { assetExtension, assetKey } from './keys';
+import { assetExtension, assetKey, MIDI_MEDIA_TYPE } from './keys';
 
 export type { AssetItem } from '../../platform/db/entities/asset';
 
@@ -39,6 +40,10 @@ export interface NewAsset {
   model: string;
   /** What besides the prompt went in (ASSET_SOURCES). */
   source?: string;
+  /** A second file stored beside the first (a soundtrack's MIDI), downloadable from the gallery. */
+  companion?: { bytes: Uint8Array; mediaType: string };
+  /** Length of a video or soundtrack, seconds. */
+  durationSeconds?: number;
 }
 
 /** Stores a generated file as an asset of `sub` (see the module header). */
@@ -46,6 +51,17 @@ export async function saveAsset(sub: string, asset: NewAsset, now = new Date()):
   const id = newObjectId(now.getTime());
   const key = assetKey(sub, id, asset.mediaType);
   const { versionId } = await putObject(key, asset.bytes, asset.mediaType);
+  let companion: { companionKey: string; companionVersionId?: string; companionMediaType: string } | undefined;
+  if (asset.companion) {
+    const companionKey = assetKey(sub, id, asset.companion.mediaType);
+    try {
+      const stored = await putObject(companionKey, asset.companion.bytes, asset.companion.mediaType);
+      companion = { companionKey, ...(stored.versionId ? { companionVersionId: stored.versionId } : {}), companionMediaType: asset.companion.mediaType };
+    } catch (error) {
+      await deleteObject(key, versionId).catch((cleanup: unknown) => logger.warn('Orphan asset file left behind', { key, error: cleanup as Error }));
+      throw error;
+    }
+  }
   const item = {
     uid: sub,
     id,
@@ -58,24 +74,27 @@ export async function saveAsset(sub: string, asset: NewAsset, now = new Date()):
     offline: asset.offline,
     model: asset.model,
     ...(asset.source ? { source: asset.source } : {}),
+    ...(companion ?? {}),
+    ...(asset.durationSeconds !== undefined ? { durationSeconds: Math.round(asset.durationSeconds * 10) / 10 } : {}),
     createdAt: now.toISOString(),
   };
   try {
     await assets().create(item).go();
   } catch (error) {
     await deleteObject(key, versionId).catch((cleanup: unknown) => logger.warn('Orphan asset file left behind', { key, error: cleanup as Error }));
+    if (companion) await deleteObject(companion.companionKey, companion.companionVersionId).catch((cleanup: unknown) => logger.warn('Orphan asset file left behind', { key: companion.companionKey, error: cleanup as Error }));
     throw error;
   }
   return item as AssetItem;
 }
 
-/** The name a downloaded asset gets, e.g. `imagen-<id>.png`. */
-export function downloadName(item: Pick<AssetItem, 'type' | 'id' | 'mediaType'>): string {
+/** The name a downloaded asset gets, e.g. `imagen-<id>.png` (`mediaType`: of its companion file, e.g. `musica-<id>.mid`). */
+export function downloadName(item: Pick<AssetItem, 'type' | 'id' | 'mediaType'>, mediaType = item.mediaType): string {
   const label = ASSET_TYPE_LABELS[item.type]
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
-  return `${label}-${item.id}.${assetExtension(item.mediaType)}`;
+  return `${label}-${item.id}.${assetExtension(mediaType)}`;
 }
 
 /** The display URL of an asset (presigned GET, ASSET_URL_EXPIRES_SECONDS). */
@@ -85,7 +104,12 @@ export function assetUrl(item: Pick<AssetItem, 'key'>): Promise<string> {
 
 /** The browser's view of an asset, with its short-lived URLs. */
 export async function assetView(item: AssetItem): Promise<Asset> {
-  const [url, downloadUrl] = await Promise.all([assetUrl(item), presignGet(item.key, ASSET_URL_EXPIRES_SECONDS, { downloadName: downloadName(item) })]);
+  const midi = item.companionKey && item.companionMediaType === MIDI_MEDIA_TYPE ? item.companionKey : undefined;
+  const [url, downloadUrl, midiDownloadUrl] = await Promise.all([
+    assetUrl(item),
+    presignGet(item.key, ASSET_URL_EXPIRES_SECONDS, { downloadName: downloadName(item) }),
+    midi ? presignGet(midi, ASSET_URL_EXPIRES_SECONDS, { downloadName: downloadName(item, MIDI_MEDIA_TYPE) }) : undefined,
+  ]);
   return {
     id: item.id,
     type: item.type,
@@ -96,8 +120,10 @@ export async function assetView(item: AssetItem): Promise<Asset> {
     offline: item.offline,
     model: item.model,
     ...(item.source ? { source: item.source } : {}),
+    ...(item.durationSeconds !== undefined ? { durationSeconds: item.durationSeconds } : {}),
     url,
     downloadUrl,
+    ...(midiDownloadUrl ? { midiDownloadUrl } : {}),
   };
 }
 
@@ -115,11 +141,24 @@ export async function getAsset(sub: string, id: string): Promise<AssetItem | nul
   return data ?? null;
 }
 
+/**
+ * The file of asset `id` of `sub` (at most `maxBytes`), or null when the caller has no such asset
+ * or its file is missing or larger (a render reads gallery images and soundtracks with it).
+ */
+export async function readAssetFile(sub: string, id: string, maxBytes: number): Promise<{ item: AssetItem; bytes: Uint8Array } | null> {
+  const item = await getAsset(sub, id);
+  if (!item) return null;
+  const file = await getObject(item.key, maxBytes);
+  if (!file || 'tooLarge' in file) return null;
+  return { item, bytes: file.bytes };
+}
+
 /** Deletes asset `id` of `sub`: file (exact version) then record. NOT_FOUND when there is none. */
 export async function deleteAsset(sub: string, id: string): Promise<{ id: string }> {
   const item = await getAsset(sub, id);
   if (!item) throw new NotFoundError(TALLER_MSG.assetNotFound);
   await deleteObject(item.key, item.versionId);
+  if (item.companionKey) await deleteObject(item.companionKey, item.companionVersionId);
   await assets().delete({ uid: sub, id }).go();
   return { id };
 }

@@ -16,7 +16,11 @@ export const EXTENSION_BY_MEDIA_TYPE: Readonly<Record<string, string>> = {
   'audio/wav': 'wav',
   'audio/ogg': 'ogg',
   'audio/webm': 'weba',
+  'audio/midi': 'mid',
 };
+
+/** A soundtrack's score as a Standard MIDI File (issue 18), stored beside its MP3. */
+export const MIDI_MEDIA_TYPE = 'audio/midi';
 
 export function assetExtension(mediaType: string): string {
   return EXTENSION_BY_MEDIA_TYPE[mediaType.trim().toLowerCase()] ?? 'bin';

@@ -7,6 +7,8 @@
  * - crear_publicacion → `createScheduledPost` with status 'aprobado' (issue 13 item 6): validated
  *   for its network and scheduled through the publishing engine like an approved plan's post; the
  *   answer says the date, the local time and the network.
+ * - crear_video / crear_musica → `startVideo` / `startSoundtrack` (issue 18 item 4): the render job is
+ *   queued and the answer says where the result will be (the Taller's render list and gallery).
  * Every call takes the tenant from `sub`, the verified caller the handler passes; tool inputs
  * have no uid (tools.ts). Failures are the generators' own errors (domain or AI), each with its Spanish message.
  */
@@ -16,9 +18,10 @@ import { generateImage } from '../generation/image';
 import { createScheduledPost } from '../plan/posts';
 import { spanishDay } from './dates';
 import type { ToolOutcome } from './directTools';
-import { postTimeOfCall, type ValidToolCall } from './tools';
+import { startSoundtrack, startVideo } from '../media/jobs/start';
+import { musicOfCall, postTimeOfCall, type ValidToolCall } from './tools';
 
-export const CONFIRMED_TOOLS = ['generar_imagen', 'crear_publicacion', 'redactar_articulo'] as const satisfies readonly ChatToolName[];
+export const CONFIRMED_TOOLS = ['generar_imagen', 'crear_publicacion', 'redactar_articulo', 'crear_video', 'crear_musica'] as const satisfies readonly ChatToolName[];
 export type ConfirmedTool = (typeof CONFIRMED_TOOLS)[number];
 
 export function isConfirmedTool(call: ValidToolCall): call is Extract<ValidToolCall, { tool: ConfirmedTool }> {
@@ -45,6 +48,14 @@ export async function runConfirmedTool(sub: string, call: Extract<ValidToolCall,
         offline: article.offline,
         model: article.model,
       };
+    }
+    case 'crear_video': {
+      await startVideo(sub, { source: 'text', brief: call.input.brief, format: call.input.format ?? 'vertical' }, now);
+      return { text: 'Estoy creando el vídeo: la IA escribe el guion, crea las imágenes y le pone música. Tardará unos minutos; lo verás en Taller IA › Vídeo y, al terminar, en la Galería.' };
+    }
+    case 'crear_musica': {
+      await startSoundtrack(sub, musicOfCall(call.input), now);
+      return { text: 'Estoy componiendo la banda sonora. En un momento la tendrás en la Galería del Taller IA (MP3 y MIDI).' };
     }
   }
 }

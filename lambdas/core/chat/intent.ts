@@ -9,12 +9,16 @@
  * 1. redactar_articulo: a creation verb and "artículo"/"blog" (topic: what follows "sobre", else
  *    the request);
  * 2. crear_publicacion: "publicación"/"post"/"publicar" with a creation verb or a date;
- * 3. generar_imagen: "imagen"/"foto"/"ilustración"/"banner"/"cartel"/... with a creation verb;
- * 4. listar_leads: "leads", "clientes potenciales", "contactos nuevos", "interesados";
- * 5. resumir_plan: "plan", "calendario", "programado"/"programadas", "planificación".
+ * 3. crear_video: "vídeo"/"video"/"reel" with a creation verb (brief: the request; vertical unless
+ *    it names YouTube or "horizontal"); crear_musica: "música"/"banda sonora"/"canción"/"melodía"
+ *    with a creation verb (mood: the first mood word found, else alegre; tempo: a number before
+ *    "bpm"; seconds: a number before "segundos");
+ * 4. generar_imagen: "imagen"/"foto"/"ilustración"/"banner"/"cartel"/... with a creation verb;
+ * 5. listar_leads: "leads", "clientes potenciales", "contactos nuevos", "interesados";
+ * 6. resumir_plan: "plan", "calendario", "programado"/"programadas", "planificación".
  * Anything else is no tool (a plain answer).
  */
-import { addDays, MAX_PROMPT_LENGTH, utcDateIso, type SocialNetwork } from '@director-ia/shared';
+import { addDays, MAX_PROMPT_LENGTH, SOUNDTRACK_LIMITS, STORYBOARD_LIMITS, utcDateIso, type SocialNetwork } from '@director-ia/shared';
 import { OFFLINE_PREFIX } from '../../platform/ai/providers/offline/text';
 import { normalizeSpanish } from '../../platform/ai/offline/spanish';
 import { oneLine } from '../../platform/ai/prompt-text';
@@ -26,6 +30,9 @@ const CREATE =
 const ARTICLE = /\b(articulo|articulos|blog|entrada del blog|post del blog)\b/;
 const POST = /\b(publicacion|publicaciones|post|posts|publicar|publica|publicalo|tuit|reel)\b/;
 const IMAGE = /\b(imagen|imagenes|foto|fotos|ilustracion|dibujo|banner|cartel|poster|grafico|logo|portada)\b/;
+const VIDEO = /\b(video|videos|reel|reels|clip|audiograma)\b/;
+const MUSIC = /\b(musica|banda sonora|cancion|melodia|jingle|sintonia)\b/;
+const MOODS = ['alegre', 'tranquila', 'tranquilo', 'epica', 'epico', 'emotiva', 'emotivo', 'energica', 'energico', 'misteriosa', 'misterioso', 'relajada', 'relajado'];
 const LEADS = /\b(leads?|clientes potenciales|contactos nuevos|nuevos contactos|interesados)\b/;
 const PLAN = /\b(plan|calendario|programado|programada|programados|programadas|planificacion|planning)\b/;
 
@@ -85,6 +92,26 @@ export function detectIntent(request: string, now: Date, brandName?: string): De
       },
       notes,
     };
+  }
+  if (creates && MUSIC.test(t) && !VIDEO.test(t)) {
+    const mood = MOODS.find((word) => new RegExp(`\\b${word}\\b`).test(t)) ?? 'alegre';
+    const tempo = Number(/(\d{2,3})\s*bpm/.exec(t)?.[1] ?? NaN);
+    const seconds = Number(/(\d{2,3})\s*(segundos|seg|s)\b/.exec(t)?.[1] ?? NaN);
+    return {
+      call: {
+        tool: 'crear_musica',
+        input: {
+          mood,
+          ...(tempo >= SOUNDTRACK_LIMITS.minTempo && tempo <= SOUNDTRACK_LIMITS.maxTempo ? { tempo } : {}),
+          ...(seconds >= SOUNDTRACK_LIMITS.minSeconds && seconds <= SOUNDTRACK_LIMITS.maxSeconds ? { durationSeconds: seconds } : {}),
+        },
+      },
+      notes: [],
+    };
+  }
+  if (creates && VIDEO.test(t)) {
+    const format = /\b(youtube|horizontal)\b/.test(t) ? 'horizontal' : 'vertical';
+    return { call: { tool: 'crear_video', input: { brief: oneLine(text, STORYBOARD_LIMITS.briefMax), format } }, notes: [] };
   }
   if (creates && IMAGE.test(t)) {
     return { call: { tool: 'generar_imagen', input: { prompt: oneLine(text, MAX_PROMPT_LENGTH) } }, notes: [] };

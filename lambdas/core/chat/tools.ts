@@ -9,10 +9,12 @@
  *   scheduled for publishing (status aprobado, issue 13 item 6): confirmation first;
  * - listar_leads {} — the leads in state Nuevo, runs directly;
  * - redactar_articulo {topic?} — an AI blog draft (spends): confirmation first;
- * - resumir_plan {month? YYYY-MM} — the month's scheduled posts, runs directly.
+ * - resumir_plan {month? YYYY-MM} — the month's scheduled posts, runs directly;
+ * - crear_video {brief, format?} — a video render from a text (issue 18 item 4): confirmation first;
+ * - crear_musica {mood, tempo?, durationSeconds?, style?} — a soundtrack render: confirmation first.
  */
 import * as z from 'zod/mini';
-import { CHAT_TOOLS_NEEDING_CONFIRMATION, defaultPostTime, isIsoDate, isPostTime, MAX_PROMPT_LENGTH, POST_LIMITS, SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type ChatToolName } from '@director-ia/shared';
+import { CHAT_TOOLS_NEEDING_CONFIRMATION, SOUNDTRACK_LIMITS, STORYBOARD_LIMITS, VIDEO_FORMATS, defaultPostTime, isIsoDate, isPostTime, MAX_PROMPT_LENGTH, POST_LIMITS, SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type ChatToolName } from '@director-ia/shared';
 import { spanishDay } from './dates';
 import type { ToolSpec } from '../../platform/ai/types';
 
@@ -31,6 +33,13 @@ export const TOOL_INPUT_SCHEMAS = {
   listar_leads: z.object({}),
   redactar_articulo: z.object({ topic: z.optional(z.string().check(z.trim(), z.maxLength(300))) }),
   resumir_plan: z.object({ month: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/))) }),
+  crear_video: z.object({ brief: text(STORYBOARD_LIMITS.briefMax), format: z.optional(z.enum(VIDEO_FORMATS)) }),
+  crear_musica: z.object({
+    mood: text(SOUNDTRACK_LIMITS.textMax),
+    tempo: z.optional(z.number().check(z.int(), z.gte(SOUNDTRACK_LIMITS.minTempo), z.lte(SOUNDTRACK_LIMITS.maxTempo))),
+    durationSeconds: z.optional(z.number().check(z.int(), z.gte(SOUNDTRACK_LIMITS.minSeconds), z.lte(SOUNDTRACK_LIMITS.maxSeconds))),
+    style: z.optional(text(SOUNDTRACK_LIMITS.textMax)),
+  }),
 } as const;
 
 export type ToolInput<T extends ChatToolName> = z.output<(typeof TOOL_INPUT_SCHEMAS)[T]>;
@@ -44,6 +53,8 @@ const DESCRIPTIONS: Record<ChatToolName, string> = {
   listar_leads: 'Lista los leads nuevos (estado Nuevo) captados por el widget o el chat.',
   redactar_articulo: 'Redacta con IA un borrador de artículo para el blog de la marca sobre un tema. El propietario lo confirmará antes.',
   resumir_plan: 'Resume las publicaciones programadas de un mes del Plan de Contenidos.',
+  crear_video: 'Crea un vídeo de 1080p a partir de una descripción: la IA escribe el guion, crea las imágenes y le pone música; queda en la Galería del Taller IA. Gasta una generación diaria: el propietario la confirmará antes.',
+  crear_musica: 'Compone una banda sonora original para la marca (MP3 y MIDI) a partir de un estado de ánimo, un tempo y un estilo; queda en la Galería del Taller IA. Gasta una generación diaria: el propietario la confirmará antes.',
 };
 
 const INPUT_JSON_SCHEMAS: Record<ChatToolName, Record<string, unknown>> = {
@@ -71,6 +82,24 @@ const INPUT_JSON_SCHEMAS: Record<ChatToolName, Record<string, unknown>> = {
   resumir_plan: {
     type: 'object',
     properties: { month: { type: 'string', description: 'Mes, formato AAAA-MM (por defecto el actual).', pattern: '^\\d{4}-\\d{2}$' } },
+  },
+  crear_video: {
+    type: 'object',
+    properties: {
+      brief: { type: 'string', description: 'De qué trata el vídeo, en español.', maxLength: STORYBOARD_LIMITS.briefMax },
+      format: { type: 'string', enum: [...VIDEO_FORMATS], description: 'horizontal (1920×1080, YouTube) o vertical (1080×1920, reels y TikTok); por defecto vertical.' },
+    },
+    required: ['brief'],
+  },
+  crear_musica: {
+    type: 'object',
+    properties: {
+      mood: { type: 'string', description: 'Estado de ánimo, p. ej. alegre, tranquila, épica.', maxLength: SOUNDTRACK_LIMITS.textMax },
+      tempo: { type: 'integer', description: 'Tempo en bpm (por defecto 110).', minimum: SOUNDTRACK_LIMITS.minTempo, maximum: SOUNDTRACK_LIMITS.maxTempo },
+      durationSeconds: { type: 'integer', description: 'Duración en segundos (por defecto 30).', minimum: SOUNDTRACK_LIMITS.minSeconds, maximum: SOUNDTRACK_LIMITS.maxSeconds },
+      style: { type: 'string', description: 'Estilo, p. ej. pop, acústico, electrónica (por defecto pop).', maxLength: SOUNDTRACK_LIMITS.textMax },
+    },
+    required: ['mood'],
   },
 };
 
@@ -101,7 +130,7 @@ export function postTimeOfCall(input: ToolInput<'crear_publicacion'>): string {
 }
 
 /** What the chat asks before running `call` (the 'Confirmar'/'Cancelar' message). */
-export function proposalText(call: Extract<ValidToolCall, { tool: 'generar_imagen' | 'crear_publicacion' | 'redactar_articulo' }>): string {
+export function proposalText(call: Extract<ValidToolCall, { tool: 'generar_imagen' | 'crear_publicacion' | 'redactar_articulo' | 'crear_video' | 'crear_musica' }>): string {
   switch (call.tool) {
     case 'generar_imagen':
       return `¿Genero una imagen con esta instrucción?\n«${call.input.prompt}»\nUsará una de tus generaciones diarias.`;
@@ -111,5 +140,16 @@ export function proposalText(call: Extract<ValidToolCall, { tool: 'generar_image
       return call.input.topic
         ? `¿Redacto un borrador de artículo para el blog sobre «${call.input.topic}»?\nUsará una de tus generaciones diarias.`
         : '¿Redacto un borrador de artículo para el blog sobre uno de sus temas?\nUsará una de tus generaciones diarias.';
+    case 'crear_video':
+      return `¿Creo un vídeo ${call.input.format === 'horizontal' ? 'horizontal (1920×1080)' : 'vertical (1080×1920)'} sobre esto?\n«${call.input.brief}»\nUsará una de tus generaciones diarias y tardará unos minutos.`;
+    case 'crear_musica': {
+      const music = musicOfCall(call.input);
+      return `¿Compongo una banda sonora ${music.mood}, ${music.style}, ${music.tempo} bpm, de ${music.durationSeconds} segundos?\nUsará una de tus generaciones diarias.`;
+    }
   }
+}
+
+/** A crear_musica call's brief with the defaults filled in (110 bpm, 30 s, pop). */
+export function musicOfCall(input: ToolInput<'crear_musica'>): { mood: string; tempo: number; durationSeconds: number; style: string } {
+  return { mood: input.mood, tempo: input.tempo ?? 110, durationSeconds: input.durationSeconds ?? 30, style: input.style ?? 'pop' };
 }

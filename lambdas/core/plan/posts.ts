@@ -33,7 +33,7 @@
  * approval); `syncKeyOf` and `syncedView` are shared with it.
  */
 import * as z from 'zod/mini';
-import { defaultPostTime, IsoDateSchema, isPostTime, PLAN_MSG, PlatformSchema, POST_STATUSES, PostContentSchema, PostMediaSchema, PostTargetsSchema, PostTimeSchema, PostTitleSchema, PostVersionsSchema, TIME_MSG, type PostStatus, type PostTarget, type PostVersion, type ScheduledPost, type SocialNetwork, isMonth, type Publication } from '@director-ia/shared';
+import { defaultPostTime, IsoDateSchema, MAX_POST_MEDIA, isPostTime, PLAN_MSG, PlatformSchema, POST_STATUSES, PostContentSchema, PostMediaSchema, PostTargetsSchema, PostTimeSchema, PostTitleSchema, PostVersionsSchema, TIME_MSG, type PostStatus, type PostTarget, type PostVersion, type ScheduledPost, type SocialNetwork, isMonth, type Publication } from '@director-ia/shared';
 import { scheduledPostRefs, scheduledPosts, type ScheduledPostItem } from '../../platform/db/entities/scheduledPost';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
@@ -202,6 +202,34 @@ async function currentPost(sub: string, id: string): Promise<ScheduledPostItem> 
     throw new NotFoundError(PLAN_MSG.postNotFound);
   }
   return post;
+}
+
+/** Post `id` of `sub` (NotFoundError with PLAN_MSG.postNotFound when there is none). */
+export async function getScheduledPost(sub: string, id: string): Promise<ScheduledPost> {
+  return postView(await currentPost(sub, id));
+}
+
+/**
+ * Puts gallery asset `assetId` first in post `id`'s media (issue 18: the video made for it), the
+ * post's other media kept after it up to MAX_POST_MEDIA, through the edit path (an approved
+ * post's publications are synced). Idempotent: a post that already starts with it is left alone.
+ * One retry when the post changed meanwhile; NotFoundError when it is gone.
+ */
+export async function attachPostMedia(sub: string, id: string, assetId: string, now = new Date()): Promise<ScheduledPost> {
+  for (let attempt = 0; ; attempt++) {
+    const current = await currentPost(sub, id);
+    const media = current.media ?? [];
+    if (media[0] === assetId) return postView(current);
+    try {
+      return await updateScheduledPost(
+        sub,
+        { id, title: current.title, content: current.content, scheduledDate: current.scheduledDate, platform: current.platform as SocialNetwork, media: [assetId, ...media.filter((m) => m !== assetId)].slice(0, MAX_POST_MEDIA) },
+        now,
+      );
+    } catch (error) {
+      if (!(error instanceof ConflictError) || attempt > 0) throw error;
+    }
+  }
 }
 
 /** After a cancelled write: NotFoundError when the post is gone meanwhile, else ConflictError. */

@@ -23,6 +23,12 @@ export const assets = defineEntity({
     ...GENERATED,
     /** What besides the prompt went in (shared ASSET_SOURCES). */
     source: optional('string'),
+    /** A second file of the asset (issue 18: a soundtrack's MIDI beside its MP3), in the same folder. */
+    companionKey: optional('string'),
+    companionVersionId: optional('string'),
+    companionMediaType: optional('string'),
+    /** Length of a video or soundtrack, seconds. */
+    durationSeconds: optional('number'),
     /** ISO 8601. */
     createdAt: required('string'),
   },

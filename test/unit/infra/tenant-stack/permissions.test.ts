@@ -34,7 +34,7 @@ import { CALLABLES, CALLABLE_NAMES, SECRET_PURPOSE_FIELDS, USER_POOL_ID_ENV, typ
 import { useSynthesizedTenant } from '../../../support/cdk-fixture';
 import { identityPolicies, logicalId, permissionLines, statementsOfRole, type Resource, type Statement } from '../../../support/template-iam';
 
-type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts' | 'socialTokens' | 'oauthCallback' | 'publisher' | 'publishingSweep' | 'socialWebhook' | 'inboxWorker' | 'trackedRedirect' | 'dataRights';
+type FunctionName = CallableName | 'preSignUp' | 'knowledgeUploaded' | 'blogDrafts' | 'socialTokens' | 'oauthCallback' | 'publisher' | 'publishingSweep' | 'socialWebhook' | 'inboxWorker' | 'trackedRedirect' | 'dataRights' | 'render';
 
 const AI_CONTEXT = {
   aiProvider: 'bedrock',
@@ -156,6 +156,12 @@ const EXPECTED_TABLE: Record<FunctionName, TableAccess> = {
   eliminarCuenta: 'readWrite',
   exportarLead: 'read',
   dataRights: 'readWrite',
+  proponerGuion: 'readWrite',
+  crearBandaSonora: 'readWrite',
+  crearVideo: 'readWrite',
+  estadoRender: 'readWrite',
+  listarRenders: 'readWrite',
+  render: 'readWrite',
 };
 
 const KNOWLEDGE = 'uploads/users/*/knowledge/*';
@@ -166,6 +172,12 @@ const IDENTITY_VIDEOS = 'uploads/users/*/identity-videos/*';
 const CHAT_IMAGES = 'uploads/users/*/chat-images/*';
 const CHAT_VOICE = 'uploads/users/*/chat-voice/*';
 const CHAT_TRANSCRIPTS = 'uploads/users/*/chat-transcripts/*';
+/** Issue 18: what a render starts from (uploads), and the render function (its fixed name). */
+const VIDEO_IMAGES = 'uploads/users/*/video-images/*';
+const VIDEO_AUDIO = 'uploads/users/*/video-audio/*';
+const SOUNDTRACKS = 'uploads/users/*/soundtracks/*';
+const MEDIA_INPUTS = [VIDEO_IMAGES, VIDEO_AUDIO, SOUNDTRACKS].map((keys) => `s3:GetObject @ ${keys}`);
+const INVOKE_RENDER = 'lambda:InvokeFunction @ arn:aws:lambda:eu-west-1:<AWS::AccountId>:function:DirectorIa-demo-render';
 // StartTranscriptionJob takes no resource type: IAM matches it only on "*".
 const TRANSCRIBE_JOBS = ['transcribe:StartTranscriptionJob @ *', 'transcribe:GetTranscriptionJob @ arn:<AWS::Partition>:transcribe:<AWS::Region>:<AWS::AccountId>:transcription-job/chat-*'];
 const POLLY = 'polly:SynthesizeSpeech @ *';
@@ -224,6 +236,9 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
     `s3:PutObject @ ${IDENTITY_VIDEOS}`,
     `s3:PutObject @ ${CHAT_IMAGES}`,
     `s3:PutObject @ ${CHAT_VOICE}`,
+    `s3:PutObject @ ${VIDEO_IMAGES}`,
+    `s3:PutObject @ ${VIDEO_AUDIO}`,
+    `s3:PutObject @ ${SOUNDTRACKS}`,
   ],
   eliminarDocumento: [`s3:DeleteObject @ ${KNOWLEDGE}`, `s3:DeleteObjectVersion @ ${KNOWLEDGE}`],
   obtenerAjustesBlog: [`s3:GetObject @ ${BLOG}`],
@@ -273,6 +288,7 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
     'kms:Decrypt @ secretsKey',
     ...BEDROCK,
     ...SCHEDULES,
+    INVOKE_RENDER,
   ],
   blogDrafts: ['kms:Decrypt @ secretsKey', ...BEDROCK],
   listarRedes: [SOCIAL_APPS],
@@ -316,6 +332,27 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
     'cognito-idp:AdminDeleteUser @ userPool',
     'sqs:SendMessage @ jobsDeadLetters',
   ],
+  // Issue 18: the render callables queue jobs on the render function; crearVideo reads the uploads it names.
+  proponerGuion: ['kms:Decrypt @ secretsKey', ...BEDROCK],
+  crearBandaSonora: [INVOKE_RENDER],
+  crearVideo: [INVOKE_RENDER, ...MEDIA_INPUTS],
+  estadoRender: [`s3:GetObject @ ${ASSETS}`],
+  listarRenders: [`s3:GetObject @ ${ASSETS}`],
+  // Reads the inputs, writes the result, the brand's provider, Polly (voice-over), Transcribe
+  // (an audiogram's captions), the post's schedules (a video attached to an approved post), its DLQ.
+  render: [
+    ...MEDIA_INPUTS,
+    `s3:PutObject @ ${ASSETS}`,
+    `s3:GetObject @ ${ASSETS}`,
+    'kms:Decrypt @ secretsKey',
+    ...BEDROCK,
+    POLLY,
+    ...TRANSCRIBE_JOBS,
+    `s3:PutObject @ ${CHAT_TRANSCRIPTS}`,
+    `s3:GetObject @ ${CHAT_TRANSCRIPTS}`,
+    ...SCHEDULES,
+    'sqs:SendMessage @ renderDeadLetters',
+  ],
   knowledgeUploaded: [
     `s3:GetObject @ ${KNOWLEDGE}`,
     `s3:GetObjectVersion @ ${KNOWLEDGE}`,
@@ -328,13 +365,13 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
 };
 
 /** The functions that declare ai:invoke (bedrock:InvokeModel and the AI environment). */
-const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'enviarMensajeWidget', 'generarArticulo', 'generarPlanMensual', 'generarCampana', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'adaptarPublicacion', 'inboxWorker'];
+const AI_FUNCTIONS: FunctionName[] = ['knowledgeUploaded', 'generarImagen', 'generarIdentidad', 'enviarMensajeWidget', 'generarArticulo', 'generarPlanMensual', 'generarCampana', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'adaptarPublicacion', 'inboxWorker', 'proponerGuion', 'render'];
 /** Issue 16: obtenerCapacidades reports the AI and speech settings (their environment) without any Bedrock or Polly grant. */
 const AI_SETTINGS_ONLY: FunctionName[] = ['obtenerCapacidades'];
 /** Bedrock async invocation (video jobs): AI environment and Bedrock wildcards too, no InvokeModel. */
 const VIDEO_FUNCTIONS: FunctionName[] = ['iniciarVideo', 'estadoVideo'];
 
-const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker', 'trackedRedirect', 'dataRights'] as FunctionName[];
+const ALL_FUNCTIONS = [...CALLABLE_NAMES, 'preSignUp', 'knowledgeUploaded', 'blogDrafts', 'socialTokens', 'oauthCallback', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker', 'trackedRedirect', 'dataRights', 'render'] as FunctionName[];
 /** The functions that declare socialApps:read (GetSecretValue on the social apps secret and SOCIAL_APPS_SECRET). */
 const SOCIAL_APPS_READERS: FunctionName[] = ['listarRedes', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'elegirDestinos', 'desconectarRed', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana', 'responderConversacion', 'aprobarRespuesta', 'socialTokens', 'publisher', 'publishingSweep', 'socialWebhook', 'inboxWorker', 'dataRights'];
 /** Not callables: their entries are not in FUNCTION_ACCESS. */
@@ -360,6 +397,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       inboxWorker: stack.inbox.worker,
       trackedRedirect: stack.trackedLinks.redirect,
       dataRights: stack.dataRights.worker,
+      render: stack.render.worker,
     };
     return name in others ? others[name as keyof typeof others] : stack.api.functions[name as CallableName];
   };
@@ -378,6 +416,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       [logicalId(stack, stack.publicationSchedules.deadLetters)]: 'deadLetters',
       [logicalId(stack, stack.inbox.deadLetters)]: 'inboxDeadLetters',
       [logicalId(stack, stack.jobs.deadLetters)]: 'jobsDeadLetters',
+      [logicalId(stack, stack.render.deadLetters)]: 'renderDeadLetters',
       [logicalId(stack, stack.secrets.webhookVerify)]: 'verifyToken',
       [logicalId(stack, stack.auth.userPool)]: 'userPool',
       [logGroup]: 'logs',
@@ -437,6 +476,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       'responderConversacion', 'aprobarRespuesta', 'descartarRespuesta', 'obtenerReglasBandeja', 'guardarReglasBandeja', 'adaptarPublicacion', 'listarRedes',
       'elegirDestinos', 'desconectarRed', 'eliminarCampana', 'socialTokens', 'knowledgeUploaded', 'obtenerCuotas',
       'solicitarExportacion', 'obtenerMisDatos', 'guardarRetencion', 'exportarLead',
+      'proponerGuion', 'crearBandaSonora', 'crearVideo', 'estadoRender', 'listarRenders',
     ];
     const WIDGET: FunctionName[] = ['obtenerWidget', 'enviarMensajeWidget'];
     /** Issue 17 item 1: profiles, the user directory, the audit log, the admin lock, the migrations' marks. */
@@ -640,7 +680,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('grants polly:SynthesizeSpeech and sets SPEECH_PROVIDER=polly exactly on the functions that declare it', () => {
       for (const name of ALL_FUNCTIONS) {
         // obtenerCapacidades only says that the deployment speaks: the variable, no grant (issue 16).
-        expect(linesOf(name).includes(POLLY)).toBe(name === 'generarIdentidad');
+        expect(linesOf(name).includes(POLLY)).toBe(name === 'generarIdentidad' || name === 'render');
         expect(envOf(name)[SPEECH_PROVIDER_ENV]).toEqual(name === 'generarIdentidad' || name === 'obtenerCapacidades' ? 'polly' : undefined);
       }
       expect(SPEECH_PROVIDER_ENV).toBe('SPEECH_PROVIDER');
