@@ -30,6 +30,7 @@ const SECRETS_ON_FIRST_USE = {
  * One door per resource (issue 11): the package patterns that only the door's own folder may
  * import. The twin (infra/local) and the tests reach AWS directly and are not Lambda code.
  */
+const MEDIA_DOOR_MESSAGE = 'The ffmpeg binary (and any child process) is run only through lambdas/platform/media (timeouts, progress, errors).';
 const HTTP_DOOR_MESSAGE = 'Outbound HTTP goes through lambdas/platform/http (timeouts, size caps, no private addresses).';
 export const DOORS = [
   {
@@ -68,6 +69,11 @@ export const DOORS = [
   {
     dir: 'lambdas/platform/users',
     patterns: [{ group: ['@aws-sdk/client-cognito-identity-provider'], message: 'The Cognito user pool is reached only through lambdas/platform/users.' }],
+  },
+  {
+    dir: 'lambdas/platform/media',
+    patterns: [{ group: ['@ffmpeg-installer/*', '@ffprobe-installer/*'], message: MEDIA_DOOR_MESSAGE }],
+    paths: ['node:child_process', 'child_process'].map((name) => ({ name, message: MEDIA_DOOR_MESSAGE })),
   },
   {
     dir: 'lambdas/platform/http',

@@ -108,7 +108,7 @@ export class TenantStack extends Stack {
     // Data rights (issue 17 item 2): exports, account deletions, conversation retention.
     this.dataRights = new DataRightsConstruct(this, 'DataRights', { grants, projectRoot, environment, deadLetters: jobs.deadLetters });
     // Soundtracks and composed video (issue 18).
-    const render = (this.render = new RenderConstruct(this, 'Render', { grants, projectRoot, environment }));
+    this.render = new RenderConstruct(this, 'Render', { grants, projectRoot, environment, deadLetters: jobs.deadLetters });
     const publishing = (this.publishing = new PublishingConstruct(this, 'Publishing', { grants, schedules: publicationSchedules, projectRoot, environment }));
 
     const runtimeConfig: RuntimeConfig = {
@@ -154,7 +154,7 @@ export class TenantStack extends Stack {
     // Alarms (to the topic, e-mailed to alarmEmail) and the dashboard (issue 16).
     this.observability = new ObservabilityConstruct(this, 'Observability', {
       httpApi: api.httpApi,
-      deadLetters: { publishing: publicationSchedules.deadLetters, inbox: inbox.deadLetters, jobs: jobs.deadLetters, render: render.deadLetters },
+      deadLetters: { publishing: publicationSchedules.deadLetters, inbox: inbox.deadLetters, jobs: jobs.deadLetters },
       serviceName: SERVICE_NAME,
       alarmEmail: settings.alarmEmail,
     });
@@ -174,8 +174,7 @@ export class TenantStack extends Stack {
       output(`${label}WebhookCallbackUrl`, `${web.siteUrl}${WEBHOOKS_PREFIX}/${network}`, `Callback URL of the ${label} Meta app's webhooks (App Dashboard > Webhooks; with the verify token of MetaWebhookVerifyTokenSecretName; fields messages, feed / comments)`);
     }
     output('MetaWebhookVerifyTokenSecretName', secrets.webhookVerify.secretName, 'Secrets Manager secret holding the Meta webhooks\' verify token: paste its value into each Meta app\'s Webhooks settings with the callback URL');
-    output('JobsDeadLetterQueueUrl', jobs.deadLetters.queueUrl, 'Background job events that failed every retry: knowledge documents whose processing failed (the document stays in processing; delete and upload it again) and undelivered blog drafts or token refresh schedules (their next run retries)');
-    output('RenderDeadLetterQueueUrl', render.deadLetters.queueUrl, 'Render jobs (soundtracks, videos) whose run failed outright (out of memory or time): their jobs are shown as failed and their quota given back by estadoRender; read these to find out why');
+    output('JobsDeadLetterQueueUrl', jobs.deadLetters.queueUrl, 'Background job events that failed every retry: knowledge documents whose processing failed (the document stays in processing; delete and upload it again), undelivered blog drafts or token refresh schedules (their next run retries) and renders that failed outright (out of memory or time; estadoRender shows their job as failed and gives the quota back)');
     output('AlarmTopicArn', this.observability.topic.topicArn, 'SNS topic of the stack\'s alarms (e-mailed to the alarmEmail context key when set; subscribe more endpoints here)');
     output('DashboardName', this.observability.dashboard.dashboardName, 'CloudWatch dashboard of this tenant');
     output('OAuthCallbackUrl', this.oauthCallback.callbackUrl, `Redirect URI to register with each social network app, {platform} being its network: ${OAUTH_NETWORKS.join(', ')}`);

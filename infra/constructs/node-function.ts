@@ -20,7 +20,7 @@
  * of its custom metrics (lambdas/platform/metrics.ts).
  */
 import path from 'node:path';
-import { Duration, Size, Stack } from 'aws-cdk-lib';
+import { Duration, Stack, type Size } from 'aws-cdk-lib';
 import { PolicyDocument, Role, ServicePrincipal, type AddToPrincipalPolicyResult, type PolicyStatement, type RoleProps } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';

@@ -12,19 +12,20 @@
  * synthesizes (RENDER_NODE_MODULES): the binary AWS runs is the one the twin runs.
  *
  * No retries (a render that ran out of time would again, and each costs minutes): a failed run's
- * event goes to the render dead-letter queue, and its job is failed by estadoRender once it stops
- * changing (the quota unit given back). A repeated delivery finds its job claimed and does nothing.
+ * event goes to the jobs' dead-letter queue (a queue of its own would cost two of the stack's
+ * CloudFormation resources, of which about fifty are left), and its job is failed by estadoRender
+ * once it stops changing (the quota unit given back). A repeated delivery finds its job claimed
+ * and does nothing.
  */
 import { ArnFormat, Duration, Size, Stack } from 'aws-cdk-lib';
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { RENDER_WORKER_ACCESS } from '../functions';
-import { acknowledge } from '../nag';
 import { eventEntry } from '../paths';
 import type { FunctionGrants } from './grants';
-import { DEAD_LETTER_NAG_REASON, DEAD_LETTER_RETENTION, ExactSqsDestination } from './jobs';
+import { ExactSqsDestination } from './jobs';
 import { createNodeFunction } from './node-function';
 
 /** `<stack>-render`: the render function's name (fixed, see the module header). */
@@ -46,18 +47,16 @@ export interface RenderProps {
   grants: FunctionGrants;
   projectRoot: string;
   environment: Record<string, string>;
+  /** Where failed runs go (the jobs' queue). */
+  deadLetters: IQueue;
 }
 
 export class RenderConstruct extends Construct {
   readonly worker: NodejsFunction;
-  /** Render events that failed (no retries): read these to find out why. */
-  readonly deadLetters: Queue;
 
   constructor(scope: Construct, id: string, props: RenderProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    this.deadLetters = new Queue(this, 'DeadLetters', { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: DEAD_LETTER_RETENTION });
-    acknowledge(this.deadLetters, { 'AwsSolutions-SQS3': DEAD_LETTER_NAG_REASON });
     // Construct id 'Render': the twin names a function after it (infra/local/deployment/template.ts twinName).
     this.worker = createNodeFunction(this, 'Render', {
       entry: eventEntry(props.projectRoot, 'render'),
@@ -72,6 +71,6 @@ export class RenderConstruct extends Construct {
       nodeModules: RENDER_NODE_MODULES,
     });
     props.grants.apply(this.worker, RENDER_WORKER_ACCESS);
-    this.worker.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.hours(1), onFailure: new ExactSqsDestination(this.deadLetters) });
+    this.worker.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.hours(1), onFailure: new ExactSqsDestination(props.deadLetters) });
   }
 }

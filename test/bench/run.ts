@@ -3,7 +3,8 @@
  * printed beside each figure; nothing here fails on a miss (benchmarks report, tests assert).
  *   login JS ≤ 120 KB gzip · each page chunk ≤ 50 KB gzip · each Lambda's cold load ≤ 1.5× the
  *   load of the AWS SDK clients it imports (synthesized assets, cold-start.ts; size as information)
- *   · profile read p99 ≤ 60 ms at 50 connections · IAM grants no test exercised (iam-grants.ts).
+ *   · profile read p99 ≤ 60 ms at 50 connections · IAM grants no test exercised (iam-grants.ts)
+ *   · render time per second of 1080p video ≤ 2 s, beside plain encoding as its floor (video-render.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { callOk } from '../support/api';
 import { registerUser, signInAdmin } from '../support/cognito';
 import { printColdStarts } from './cold-start';
 import { printGrantReport } from './iam-grants';
+import { printVideoRender } from './video-render';
 import { dynamoGetFloor, profileReadLoad } from './profile-read';
 import { LOCAL_TABLE } from '../../infra/local/twin';
 import { buildWeb, DIST, gzipKb, loginScreenScripts, pageChunks } from './web-bundles';
@@ -26,6 +28,8 @@ console.log('Building the web…');
 buildWeb();
 // Before the twin starts, so that nothing else competes for the CPU while imports are timed.
 await printColdStarts();
+// Also before the twin: ffmpeg wants both cores.
+await printVideoRender();
 
 const stateDir = mkdtempSync(path.join(tmpdir(), 'bench-twin-'));
 const twin = await startTwin({ port: await freePort(), stateDir, adminEmail: 'admin@bench.local', adminPassword: 'Admin1234!', web: 'dist' });

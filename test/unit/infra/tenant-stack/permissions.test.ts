@@ -351,7 +351,7 @@ const EXPECTED_EXTRA: Partial<Record<FunctionName, string[]>> = {
     `s3:PutObject @ ${CHAT_TRANSCRIPTS}`,
     `s3:GetObject @ ${CHAT_TRANSCRIPTS}`,
     ...SCHEDULES,
-    'sqs:SendMessage @ renderDeadLetters',
+    'sqs:SendMessage @ jobsDeadLetters',
   ],
   knowledgeUploaded: [
     `s3:GetObject @ ${KNOWLEDGE}`,
@@ -416,7 +416,6 @@ describe('function permissions (tenant stack with AI context)', () => {
       [logicalId(stack, stack.publicationSchedules.deadLetters)]: 'deadLetters',
       [logicalId(stack, stack.inbox.deadLetters)]: 'inboxDeadLetters',
       [logicalId(stack, stack.jobs.deadLetters)]: 'jobsDeadLetters',
-      [logicalId(stack, stack.render.deadLetters)]: 'renderDeadLetters',
       [logicalId(stack, stack.secrets.webhookVerify)]: 'verifyToken',
       [logicalId(stack, stack.auth.userPool)]: 'userPool',
       [logGroup]: 'logs',
@@ -526,7 +525,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('never grants bucket-level, listing or wildcard S3 actions to our functions (but the data-rights worker, on users/ only)', () => {
       for (const name of ALL_FUNCTIONS.filter((fn) => fn !== 'dataRights')) {
         for (const line of linesOf(name).filter((l) => l.startsWith('s3:'))) {
-          expect(line).toMatch(/^s3:(GetObject|GetObjectVersion|PutObject|DeleteObject|DeleteObjectVersion) @ uploads\/users\/\*\/(knowledge|blog|assets|voice-samples|identity-videos|chat-images|chat-voice|chat-transcripts|exports)\/\*$/);
+          expect(line).toMatch(/^s3:(GetObject|GetObjectVersion|PutObject|DeleteObject|DeleteObjectVersion) @ uploads\/users\/\*\/(knowledge|blog|assets|voice-samples|identity-videos|chat-images|chat-voice|chat-transcripts|exports|video-images|video-audio|soundtracks)\/\*$/);
         }
       }
     });
@@ -556,7 +555,7 @@ describe('function permissions (tenant stack with AI context)', () => {
     it('is named SECRETS_KMS_KEY_ARN on exactly the functions with a secrets permission', () => {
       expect(SECRETS_KMS_KEY_ARN_ENV).toBe(LAMBDA_SECRETS_ENV);
       const keyArn = { 'Fn::GetAtt': [logicalId(stack, stack.secrets.key), 'Arn'] };
-      const sealing: FunctionName[] = ['aprobarUsuario', 'guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'elegirDestinos', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion', 'responderConversacion', 'aprobarRespuesta', 'inboxWorker', 'generarCampana', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana', 'dataRights'];
+      const sealing: FunctionName[] = ['aprobarUsuario', 'guardarIntegraciones', 'generarImagen', 'generarIdentidad', 'generarArticulo', 'generarPlanMensual', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'blogDrafts', 'enviarMensajeWidget', 'registrarLeadWidget', 'initiateOAuth', 'completarOAuth', 'conectarTelegram', 'elegirDestinos', 'desconectarRed', 'socialTokens', 'publisher', 'publishingSweep', 'adaptarPublicacion', 'responderConversacion', 'aprobarRespuesta', 'inboxWorker', 'generarCampana', 'listarCuentasPublicitarias', 'crearBorradorMeta', 'verCampana', 'dataRights', 'proponerGuion', 'render'];
       for (const name of ALL_FUNCTIONS) {
         const usesSecrets = sealing.includes(name);
         expect(envOf(name)[SECRETS_KMS_KEY_ARN_ENV]).toEqual(usesSecrets ? keyArn : undefined);
@@ -600,6 +599,8 @@ describe('function permissions (tenant stack with AI context)', () => {
       publisher: { open: ['social-token'], seal: ['social-token'] },
       publishingSweep: { open: ['gmail', 'social-token'], seal: ['social-token'] },
       inboxWorker: { open: ['ai-key', 'gmail', 'social-token'], seal: ['social-token'] },
+      proponerGuion: { open: ['ai-key'] },
+      render: { open: ['ai-key'] },
     };
 
     it.each(ALL_FUNCTIONS)('limits the secrets key of %s to its purposes, and their fields', (name) => {
@@ -649,7 +650,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       // iniciarVideo too: starting an async invocation authorizes as bedrock:InvokeModel ('ai:async').
       // Callables that declare the same access share one role (infra/constructs/api.ts).
       expect(bedrockRoles.sort()).toEqual([...new Set(([...AI_FUNCTIONS, 'iniciarVideo'] as FunctionName[]).map((name) => JSON.stringify([{ Ref: roleIdOf(name) }])))].sort());
-      expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:invoke')).sort()).toEqual(AI_FUNCTIONS.filter((name) => name !== 'knowledgeUploaded' && name !== 'blogDrafts' && name !== 'inboxWorker').sort());
+      expect(CALLABLE_NAMES.filter((name) => (accessOf(name).permissions ?? []).includes('ai:invoke')).sort()).toEqual(AI_FUNCTIONS.filter((name) => name !== 'knowledgeUploaded' && name !== 'blogDrafts' && name !== 'inboxWorker' && name !== 'render').sort());
     });
 
     it.each([...AI_FUNCTIONS, ...VIDEO_FUNCTIONS, ...AI_SETTINGS_ONLY])('sets the AI environment from context on %s', (name) => {
@@ -681,7 +682,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       for (const name of ALL_FUNCTIONS) {
         // obtenerCapacidades only says that the deployment speaks: the variable, no grant (issue 16).
         expect(linesOf(name).includes(POLLY)).toBe(name === 'generarIdentidad' || name === 'render');
-        expect(envOf(name)[SPEECH_PROVIDER_ENV]).toEqual(name === 'generarIdentidad' || name === 'obtenerCapacidades' ? 'polly' : undefined);
+        expect(envOf(name)[SPEECH_PROVIDER_ENV]).toEqual(name === 'generarIdentidad' || name === 'obtenerCapacidades' || name === 'render' ? 'polly' : undefined);
       }
       expect(SPEECH_PROVIDER_ENV).toBe('SPEECH_PROVIDER');
     });
@@ -746,7 +747,7 @@ describe('function permissions (tenant stack with AI context)', () => {
       const roles = (...names: FunctionName[]) => [...new Set(names.map((name) => `/${fnOf(name).role?.node.path}`))].sort();
       // The public blog's role (not a callable): test/unit/infra/tenant-stack/public-blog.test.ts checks its acknowledgements.
       expect(paths(/IAM5\[Resource::<StorageUploads\w+\.Arn>\/users\//).filter((path) => !path.includes('/PublicBlog/'))).toEqual(
-        roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'knowledgeUploaded', 'listarArticulos', 'generarArticulo', 'guardarArticulo', 'publicarArticulo', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'publisher', 'crearBorradorMeta', 'obtenerMisDatos', 'dataRights', ...VIDEO_FUNCTIONS),
+        roles('solicitarSubida', 'eliminarDocumento', 'obtenerAjustesBlog', 'guardarAjustesBlog', 'generarImagen', 'listarRecursos', 'eliminarRecurso', 'generarIdentidad', 'knowledgeUploaded', 'listarArticulos', 'generarArticulo', 'guardarArticulo', 'publicarArticulo', 'enviarMensajeChat', 'listarMensajesChat', 'confirmarAccionChat', 'publisher', 'crearBorradorMeta', 'obtenerMisDatos', 'dataRights', ...VIDEO_FUNCTIONS, 'crearVideo', 'estadoRender', 'listarRenders', 'render'),
       );
       expect(paths(/IAM5\[Resource::arn:<AWS::Partition>:bedrock:/)).toEqual(roles(...AI_FUNCTIONS, ...VIDEO_FUNCTIONS));
       // X-Ray active tracing on every function (issue 16), acknowledged on each role.
@@ -797,7 +798,7 @@ describe('infra/functions.ts', () => {
         expect(spec.keys).toEqual(['users/*']);
         continue;
       }
-      for (const keys of spec.keys) expect(keys).toMatch(/^users\/\*\/(knowledge|blog|assets|voice-samples|identity-videos|chat-images|chat-voice|chat-transcripts|exports)\/\*$/);
+      for (const keys of spec.keys) expect(keys).toMatch(/^users\/\*\/(knowledge|blog|assets|voice-samples|identity-videos|chat-images|chat-voice|chat-transcripts|exports|video-images|video-audio|soundtracks)\/\*$/);
       for (const action of spec.actions) expect(action).not.toContain('*');
     }
   });
@@ -810,6 +811,9 @@ describe('infra/functions.ts', () => {
       'users/*/identity-videos/*',
       'users/*/chat-images/*',
       'users/*/chat-voice/*',
+      'users/*/video-images/*',
+      'users/*/video-audio/*',
+      'users/*/soundtracks/*',
     ]);
   });
 

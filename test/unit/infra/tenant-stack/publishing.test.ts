@@ -180,7 +180,8 @@ describe('publishing (tenant stack)', () => {
 
   describe('scheduling functions', () => {
     // The data-rights worker deletes a deleted account's publication schedules (issue 17 item 2).
-    const schedulers = () => [...SCHEDULING_CALLABLES.map((name) => stack.api.functions[name]), stack.publishing.publisher, stack.publishing.sweep, stack.dataRights.worker];
+    // The render function too (issue 18): a video made for an approved post is attached through the post's edit path.
+    const schedulers = () => [...SCHEDULING_CALLABLES.map((name) => stack.api.functions[name]), stack.publishing.publisher, stack.publishing.sweep, stack.dataRights.worker, stack.render.worker];
     const everyFunction = () => everyFunctionOf(stack);
 
     it('declares scheduler:publications as put and delete in the group (no Get, no List)', () => {

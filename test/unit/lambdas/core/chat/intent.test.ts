@@ -26,6 +26,10 @@ describe('detectIntent (offline)', () => {
     ['Crea una publicación para Instagram el 15 de junio sobre la nueva carta', 'crear_publicacion'],
     ['Publica mañana en Facebook que abrimos el domingo', 'crear_publicacion'],
     ['Prepara un post para LinkedIn', 'crear_publicacion'],
+    ['Crea un vídeo para YouTube sobre nuestra nueva cafetería', 'crear_video'],
+    ['hazme un clip con la oferta de otoño', 'crear_video'],
+    ['Compón una banda sonora alegre de 30 segundos a 110 bpm', 'crear_musica'],
+    ['Quiero una música tranquila para el local', 'crear_musica'],
   ])('«%s» → %s', (request, tool) => {
     expect(detectIntent(request, NOW)?.call.tool).toBe(tool);
   });
@@ -82,6 +86,25 @@ describe('detectIntent (offline)', () => {
     expect(networkOf('para twitter')).toBe('x');
     expect(networkOf('en YouTube')).toBe('youtube');
     expect(networkOf('sin red')).toBe('instagram');
+  });
+});
+
+describe('detectIntent: video and music (issue 18 item 4)', () => {
+  it('makes a video of the request, vertical unless it names YouTube or horizontal', () => {
+    expect(detectIntent('Crea un vídeo para YouTube sobre nuestra nueva cafetería', NOW)?.call).toEqual({ tool: 'crear_video', input: { brief: 'Crea un vídeo para YouTube sobre nuestra nueva cafetería', format: 'horizontal' } });
+    expect(detectIntent('Genera un vídeo de la oferta', NOW)?.call).toMatchObject({ tool: 'crear_video', input: { format: 'vertical' } });
+  });
+
+  it('reads mood, tempo and seconds of a soundtrack request, and leaves out what it does not name', () => {
+    expect(detectIntent('Compón una banda sonora alegre de 30 segundos a 110 bpm', NOW)?.call).toEqual({ tool: 'crear_musica', input: { mood: 'alegre', tempo: 110, durationSeconds: 30 } });
+    expect(detectIntent('Quiero una música tranquila para el local', NOW)?.call).toEqual({ tool: 'crear_musica', input: { mood: 'tranquila' } });
+    // Out of range: the tool's defaults instead.
+    expect(detectIntent('crea una canción a 400 bpm', NOW)?.call).toEqual({ tool: 'crear_musica', input: { mood: 'alegre' } });
+  });
+
+  it.each(['Crea un vídeo de la terraza', 'Compón una música épica'])('«%s» passes its tool\'s schema', (request) => {
+    const call = detectIntent(request, NOW)?.call;
+    expect(call && parseToolCall({ name: call.tool, input: call.input }, CHAT_TOOL_NAMES)).toEqual(call);
   });
 });
 
