@@ -8,7 +8,7 @@
  */
 import { useId, useState } from 'react';
 import { ASSET_SOURCES, ASSET_TYPE_LABELS, ASSET_TYPES, formatKb, TALLER_MSG, type Asset, type AssetType } from '@director-ia/shared';
-import { useAssets } from '../../features/assets/useAssets';
+import { ASSETS_REFRESH_MS, useAssets } from '../../features/assets/useAssets';
 import { useDeleteAsset } from '../../features/assets/useDeleteAsset';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
@@ -27,18 +27,38 @@ function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
 }
 
-function Preview({ asset }: { asset: Asset }) {
+/** A shown URL and when it was first shown (ms). */
+export interface ShownUrl {
+  url: string;
+  at: number;
+}
+
+/**
+ * The URL a player keeps showing: a re-read of the gallery (window focus, a new asset) signs fresh
+ * URLs, and a new `src` would stop a playing video or soundtrack; so the shown URL stays until it
+ * is ASSETS_REFRESH_MS old (still valid: URLs live longer), then the fresh one replaces it.
+ */
+export function keepShownUrl(shown: ShownUrl | undefined, fresh: string, now: number): ShownUrl {
+  return shown && now - shown.at < ASSETS_REFRESH_MS ? shown : { url: fresh, at: now };
+}
+
+/** The shown URL of every asset of a gallery read at `readAt` (ms), keeping the young ones of `shown`. */
+export function keepShownUrls(shown: ReadonlyMap<string, ShownUrl>, assets: readonly Asset[], readAt: number): Map<string, ShownUrl> {
+  return new Map(assets.map((asset) => [asset.id, keepShownUrl(shown.get(asset.id), asset.url, readAt)]));
+}
+
+function Preview({ asset, url }: { asset: Asset; url: string }) {
   const label = `${ASSET_TYPE_LABELS[asset.type]}: ${asset.prompt}`;
-  if (asset.mediaType.startsWith('video/')) return <video src={asset.url} controls preload="metadata" className={styles.media} aria-label={label} />;
+  if (asset.mediaType.startsWith('video/')) return <video src={url} controls preload="metadata" className={styles.media} aria-label={label} />;
   if (asset.mediaType.startsWith('audio/')) {
     return (
       <div className={styles.audio}>
         <Icon name="music" size={32} />
-        <audio src={asset.url} controls preload={asset.type === 'music' ? 'metadata' : 'none'} aria-label={label} />
+        <audio src={url} controls preload={asset.type === 'music' ? 'metadata' : 'none'} aria-label={label} />
       </div>
     );
   }
-  return <img src={asset.url} alt={label} loading="lazy" className={styles.media} />;
+  return <img src={url} alt={label} loading="lazy" className={styles.media} />;
 }
 
 /** The assets of `type` ('all': every one). */
@@ -53,6 +73,10 @@ export function GalleryTab() {
   const [type, setType] = useState<AssetType | 'all'>('all');
   const filterId = useId();
   const shown = assets.data ? filterAssets(assets.data, type) : undefined;
+  // The players' URLs, carried across re-reads (adjusted while rendering when a new read arrives).
+  const [urls, setUrls] = useState<{ read: Asset[] | undefined; shown: Map<string, ShownUrl> }>({ read: undefined, shown: new Map() });
+  if (assets.data !== urls.read) setUrls({ read: assets.data, shown: keepShownUrls(urls.shown, assets.data ?? [], assets.dataUpdatedAt) });
+  const urlOf = (asset: Asset) => urls.shown.get(asset.id)?.url ?? asset.url;
 
   return (
     <Panel className={styles.panel}>
@@ -83,7 +107,7 @@ export function GalleryTab() {
               return (
                 <li key={asset.id} className={styles.card} data-asset-id={asset.id} data-type={asset.type}>
                   <div className={styles.preview}>
-                    <Preview asset={asset} />
+                    <Preview asset={asset} url={urlOf(asset)} />
                   </div>
                   <div className={styles.body}>
                     <div className={styles.badges}>
