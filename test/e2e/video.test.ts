@@ -10,6 +10,9 @@
  * an image that is not an image, an audio over the size limit, a storyboard longer than the render
  * limit (the server gives the same message). Another owner's TikTok post in the Plan de Contenidos
  * gets a vertical video made for it, which ends up in the post's media.
+ * The brand's colours the captions use are set in Constructor IA (a bad one refused in Spanish)
+ * and read back by the server; the live studio takes the composed video and the soundtrack from the
+ * gallery and plays them.
  * Renders run the synthesized render function on the twin; videos are kept short so the file
  * stays fast.
  */
@@ -136,11 +139,38 @@ beforeAll(async () => {
   await page.goto(twin.url);
   await signInWithForm(page, owner);
   await page.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Taller IA' }).click({ timeout: 30_000 });
-  await tab('Laboratorio de Identidad').click({ timeout: 15_000 });
 });
 
 afterAll(async () => {
   await browser?.close();
+});
+
+describe('the brand colours', () => {
+  it('are set in Constructor IA, a bad one refused in Spanish, and come back after a reload', async () => {
+    const openIa = async () => {
+      await page.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Constructor IA' }).click({ timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Constructor de IA', level: 1 }).waitFor({ timeout: 15_000 });
+    };
+    await openIa();
+    expect(await page.getByLabel('Color principal', { exact: true }).inputValue()).toBe('#1f2937');
+    await page.getByLabel('Color principal', { exact: true }).fill('azul');
+    await page.getByRole('button', { name: 'Guardar Configuración' }).click();
+    await page.getByText('«Color principal» debe ser un color en formato #rrggbb (por ejemplo, #1f2937).').first().waitFor({ timeout: 10_000 });
+    expect((await callOk<{ primaryColor: string }>(twin, 'obtenerAjustesIA', null, owner.accessToken)).primaryColor).toBe('#1f2937');
+
+    await page.getByLabel('Color principal', { exact: true }).fill('#0A3D91');
+    await page.getByLabel('Color de acento (selector)').fill('#ffcc00');
+    expect(await page.getByLabel('Color de acento', { exact: true }).inputValue()).toBe('#ffcc00');
+    await page.getByRole('button', { name: 'Guardar Configuración' }).click();
+    await expect.poll(async () => (await callOk<{ primaryColor: string; accentColor: string }>(twin, 'obtenerAjustesIA', null, owner.accessToken)).primaryColor, { timeout: 15_000 }).toBe('#0a3d91');
+    await page.reload();
+    await openIa();
+    await expect.poll(() => page.getByLabel('Color principal', { exact: true }).inputValue(), { timeout: 15_000 }).toBe('#0a3d91');
+    expect(await page.getByLabel('Color de acento', { exact: true }).inputValue()).toBe('#ffcc00');
+    await dismissToasts();
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Taller IA' }).click({ timeout: 30_000 });
+    await tab('Laboratorio de Identidad').click({ timeout: 15_000 });
+  });
 });
 
 describe('soundtracks in the browser', () => {
@@ -295,6 +325,30 @@ describe('video in the browser', () => {
     const refused = await call(twin, 'crearVideo', { source: 'text', brief: 'Un vídeo largo', format: 'horizontal', storyboard: { title: 'Largo', scenes } }, owner.accessToken);
     expect(refused.status).toBe(400);
     expect(refused.body.error?.message).toContain(MEDIA_MSG.storyboardTooLong(150));
+  });
+});
+
+describe('the live studio', () => {
+  it('takes a composed video and a soundtrack from the gallery and plays them', { timeout: 90_000 }, async () => {
+    await dismissToasts();
+    await tab('Estudio en Directo').click();
+    const live = panel('Estudio en Directo');
+    await live.getByRole('button', { name: 'Elegir de la galería para el bucle' }).click();
+    const loopChoices = live.getByRole('list', { name: 'Elegir de la galería para el bucle' });
+    await loopChoices.getByRole('button', { name: /^Añadir Vídeo: / }).first().click({ timeout: 15_000 });
+    await live.getByRole('list', { name: 'Imágenes del bucle elegidas' }).locator('video').first().waitFor({ timeout: 15_000 });
+    await live.getByRole('button', { name: 'Elegir música de la galería' }).click();
+    await live.getByRole('list', { name: 'Elegir música de la galería' }).getByRole('button', { name: /^Usar Música: / }).first().click();
+    await live.getByRole('button', { name: /^Quitar Música: / }).waitFor({ timeout: 15_000 });
+
+    await live.getByRole('button', { name: 'Iniciar Directo' }).click();
+    const frame = live.locator('video[data-live-frame]');
+    await frame.waitFor({ timeout: 10_000 });
+    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    await expect.poll(() => frame.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => live.locator('audio[data-live-audio]').evaluate((el: HTMLAudioElement) => !el.paused && el.currentTime > 0), { timeout: 15_000 }).toBe(true);
+    await live.getByRole('button', { name: 'Detener Directo' }).click();
+    await expect.poll(() => frame.count()).toBe(0);
   });
 });
 
