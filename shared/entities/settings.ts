@@ -4,6 +4,7 @@
  * and the secret mask. Secrets never appear here in clear: only `{configured, mask}`.
  */
 import * as z from 'zod/mini';
+import { DEFAULT_BRAND_COLORS } from '../media';
 import { DEFAULT_TIME_ZONE } from '../time';
 
 /**
@@ -57,6 +58,12 @@ export const AiSettingsSchema = z.object({
    * DEFAULT_TIME_ZONE (Europe/Madrid) until the owner picks one.
    */
   timeZone: z.string(),
+  /**
+   * The brand's colours, '#rrggbb' in lower case (issue 18: captions and backgrounds of composed
+   * videos). DEFAULT_BRAND_COLORS until the owner picks them.
+   */
+  primaryColor: z.string(),
+  accentColor: z.string(),
   /** ISO 8601, set by the server on every save; null until the first save. */
   lastUpdated: z.nullable(z.string()),
 });
@@ -69,8 +76,14 @@ export const EMPTY_AI_SETTINGS: AiSettings = {
   keywords: '',
   topicsToAvoid: '',
   timeZone: DEFAULT_TIME_ZONE,
+  primaryColor: DEFAULT_BRAND_COLORS.primaryColor,
+  accentColor: DEFAULT_BRAND_COLORS.accentColor,
   lastUpdated: null,
 };
+
+/** Spanish names of the brand colours (the form's labels and the save's error messages). */
+export const BRAND_COLOR_LABELS = { primaryColor: 'Color principal', accentColor: 'Color de acento' } as const;
+export type BrandColorField = keyof typeof BRAND_COLOR_LABELS;
 
 // ---- Blog settings (Creador de Blog) ----
 

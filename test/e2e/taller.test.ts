@@ -71,9 +71,9 @@ afterAll(async () => {
 });
 
 describe('Taller IA in the browser', () => {
-  it('has the four tabs; the identity lab shows its cards', async () => {
+  it('has the five tabs; the identity lab shows its cards', async () => {
     const names = await page.getByRole('tablist', { name: 'Secciones del taller' }).getByRole('tab').allTextContents();
-    expect(names).toEqual(['Edición de Imagen', 'Laboratorio de Identidad', 'Estudio en Directo', 'Galería']);
+    expect(names).toEqual(['Edición de Imagen', 'Laboratorio de Identidad', 'Estudio en Directo', 'Vídeo', 'Galería']);
     expect(await tab('Edición de Imagen').getAttribute('aria-selected')).toBe('true');
     await tab('Laboratorio de Identidad').click();
     await page.getByRole('tabpanel', { name: 'Laboratorio de Identidad' }).getByRole('form', { name: 'Avatar por descripción' }).waitFor();

@@ -9,7 +9,7 @@
  * Intl does not know is refused in Spanish with nothing changed.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AI_SETTINGS_LIMITS, TIME_MSG, type AiSettings, type Integrations } from '@director-ia/shared';
+import { AI_SETTINGS_LIMITS, DEFAULT_BRAND_COLORS, TIME_MSG, type AiSettings, type Integrations } from '@director-ia/shared';
 import { buildKeyring, openSecret, SecretOpenError } from '../../lambdas/platform/secrets';
 import { rawTable } from '../support/dynamo';
 import { call, callOk, type CallResult } from '../support/api';
@@ -68,6 +68,8 @@ describe('Constructor de IA settings', () => {
       keywords: '',
       topicsToAvoid: '',
       timeZone: 'Europe/Madrid',
+      primaryColor: DEFAULT_BRAND_COLORS.primaryColor,
+      accentColor: DEFAULT_BRAND_COLORS.accentColor,
       lastUpdated: null,
     });
   });

@@ -5,8 +5,22 @@
  * stored with them: the contract's schema already refused a zone `Intl` does not know (400,
  * TIME_MSG.timeZoneInvalid), and `saveAiSettings` checks again for callers inside the server;
  * `brandTimeZone` is what turns a post's local time into its instant (shared/time.ts).
+ * The brand's colours (issue 18) are stored with them too; `readBrandLook` is what the render job
+ * burns captions with.
  */
-import { AI_SETTINGS_FIELDS, DEFAULT_TIME_ZONE, EMPTY_AI_SETTINGS, isTimeZone, TIME_MSG, type AiSettings, type AiSettingsInput } from '@director-ia/shared';
+import {
+  AI_SETTINGS_FIELDS,
+  brandColorInvalid,
+  DEFAULT_BRAND_COLORS,
+  DEFAULT_TIME_ZONE,
+  EMPTY_AI_SETTINGS,
+  HEX_COLOR_PATTERN,
+  isTimeZone,
+  TIME_MSG,
+  type AiSettings,
+  type AiSettingsInput,
+  type BrandColorField,
+} from '@director-ia/shared';
 import type { BrandContext } from '../../platform/ai/types';
 import { aiSettings, type AiSettingsItem } from '../../platform/db/entities/aiSettings';
 import { InvalidInputError } from '../../platform/errors';
@@ -21,9 +35,13 @@ function toView(item: Partial<AiSettingsItem> | null | undefined): AiSettings {
     keywords: item.keywords ?? '',
     topicsToAvoid: item.topicsToAvoid ?? '',
     timeZone: item.timeZone ?? DEFAULT_TIME_ZONE,
+    primaryColor: item.primaryColor ?? DEFAULT_BRAND_COLORS.primaryColor,
+    accentColor: item.accentColor ?? DEFAULT_BRAND_COLORS.accentColor,
     lastUpdated: item.lastUpdated ?? null,
   };
 }
+
+const BRAND_COLOR_FIELDS = ['primaryColor', 'accentColor'] as const satisfies readonly BrandColorField[];
 
 /** The caller's AI settings; empty fields and `lastUpdated: null` before the first save. */
 export async function readAiSettings(caller: Pick<Caller, 'sub'>): Promise<AiSettings> {
@@ -33,10 +51,11 @@ export async function readAiSettings(caller: Pick<Caller, 'sub'>): Promise<AiSet
 
 /**
  * Merges `input` into the caller's AI settings and stamps `lastUpdated`; returns the result.
- * @throws InvalidInputError (TIME_MSG.timeZoneInvalid) for a time zone `Intl` does not know; nothing is written.
+ * @throws InvalidInputError (TIME_MSG.timeZoneInvalid) for a time zone `Intl` does not know, or
+ *   (`brandColorInvalid`) for a colour that is not '#rrggbb'; nothing is written.
  */
 export async function saveAiSettings(caller: Pick<Caller, 'sub'>, input: AiSettingsInput, now = new Date()): Promise<AiSettings> {
-  const changes: Partial<Record<(typeof AI_SETTINGS_FIELDS)[number] | 'timeZone', string>> = {};
+  const changes: Partial<Record<(typeof AI_SETTINGS_FIELDS)[number] | 'timeZone' | BrandColorField, string>> = {};
   for (const field of AI_SETTINGS_FIELDS) {
     const value = input[field];
     if (value !== undefined) changes[field] = value;
@@ -44,6 +63,12 @@ export async function saveAiSettings(caller: Pick<Caller, 'sub'>, input: AiSetti
   if (input.timeZone !== undefined) {
     if (!isTimeZone(input.timeZone)) throw new InvalidInputError(TIME_MSG.timeZoneInvalid);
     changes.timeZone = input.timeZone;
+  }
+  for (const field of BRAND_COLOR_FIELDS) {
+    const value = input[field];
+    if (value === undefined) continue;
+    if (!HEX_COLOR_PATTERN.test(value)) throw new InvalidInputError(brandColorInvalid(field));
+    changes[field] = value.toLowerCase();
   }
   const { data } = await aiSettings()
     .upsert({ uid: caller.sub, ...changes, lastUpdated: now.toISOString() })
@@ -64,4 +89,17 @@ export async function readBrandContext(sub: string): Promise<BrandContext> {
     if (settings[field]) context[field] = settings[field];
   }
   return context;
+}
+
+/** What a composed video is dressed in (issue 18): the brand's colours ('#rrggbb') and, when set, its name. */
+export interface BrandLook {
+  primaryColor: string;
+  accentColor: string;
+  brandName?: string;
+}
+
+/** The brand's look for the render job: its colours (DEFAULT_BRAND_COLORS until picked) and its name when filled in. */
+export async function readBrandLook(sub: string): Promise<BrandLook> {
+  const settings = await readAiSettings({ sub });
+  return { primaryColor: settings.primaryColor, accentColor: settings.accentColor, ...(settings.brandName ? { brandName: settings.brandName } : {}) };
 }

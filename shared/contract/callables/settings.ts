@@ -14,6 +14,7 @@ import {
   AI_SETTINGS_LIMITS,
   AiSettingsSchema,
   BLOG_FREQUENCIES,
+  BRAND_COLOR_LABELS,
   BLOG_LAYOUTS,
   BLOG_TONES,
   BLOG_TOPICS_MAX,
@@ -22,7 +23,9 @@ import {
   SECRET_MAX_LENGTH,
   SECRET_MIN_LENGTH,
   type AiSettingsField,
+  type BrandColorField,
 } from '../../entities/settings';
+import { HEX_COLOR_PATTERN } from '../../media';
 import { canonicalSlug, SLUG_MAX_LENGTH, SLUG_MIN_LENGTH } from '../../slug';
 import { isTimeZone, TIME_MSG } from '../../time';
 import { define, Empty } from '../define';
@@ -48,6 +51,15 @@ function aiField(field: AiSettingsField) {
 /** The brand's time zone: an IANA id ('Europe/Madrid') the runtime's Intl knows; surrounding spaces dropped. */
 export const TimeZoneSchema = z.string({ error: TIME_MSG.timeZoneInvalid }).check(z.trim(), z.refine(isTimeZone, TIME_MSG.timeZoneInvalid));
 
+/** The Spanish message of a brand colour that is not '#rrggbb'. */
+export const brandColorInvalid = (field: BrandColorField) => `«${BRAND_COLOR_LABELS[field]}» debe ser un color en formato #rrggbb (por ejemplo, #1f2937).`;
+
+/** A brand colour (issue 18): '#rrggbb', surrounding spaces dropped, stored in lower case. */
+function brandColor(field: BrandColorField) {
+  const message = brandColorInvalid(field);
+  return z.optional(z.string({ error: message }).check(z.trim(), z.regex(HEX_COLOR_PATTERN, message), z.toLowerCase()));
+}
+
 export const AiSettingsInputSchema = z.strictObject({
   brandName: aiField('brandName'),
   brandPersonality: aiField('brandPersonality'),
@@ -55,6 +67,8 @@ export const AiSettingsInputSchema = z.strictObject({
   keywords: aiField('keywords'),
   topicsToAvoid: aiField('topicsToAvoid'),
   timeZone: z.optional(TimeZoneSchema),
+  primaryColor: brandColor('primaryColor'),
+  accentColor: brandColor('accentColor'),
 });
 export type AiSettingsInput = z.infer<typeof AiSettingsInputSchema>;
 

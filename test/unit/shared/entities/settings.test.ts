@@ -10,6 +10,7 @@ import {
   AI_SETTINGS_LIMITS,
   AiSettingsInputSchema,
   BLOG_FREQUENCIES,
+  DEFAULT_BRAND_COLORS,
   BLOG_LAYOUTS,
   BLOG_TONES,
   BlogSettingsInputSchema,
@@ -73,6 +74,16 @@ describe('guardarAjustesIA payload', () => {
   it.each([['Europe/Atlantis'], ['+01:00'], ['Hora de Madrid'], [''], [42], [null]])('refuses the time zone %j in Spanish', (timeZone) => {
     expect(firstMessage(AiSettingsInputSchema, { timeZone })).toBe(TIME_MSG.timeZoneInvalid);
     expect(TIME_MSG.timeZoneInvalid).toBe('La zona horaria no es válida: elige una de la lista (por ejemplo, Europe/Madrid).');
+  });
+
+  it('takes the brand colours as #rrggbb (spaces dropped, lower case), the defaults until picked', () => {
+    expect(EMPTY_AI_SETTINGS).toMatchObject(DEFAULT_BRAND_COLORS);
+    expect(AiSettingsInputSchema.parse({ primaryColor: ' #1A2B3C ', accentColor: '#ff9900' })).toEqual({ primaryColor: '#1a2b3c', accentColor: '#ff9900' });
+  });
+
+  it.each([['red'], ['#fff'], ['#12345g'], ['1a2b3c'], [''], [7]])('refuses the colour %j in Spanish, naming the field', (color) => {
+    expect(firstMessage(AiSettingsInputSchema, { primaryColor: color })).toBe('«Color principal» debe ser un color en formato #rrggbb (por ejemplo, #1f2937).');
+    expect(firstMessage(AiSettingsInputSchema, { accentColor: color })).toBe('«Color de acento» debe ser un color en formato #rrggbb (por ejemplo, #1f2937).');
   });
 
   it('refuses unknown fields (lastUpdated is the server’s; no uid)', () => {

@@ -67,6 +67,27 @@ export function TextField({ id, label, value, onValue, maxLength, placeholder, h
   );
 }
 
+/**
+ * A colour as '#rrggbb' (issue 18: the brand's colours): a colour picker and the same value as
+ * text, kept in step. The picker only shows a valid colour; the text field may hold a half-typed
+ * one, which the save's schema refuses in Spanish.
+ */
+export function ColorField({ id, label, value, onValue, hint }: Omit<FieldBase, 'maxLength' | 'placeholder'>) {
+  const valid = /^#[0-9a-f]{6}$/i.test(value);
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <div className={styles.secretRow}>
+        <input type="color" className={styles.swatch} value={valid ? value.toLowerCase() : '#000000'} aria-label={`${label} (selector)`} onChange={(e) => onValue(e.target.value)} />
+        <input id={id} className={styles.input} value={value} maxLength={7} placeholder="#rrggbb" spellCheck={false} autoComplete="off" aria-invalid={!valid || undefined} onChange={(e) => onValue(e.target.value.trim())} />
+      </div>
+      {hint && <p className={styles.hint}>{hint}</p>}
+    </div>
+  );
+}
+
 export function TextAreaField({ id, label, value, onValue, maxLength, placeholder, hint, rows = 4 }: FieldBase & { rows?: number }) {
   return (
     <div className={styles.field}>

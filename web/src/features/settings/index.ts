@@ -2,7 +2,7 @@
  * The settings feature's public surface: the form parts the settings pages and tools share, what a
  * save tells the user, and one query and one save hook per settings document (IA, blog, integrations).
  */
-export { Choice, FormCard, QueryBoundary, SaveBar, SecretField, SelectField, TextAreaField, TextField, fieldStyles, secretPayload, type SecretEdit } from './Fields';
+export { Choice, ColorField, FormCard, QueryBoundary, SaveBar, SecretField, SelectField, TextAreaField, TextField, fieldStyles, secretPayload, type SecretEdit } from './Fields';
 export { NoSessionError, saveErrorText } from './saveFeedback';
 export { aiSettingsKey, useAiSettings } from './useAiSettings';
 export { blogSettingsKey, useBlogSettings } from './useBlogSettings';

@@ -6,12 +6,14 @@
  * media in order, its text per network with each network's preview and the exact Spanish reasons
  * it cannot go out ("Adaptar con IA" rewrites it) — saving is blocked, with the reasons, while a
  * target network has a problem —, and its publications with their states and actions. The form
- * checks the same limits as the server before sending.
+ * checks the same limits as the server before sending. A post for TikTok, YouTube or Instagram can
+ * get a video made for it ('Crear vídeo', PostVideo; issue 18 item 4).
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import {
   guardarPublicacion,
   isSocialNetwork,
+  MAX_POST_MEDIA,
   MSG,
   POST_LIMITS,
   postWhenLabel,
@@ -39,6 +41,7 @@ import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { MediaPicker } from './MediaPicker';
 import { NetworkSelect } from './NetworkSelect';
+import { PostVideo } from './PostVideo';
 import { statusLabel, statusTone } from './MonthGrid';
 import { draftText, NetworkVersions, versionList, versionMap, type VersionMap } from './NetworkVersions';
 import { PublicationList, type PublicationAction } from './PublicationList';
@@ -144,6 +147,9 @@ export function PostDialog({ post, timeZone, now, onClose }: { post: ScheduledPo
     else resolve.mutate({ id: post.id, publicationId: publication.id, published: action === 'confirmPublished' }, settled);
   };
 
+  // The server attached the new video to the stored post; the form's list gets it too, so a save keeps it.
+  const addVideo = useCallback((assetId: string) => setMedia((current) => (current.includes(assetId) || current.length >= MAX_POST_MEDIA ? current : [...current, assetId])), []);
+
   const setVersion = (network: SocialNetwork, version: VersionMap[SocialNetwork]) => {
     const { [network]: _old, ...rest } = versions;
     setVersions(version ? { ...rest, [network]: version } : rest);
@@ -176,6 +182,7 @@ export function PostDialog({ post, timeZone, now, onClose }: { post: ScheduledPo
           </div>
           <TargetPicker connections={connections} targets={targets} onTargets={setTargets} />
           <MediaPicker media={media} assets={assets} onMedia={setMedia} />
+          <PostVideo post={post} onReady={addVideo} />
           <NetworkVersions networks={networks} title={title} content={content} versions={versions} onVersion={setVersion} checks={checks} media={previewMediaOf(media, assets ?? [])} blocking={new Set(blockingChecks(post.status, checks, cards).map((check) => check.network))} />
           <section className={styles.fieldset} aria-labelledby={`${id}-publications`}>
             <h3 id={`${id}-publications`} className={styles.legendTitle}>

@@ -5,11 +5,13 @@
  * Issue 13 item 1: the brand's 'Zona horaria' (IANA id, default Europe/Madrid), a select of Spain's
  * and Latin America's zones first, then every other zone the browser knows; the times of the
  * posts in the Plan de Contenidos are wall-clock times in it.
+ * Issue 18: the brand's 'Color principal' and 'Color de acento' ('#rrggbb'), the colours composed
+ * videos burn their captions in.
  * Issue 16 finding 2: a "Límites de hoy" card says what is left of each daily quota ("Hoy te quedan: …").
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import { AI_SETTINGS_LABELS, AI_SETTINGS_LIMITS, SETTINGS_MSG, TIME_MSG, timeZoneGroups, timeZoneLabel, type AiSettings, type AiSettingsField } from '@director-ia/shared';
-import { FormCard, QuotaCard, SaveBar, SettingsPage, TextAreaField, TextField, fieldStyles, useAiSettings, useSaveAiSettings } from '../../features/settings';
+import { AI_SETTINGS_LABELS, AI_SETTINGS_LIMITS, BRAND_COLOR_LABELS, SETTINGS_MSG, TIME_MSG, timeZoneGroups, timeZoneLabel, type AiSettings, type AiSettingsField } from '@director-ia/shared';
+import { ColorField, FormCard, QuotaCard, SaveBar, SettingsPage, TextAreaField, TextField, fieldStyles, useAiSettings, useSaveAiSettings } from '../../features/settings';
 
 export default function IaConfigPage() {
   return (
@@ -81,6 +83,10 @@ function AiSettingsForm({ initial }: { initial: AiSettings }) {
       </FormCard>
       <FormCard title="Público y temas" icon="users" description="A quién se dirige y de qué debe (y no debe) hablar.">
         {AUDIENCE_FIELDS.map(input)}
+      </FormCard>
+      <FormCard title="Colores de la marca" icon="palette" description="Los vídeos que crees en el Taller llevan los textos en pantalla con los colores de tu marca.">
+        <ColorField id="ia-primaryColor" label={BRAND_COLOR_LABELS.primaryColor} value={values.primaryColor} onValue={(primaryColor) => setValues((current) => ({ ...current, primaryColor }))} />
+        <ColorField id="ia-accentColor" label={BRAND_COLOR_LABELS.accentColor} value={values.accentColor} onValue={(accentColor) => setValues((current) => ({ ...current, accentColor }))} hint="Escribe el color como #rrggbb o elígelo en el selector." />
       </FormCard>
       <FormCard title="Horario de publicación" icon="hourglass" description="Dónde está tu marca: las horas de tus publicaciones son horas de esta zona.">
         <TimeZoneField value={values.timeZone} initial={initial.timeZone} onValue={(timeZone) => setValues((current) => ({ ...current, timeZone }))} />

@@ -2,8 +2,9 @@
  * The identity lab tab of the Taller IA page (spec 2, 4, 7, 8; issue 4 items 2 and 3): three cards
  * — 'Avatar por descripción' (prompt → avatar image), 'Avatar por vídeo' (the owner's video is
  * uploaded with progress, then the plain capability sentence), 'Clonador de voz' (optional voice
- * sample, a text, Lucía/Sergio → playable speech) — and a 'Vídeo' panel (prompt → asynchronous
- * job, polled until it is ready). What the brand's provider cannot do is said plainly BEFORE the
+ * sample, a text, Lucía/Sergio → playable speech), 'Bandas sonoras' (SoundtrackCard, issue 18) — and
+ * a 'Vídeo' panel (prompt → asynchronous Bedrock job, polled until it is ready; where no video model
+ * is configured it points to the 'Vídeo' tab, whose composed videos work everywhere). What the brand's provider cannot do is said plainly BEFORE the
  * owner tries (obtenerCapacidades); nothing is faked. Each button is disabled while its own request
  * runs; errors read 'Error al generar {type}: {message}'. Results are assets: they appear in the
  * gallery.
@@ -19,6 +20,7 @@ import { uploadFile } from '../../lib/upload';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
+import { SoundtrackCard } from './SoundtrackCard';
 import styles from './IdentityLabTab.module.css';
 
 type Status = Capabilities[keyof Capabilities] | undefined;
@@ -249,7 +251,21 @@ function VoiceCard({ speech, clone }: { speech: Status; clone: Status }) {
   );
 }
 
-function VideoPanel({ status }: { status: Status }) {
+/** Where Bedrock cannot make video: the 'Vídeo' tab composes one from a text, an image or an audio on every deployment. */
+function ComposedVideoPointer({ onOpenVideoTab }: { onOpenVideoTab?: (() => void) | undefined }) {
+  return (
+    <p className={styles.kept} data-testid="video-tab-pointer">
+      Puedes crear vídeos a partir de un texto, una imagen o un audio en la pestaña «Vídeo», que funciona siempre.{' '}
+      {onOpenVideoTab && (
+        <Button size="small" onClick={onOpenVideoTab}>
+          Ir a la pestaña Vídeo
+        </Button>
+      )}
+    </p>
+  );
+}
+
+function VideoPanel({ status, onOpenVideoTab }: { status: Status; onOpenVideoTab?: (() => void) | undefined }) {
   const start = useStartVideo();
   const [jobId, setJobId] = useState<string | null>(null);
   const state = useVideoStatus(jobId);
@@ -267,6 +283,7 @@ function VideoPanel({ status }: { status: Status }) {
       blocked={job !== undefined && job.status !== 'listo' && job.status !== 'error'}
       onGenerate={(prompt) => start.mutate({ prompt }, { onSuccess: (started) => setJobId(started.jobId) })}
     >
+      {status && !status.available && <ComposedVideoPointer onOpenVideoTab={onOpenVideoTab} />}
       {start.isError && <ErrorLine text={identityErrorText('video', errorMessage(start.error))} />}
       {jobId && (
         <div className={styles.figure} aria-live="polite">
@@ -285,7 +302,8 @@ function VideoPanel({ status }: { status: Status }) {
   );
 }
 
-export function IdentityLabTab() {
+/** `onOpenVideoTab`, `onOpenGallery`: switch the Taller to its 'Vídeo' or 'Galería' tab. */
+export function IdentityLabTab({ onOpenVideoTab, onOpenGallery }: { onOpenVideoTab?: () => void; onOpenGallery?: () => void }) {
   const capabilities = useCapabilities();
   const caps = capabilities.data;
   return (
@@ -293,7 +311,8 @@ export function IdentityLabTab() {
       <AvatarCard status={caps?.avatarFromDescription} />
       <VideoAvatarCard status={caps?.avatarFromVideo} />
       <VoiceCard speech={caps?.speech} clone={caps?.voiceClone} />
-      <VideoPanel status={caps?.video} />
+      <SoundtrackCard onOpenGallery={onOpenGallery} />
+      <VideoPanel status={caps?.video} onOpenVideoTab={onOpenVideoTab} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * Spec 2 'taller' — 'Taller / Laboratorio IA': the owner's creative workshop in tabs (one component
  * file per tab): 'Edición de Imagen' (ImageEditingTab), 'Laboratorio de Identidad'
- * (IdentityLabTab), 'Estudio en Directo' (live/LiveStudioTab) and 'Galería' (GalleryTab, every
- * generated asset). The image tab is part of this chunk; the others load on first visit. A tab once
+ * (IdentityLabTab), 'Estudio en Directo' (live/LiveStudioTab), 'Vídeo' (video/VideoTab: videos
+ * composed from a text, an image or an audio, issue 18) and 'Galería' (GalleryTab, every generated asset). The image tab is part of this chunk; the others load on first visit. A tab once
  * opened stays mounted while hidden, so a result, a running preview or a half-typed prompt survive
  * switching tabs.
  */
@@ -15,26 +15,30 @@ import styles from './TallerPage.module.css';
 
 const IdentityLabTab = lazy(() => import('./IdentityLabTab'));
 const LiveStudioTab = lazy(() => import('./live/LiveStudioTab'));
+const VideoTab = lazy(() => import('./video/VideoTab'));
 const GalleryTab = lazy(() => import('./GalleryTab'));
 
 export const TALLER_TABS = [
   { key: 'imagen', label: 'Edición de Imagen' },
   { key: 'identidad', label: 'Laboratorio de Identidad' },
   { key: 'directo', label: 'Estudio en Directo' },
+  { key: 'video', label: 'Vídeo' },
   { key: 'galeria', label: 'Galería' },
 ] as const;
 type TabKey = (typeof TALLER_TABS)[number]['key'];
 
 const page = PAGES.find((p) => p.key === 'taller');
 
-function TabContent({ tab, onOpenGallery }: { tab: TabKey; onOpenGallery: () => void }) {
+function TabContent({ tab, onOpenGallery, onOpenVideo }: { tab: TabKey; onOpenGallery: () => void; onOpenVideo: () => void }) {
   switch (tab) {
     case 'imagen':
       return <ImageEditingTab onOpenGallery={onOpenGallery} />;
     case 'identidad':
-      return <IdentityLabTab />;
+      return <IdentityLabTab onOpenVideoTab={onOpenVideo} onOpenGallery={onOpenGallery} />;
     case 'directo':
       return <LiveStudioTab />;
+    case 'video':
+      return <VideoTab onOpenGallery={onOpenGallery} />;
     case 'galeria':
       return <GalleryTab />;
   }
@@ -91,7 +95,7 @@ export default function TallerPage() {
       {TALLER_TABS.filter((tab) => visited.has(tab.key)).map((tab) => (
         <div key={tab.key} role="tabpanel" id={`taller-panel-${tab.key}`} aria-labelledby={`taller-tab-${tab.key}`} hidden={active !== tab.key} className={styles.panel}>
           <Suspense fallback={<LoadingState />}>
-            <TabContent tab={tab.key} onOpenGallery={() => open('galeria')} />
+            <TabContent tab={tab.key} onOpenGallery={() => open('galeria')} onOpenVideo={() => open('video')} />
           </Suspense>
         </div>
       ))}

@@ -7,13 +7,13 @@
  * with nothing written (callers inside the server skip the contract's schema).
  */
 import { describe, expect, it } from 'vitest';
-import { TIME_MSG } from '@director-ia/shared';
+import { brandColorInvalid, DEFAULT_BRAND_COLORS, TIME_MSG } from '@director-ia/shared';
 import { InvalidInputError } from '../../../../../lambdas/platform/errors';
 import { useDomainEnv, uniqueSub } from '../../../../support/domain-env';
 import { rawTableAt } from '../../../../support/raw-table';
 
 const db = await useDomainEnv();
-const { brandTimeZone, readAiSettings, readBrandContext, saveAiSettings } = await import('../../../../../lambdas/core/settings/aiSettings');
+const { brandTimeZone, readAiSettings, readBrandContext, readBrandLook, saveAiSettings } = await import('../../../../../lambdas/core/settings/aiSettings');
 
 describe('readBrandContext', () => {
   it('has only the fields the owner filled in', async () => {
@@ -44,6 +44,26 @@ describe('the brand time zone', () => {
     await saveAiSettings({ sub }, { timeZone: 'America/Lima' });
     const before = await readAiSettings({ sub });
     await expect(saveAiSettings({ sub }, { brandName: 'Nueva', timeZone: zone })).rejects.toThrow(new InvalidInputError(TIME_MSG.timeZoneInvalid));
+    expect(await readAiSettings({ sub })).toEqual(before);
+  });
+});
+
+describe('the brand look (issue 18: the colours of composed videos)', () => {
+  it('is the default colours and no name until set, then the saved colours (lower case) and name, never in the prompts', async () => {
+    const sub = uniqueSub();
+    await expect(readBrandLook(sub)).resolves.toEqual({ ...DEFAULT_BRAND_COLORS });
+    await saveAiSettings({ sub }, { brandName: 'Horno Azul', primaryColor: '#0A3D91' });
+    await expect(readBrandLook(sub)).resolves.toEqual({ primaryColor: '#0a3d91', accentColor: DEFAULT_BRAND_COLORS.accentColor, brandName: 'Horno Azul' });
+    await saveAiSettings({ sub }, { accentColor: '#ffcc00' });
+    await expect(readBrandLook(sub)).resolves.toEqual({ primaryColor: '#0a3d91', accentColor: '#ffcc00', brandName: 'Horno Azul' });
+    await expect(readBrandContext(sub)).resolves.toEqual({ brandName: 'Horno Azul' });
+  });
+
+  it('refuses a colour that is not #rrggbb with the Spanish message and writes nothing', async () => {
+    const sub = uniqueSub();
+    await saveAiSettings({ sub }, { accentColor: '#123456' });
+    const before = await readAiSettings({ sub });
+    await expect(saveAiSettings({ sub }, { brandName: 'Nueva', accentColor: 'naranja' })).rejects.toThrow(new InvalidInputError(brandColorInvalid('accentColor')));
     expect(await readAiSettings({ sub })).toEqual(before);
   });
 });

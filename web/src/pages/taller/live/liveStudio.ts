@@ -2,7 +2,10 @@
  * Pure rules of the live studio tab (spec 2 'Live studio', 4 'Live stream', 5, 8): which picked
  * files the loop accepts, whether the stream may start, and how the loop advances. No React and
  * no browser APIs here, so the component stays a thin view over these rules.
+ * Issue 18 item 3: the loop also takes the gallery's images and composed videos, and the music a
+ * gallery soundtrack ('Elegir de la galería'); a video stays on screen until it ends.
  */
+import type { Asset } from '@director-ia/shared';
 
 /** Spec 5/8 'Live start', verbatim. */
 export const LIVE_MSG = {
@@ -14,6 +17,9 @@ export const LIVE_MSG = {
   notAudio: (name: string) => `«${name}» no es un archivo de audio; elige un archivo de música.`,
   tooManyImages: (max: number) => `El bucle admite como máximo ${max} imágenes.`,
   musicFailed: 'No se pudo reproducir el archivo de música. Prueba con otro archivo (MP3, WAV, OGG…).',
+  galleryFailed: (name: string) => `No se pudo cargar «${name}» de la galería. Actualiza la galería y vuelve a intentarlo.`,
+  noGalleryLoop: 'La galería no tiene imágenes ni vídeos todavía.',
+  noGalleryMusic: 'La galería no tiene música todavía: compón una banda sonora en el Laboratorio de Identidad.',
 } as const;
 
 /** Loop images kept in the browser at once (object URLs of local files; nothing is uploaded). */
@@ -76,4 +82,29 @@ export function formatElapsed(totalSeconds: number): string {
   const s = seconds % 60;
   const mmss = `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
   return h > 0 ? `${h}:${mmss}` : mmss;
+}
+
+/** What the loop shows in turn: an image (for LOOP_INTERVAL_MS) or a video (until it ends). */
+export type LoopKind = 'image' | 'video';
+
+/** The kind of loop item a file or asset of `mediaType` is, or null when the loop cannot show it. */
+export function loopKindOf(mediaType: string): LoopKind | null {
+  if (mediaType.startsWith('image/')) return 'image';
+  if (mediaType.startsWith('video/')) return 'video';
+  return null;
+}
+
+/** The gallery assets the loop can take (images, avatars and videos), newest first. */
+export function galleryLoopCandidates(assets: readonly Asset[] | undefined): Asset[] {
+  return (assets ?? []).filter((asset) => asset.type !== 'voice' && asset.type !== 'music' && loopKindOf(asset.mediaType) !== null);
+}
+
+/** The gallery soundtracks the live can play as its background music. */
+export function galleryMusicCandidates(assets: readonly Asset[] | undefined): Asset[] {
+  return (assets ?? []).filter((asset) => asset.type === 'music' && asset.mediaType.startsWith('audio/'));
+}
+
+/** How long the frame of `kind` stays before the loop moves on by itself, ms; null: until the video ends. */
+export function frameDurationMs(kind: LoopKind, intervalMs: number): number | null {
+  return kind === 'image' ? intervalMs : null;
 }

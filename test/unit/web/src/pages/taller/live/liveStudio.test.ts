@@ -4,12 +4,17 @@
  * reason for the rest, and the loop turns through every image and back to the first.
  */
 import { describe, expect, it } from 'vitest';
+import type { Asset } from '@director-ia/shared';
 import {
   acceptLoopImages,
   canStartLive,
   FIRST_FRAME,
   formatElapsed,
+  frameDurationMs,
+  galleryLoopCandidates,
+  galleryMusicCandidates,
   isAudioFile,
+  loopKindOf,
   LIVE_MSG,
   MAX_LOOP_IMAGES,
   nextFrame,
@@ -70,5 +75,25 @@ describe('the loop', () => {
     expect(formatElapsed(0)).toBe('00:00');
     expect(formatElapsed(75)).toBe('01:15');
     expect(formatElapsed(3600 + 62)).toBe('1:01:02');
+  });
+});
+
+describe('the gallery in the live (issue 18 item 3)', () => {
+  const asset = (id: string, type: Asset['type'], mediaType: string): Asset => ({ id, type, mediaType, prompt: id, createdAt: '2026-07-01T10:00:00Z', size: 10, offline: true, model: 'offline', url: `https://b/${id}`, downloadUrl: `https://b/${id}?d` });
+  const gallery = [asset('img', 'image', 'image/png'), asset('avatar', 'avatar', 'image/png'), asset('clip', 'video', 'video/mp4'), asset('song', 'music', 'audio/mpeg'), asset('voz', 'voice', 'audio/wav')];
+
+  it('offers images, avatars and videos for the loop, and soundtracks for the music', () => {
+    expect(galleryLoopCandidates(gallery).map((a) => a.id)).toEqual(['img', 'avatar', 'clip']);
+    expect(galleryMusicCandidates(gallery).map((a) => a.id)).toEqual(['song']);
+    expect(galleryLoopCandidates(undefined)).toEqual([]);
+    expect(galleryMusicCandidates(undefined)).toEqual([]);
+  });
+
+  it('shows an image for the loop interval and a video until it ends', () => {
+    expect(loopKindOf('image/webp')).toBe('image');
+    expect(loopKindOf('video/mp4')).toBe('video');
+    expect(loopKindOf('audio/mpeg')).toBeNull();
+    expect(frameDurationMs('image', 4000)).toBe(4000);
+    expect(frameDurationMs('video', 4000)).toBeNull();
   });
 });
