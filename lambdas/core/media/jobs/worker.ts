@@ -24,7 +24,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   ASSET_SOURCES,
-  DEFAULT_BRAND_COLORS,
   MAX_RENDER_SECONDS,
   MEDIA_MSG,
   sniffImageMediaType,
@@ -49,7 +48,7 @@ import { MIDI_MEDIA_TYPE } from '../../assets/keys';
 import { imagePromptFor } from '../../generation/image';
 import { brandAiProvider, toAiProviderConfig } from '../../generation/provider';
 import { attachPostMedia } from '../../plan/posts';
-import { readAiSettings, readBrandContext } from '../../settings/aiSettings';
+import { readBrandContext, readBrandLook } from '../../settings/aiSettings';
 import { readBrandAiProviderConfig } from '../../settings/aiProviderConfig';
 import { composeScore, renderScore, scoreSummary, type SoundtrackBrief } from '../music';
 import { composeAudiogram, composeImageClip, composeSlideshow, writeStoryboard, type BrandLook, type SceneRender } from '../video';
@@ -118,17 +117,6 @@ const SAVE_MARGIN_MS = 45_000;
 /** ffmpeg's time limit within the invocation (none beyond ffmpeg's default when it is unknown). */
 function composeTimeout(ctx: RenderContext): { timeoutMs?: number } {
   return ctx.deadline === undefined ? {} : { timeoutMs: Math.max(5_000, ctx.deadline - Date.now()) };
-}
-
-/** The brand's colours for captions (AI settings; DEFAULT_BRAND_COLORS where unset or invalid). */
-async function brandLook(sub: string): Promise<BrandLook> {
-  const settings = (await readAiSettings({ sub })) as { brandName?: string; primaryColor?: string; accentColor?: string };
-  const hex = (value: string | undefined, fallback: string) => (value && /^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
-  return {
-    primaryColor: hex(settings.primaryColor, DEFAULT_BRAND_COLORS.primaryColor),
-    accentColor: hex(settings.accentColor, DEFAULT_BRAND_COLORS.accentColor),
-    ...(settings.brandName ? { brandName: settings.brandName } : {}),
-  };
 }
 
 /**
@@ -386,7 +374,7 @@ export async function runRender(sub: string, jobId: string, options: { now?: Dat
   const workDir = await mkdtemp(path.join(tmpdir(), `render-${jobId}-`));
   const progress = new Progress(sub, jobId);
   try {
-    const [brand, look, provider] = await Promise.all([readBrandContext(sub), brandLook(sub), brandAiProvider(sub)]);
+    const [brand, look, provider] = await Promise.all([readBrandContext(sub), readBrandLook(sub), brandAiProvider(sub)]);
     const ctx: RenderContext = { sub, jobId, workDir, progress, brand, look, provider, now, deadline };
     const request = JSON.parse(job.request) as unknown;
     let result: Rendered;
