@@ -7,11 +7,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CLIP_CAPTION_MAX, type RenderJob, type VideoFormat } from '@director-ia/shared';
 import { FormCard, TextField } from '../../../features/settings';
-import { Button } from '../../../ui/Button';
-import { Spinner } from '../../../ui/Spinner';
-import { ErrorLine, FileField, FormatField } from './parts';
+import { FileField, FormatField, SubmitRow } from './parts';
 import { useVideoSubmit } from './useVideoSubmit';
-import styles from './VideoTab.module.css';
 
 const AUDIO_MISSING = 'Elige un archivo de audio para el vídeo.';
 
@@ -35,13 +32,7 @@ export function AudioSource({ onStarted }: { onStarted: (job: RenderJob) => void
         <FileField label="Audio para el vídeo" kind="videoAudio" accept="audio/*" file={file} onFile={setFile} progress={send.progressOf('audioKey')} disabled={send.busy} />
         <TextField id={`${id}-title`} label="Título (opcional)" value={title} onValue={setTitle} maxLength={CLIP_CAPTION_MAX} />
         <FormatField id={`${id}-format`} value={format} onValue={setFormat} disabled={send.busy} />
-        <ErrorLine text={send.problem} />
-        <div className={styles.actions}>
-          <Button type="submit" variant="primary" disabled={send.busy} aria-busy={send.busy}>
-            {send.busy && <Spinner />}
-            Crear vídeo
-          </Button>
-        </div>
+        <SubmitRow problem={send.problem} busy={send.busy} />
       </FormCard>
     </form>
   );

@@ -7,9 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CLIP_CAPTION_MAX, IMAGE_CLIP_SECONDS, MEDIA_MSG, type Asset, type RenderJob, type VideoFormat, type VideoRequest } from '@director-ia/shared';
 import { soundtrackDraftParts, type SoundtrackDraft } from '../../../features/media';
 import { FormCard, TextField } from '../../../features/settings';
-import { Button } from '../../../ui/Button';
-import { Spinner } from '../../../ui/Spinner';
-import { COMPOSE_SOUNDTRACK, ErrorLine, FileField, FormatField, GalleryAssetSelect, NumberField, SoundtrackField } from './parts';
+import { COMPOSE_SOUNDTRACK, FileField, FormatField, GalleryAssetSelect, NumberField, SoundtrackField, SubmitRow } from './parts';
 import { useVideoSubmit, type PendingUpload } from './useVideoSubmit';
 import styles from './VideoTab.module.css';
 
@@ -62,13 +60,7 @@ export function ImageSource({ assets, onStarted }: { assets: readonly Asset[] | 
           <FormatField id={`${id}-format`} value={format} onValue={setFormat} disabled={send.busy} />
         </div>
         <SoundtrackField name={`${id}-soundtrack`} value={soundtrack} onValue={setSoundtrack} assets={assets} progress={send.progressOf('soundtrackKey')} disabled={send.busy} />
-        <ErrorLine text={send.problem} />
-        <div className={styles.actions}>
-          <Button type="submit" variant="primary" disabled={send.busy} aria-busy={send.busy}>
-            {send.busy && <Spinner />}
-            Crear vídeo
-          </Button>
-        </div>
+        <SubmitRow problem={send.problem} busy={send.busy} />
       </FormCard>
     </form>
   );

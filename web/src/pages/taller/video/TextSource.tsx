@@ -12,7 +12,7 @@ import { FormCard, TextAreaField, TextField, fieldStyles } from '../../../featur
 import { errorMessage } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
-import { COMPOSE_SOUNDTRACK, ErrorLine, FormatField, GalleryAssetSelect, NumberField, SoundtrackField } from './parts';
+import { COMPOSE_SOUNDTRACK, FormatField, GalleryAssetSelect, NumberField, SoundtrackField, SubmitRow } from './parts';
 import { useVideoSubmit, type PendingUpload } from './useVideoSubmit';
 import styles from './VideoTab.module.css';
 
@@ -152,13 +152,7 @@ export function TextSource({ assets, onStarted }: { assets: readonly Asset[] | u
           <input type="checkbox" checked={voiceOver} disabled={busy} onChange={(e) => setVoiceOver(e.target.checked)} />
           Voz en off (lee los textos en pantalla)
         </label>
-        <ErrorLine text={send.problem} />
-        <div className={styles.actions}>
-          <Button type="submit" variant="primary" disabled={busy} aria-busy={send.busy}>
-            {send.busy && <Spinner />}
-            Crear vídeo
-          </Button>
-        </div>
+        <SubmitRow problem={send.problem} busy={send.busy} disabled={busy} />
       </FormCard>
     </form>
   );

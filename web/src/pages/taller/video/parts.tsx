@@ -7,7 +7,24 @@ import { useId, type ChangeEvent } from 'react';
 import { ASSET_TYPE_LABELS, UPLOAD_RULES, VIDEO_FORMAT_LABELS, VIDEO_FORMATS, type Asset, type AssetType, type VideoFormat } from '@director-ia/shared';
 import type { SoundtrackDraft } from '../../../features/media';
 import { fieldStyles } from '../../../features/settings';
+import { Button } from '../../../ui/Button';
+import { Spinner } from '../../../ui/Spinner';
 import styles from './VideoTab.module.css';
+
+/** The form's error line and its 'Crear vídeo' button (busy: spinner; `disabled` also when not busy). */
+export function SubmitRow({ problem, busy, disabled = busy }: { problem: string | null; busy: boolean; disabled?: boolean }) {
+  return (
+    <>
+      <ErrorLine text={problem} />
+      <div className={styles.actions}>
+        <Button type="submit" variant="primary" disabled={disabled} aria-busy={busy}>
+          {busy && <Spinner />}
+          Crear vídeo
+        </Button>
+      </div>
+    </>
+  );
+}
 
 export function ErrorLine({ text }: { text: string | null }) {
   if (!text) return null;
