@@ -10,7 +10,7 @@ import path from 'node:path';
 import { VIDEO_FPS, type VideoFormat } from '@director-ia/shared';
 import { fileInput, MediaToolError, probeMedia, runFfmpeg } from '../../../platform/media/ffmpeg';
 import { CaptionPainter } from './captions';
-import { AUDIO_ENCODE_ARGS, composedVideo, CONTAINER_ARGS, frameOf, VIDEO_ENCODE_ARGS, type ComposedVideo } from './encode';
+import { composedVideo, encodeArgs, frameOf, type ComposedVideo } from './encode';
 import { checkedLook, ffColor, type BrandLook } from './look';
 
 /** A caption shown between two instants of the audio, seconds. */
@@ -82,17 +82,7 @@ async function composeIn(scratch: string, input: AudiogramInput, seconds: number
   await runFfmpeg(
     [
       ...fileInput(audioPath),
-      '-filter_complex',
-      graph.join(';'),
-      '-map',
-      '[vout]',
-      '-map',
-      '[aout]',
-      ...VIDEO_ENCODE_ARGS,
-      ...AUDIO_ENCODE_ARGS,
-      ...CONTAINER_ARGS,
-      ...(seconds === undefined ? ['-shortest'] : ['-t', seconds.toFixed(3)]),
-      output,
+      ...encodeArgs(graph, seconds, output),
     ],
     { ...(seconds === undefined ? {} : { expectedSeconds: seconds }), ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.timeoutMs ? { timeoutMs: input.timeoutMs } : {}), cwd: scratch },
   );

@@ -22,6 +22,27 @@ export const VIDEO_ENCODE_ARGS = ['-c:v', 'libx264', '-preset', 'veryfast', '-cr
 export const AUDIO_ENCODE_ARGS = ['-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-ac', '2'];
 export const CONTAINER_ARGS = ['-movflags', '+faststart'];
 
+/**
+ * The output half of a compose run: the filter graph `graph` (chains joined), whose `[vout]` and
+ * `[aout]` are encoded (VIDEO_ENCODE_ARGS, AUDIO_ENCODE_ARGS, +faststart) into `output`, cut at
+ * `seconds` (or at the shortest stream when undefined).
+ */
+export function encodeArgs(graph: readonly string[], seconds: number | undefined, output: string): string[] {
+  return [
+    '-filter_complex',
+    graph.join(';'),
+    '-map',
+    '[vout]',
+    '-map',
+    '[aout]',
+    ...VIDEO_ENCODE_ARGS,
+    ...AUDIO_ENCODE_ARGS,
+    ...CONTAINER_ARGS,
+    ...(seconds === undefined ? ['-shortest'] : ['-t', seconds.toFixed(3)]),
+    output,
+  ];
+}
+
 /** The frame size of `format`. */
 export function frameOf(format: VideoFormat): { width: number; height: number } {
   return VIDEO_FORMAT_SIZES[format];

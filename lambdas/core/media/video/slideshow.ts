@@ -18,7 +18,7 @@ import path from 'node:path';
 import { VIDEO_FPS, type VideoFormat } from '@director-ia/shared';
 import { fileInput, hasAlphaChannel, MediaToolError, probeMedia, runFfmpeg } from '../../../platform/media/ffmpeg';
 import { CaptionPainter } from './captions';
-import { audioBed, AUDIO_ENCODE_ARGS, composedVideo, CONTAINER_ARGS, frameOf, VIDEO_ENCODE_ARGS, type ComposedVideo } from './encode';
+import { audioBed, composedVideo, encodeArgs, frameOf, type ComposedVideo } from './encode';
 import { checkedLook, ffColor, type BrandLook } from './look';
 import { imageOrientation, orientationFilter } from './orientation';
 
@@ -193,18 +193,7 @@ async function composeIn(
     [
       ...inputArgs,
       ...audio.inputArgs,
-      '-filter_complex',
-      [...graph, ...audio.graph].join(';'),
-      '-map',
-      '[vout]',
-      '-map',
-      '[aout]',
-      ...VIDEO_ENCODE_ARGS,
-      ...AUDIO_ENCODE_ARGS,
-      ...CONTAINER_ARGS,
-      '-t',
-      seconds.toFixed(3),
-      output,
+      ...encodeArgs([...graph, ...audio.graph], seconds, output),
     ],
     {
       expectedSeconds: seconds,
