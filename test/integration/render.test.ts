@@ -106,16 +106,18 @@ describe('soundtracks (issue 18 item 1)', () => {
 });
 
 describe('video (issue 18 item 2)', () => {
-  it('a text with a reviewed storyboard becomes a 1920×1080 H.264/AAC MP4 of the storyboard\'s length, with music', { timeout: RENDER_WAIT_MS + 60_000 }, async () => {
+  it('a text with a reviewed storyboard becomes a 1920×1080 H.264/AAC MP4 of the storyboard\'s length, with music and the offline voice-over', { timeout: RENDER_WAIT_MS + 60_000 }, async () => {
     const user = await owner('video-texto');
     const proposal = await callOk<{ storyboard: Storyboard; offline: boolean }>(twin, 'proponerGuion', { brief: 'Abrimos una cafetería en el barrio. Café de especialidad, bollería casera y un rincón para leer. Ven a conocernos este sábado.', format: 'horizontal' }, user.accessToken);
     expect(proposal.offline).toBe(true);
     expect(proposal.storyboard.scenes.length).toBeGreaterThanOrEqual(5);
     const storyboard: Storyboard = { title: proposal.storyboard.title, scenes: proposal.storyboard.scenes.slice(0, 5).map((scene) => ({ ...scene, durationSeconds: 2 })) };
 
-    const started = await callOk<RenderJob>(twin, 'crearVideo', { source: 'text', brief: 'Abrimos una cafetería en el barrio.', format: 'horizontal', storyboard }, user.accessToken);
+    const started = await callOk<RenderJob>(twin, 'crearVideo', { source: 'text', brief: 'Abrimos una cafetería en el barrio.', format: 'horizontal', storyboard, voiceOver: true }, user.accessToken);
     const done = (await settle(user, started.jobId)).at(-1) as RenderJob;
-    expect(done, JSON.stringify(done)).toMatchObject({ status: 'listo', kind: 'video', source: 'text' });
+    expect(done, JSON.stringify(done)).toMatchObject({ status: 'listo', kind: 'video', source: 'text', offline: true });
+    // The twin speaks with eSpeak NG (OFFLINE_TTS): no notice that the voice-over was left out.
+    expect(done.notices ?? []).toEqual([]);
     const mp4 = await download(done.url as string);
     const probed = await probe(mp4);
     expect(probed.video).toMatchObject({ codec: 'h264', width: 1920, height: 1080 });
