@@ -95,6 +95,8 @@ function representativeEvent(fn: DeployedFunction, deployment: Deployment): { ki
   }
   // The webhook's asynchronous invocation for a message no brand has: nothing to answer.
   if (fn.name === 'inboxWorker') return { kind: 'inbox', event: { uid: randomUUID(), conversationId: 'no-existe', messageId: 'no-existe' } };
+  // A render job nobody queued (issue 18): nothing claimed, nothing rendered.
+  if (fn.name === 'render') return { kind: 'render', event: { job: 'render', uid: randomUUID(), jobId: 'no-existe' } };
   const route = deployment.routes.find((r) => r.functionLogicalId === fn.logicalId);
   if (route?.method === 'POST') return { kind: 'callable', event: httpEvent(route.routeKey, route.path, JSON.stringify({ data: {} })) };
   // A well-formed tracked link code nobody claimed: read from the table, answered with the 404 page.
@@ -151,9 +153,9 @@ beforeAll(async () => {
 }, 600_000);
 
 describe('synthesized Lambda artefacts', () => {
-  it('are every function of the stack: the contract\'s callables, the public blog, the OAuth callback, the trigger, the knowledge processing, the publisher, the three jobs, the social webhook, the inbox worker, the tracked links\' redirect and the data-rights worker', () => {
+  it('are every function of the stack: the contract\'s callables, the public blog, the OAuth callback, the trigger, the knowledge processing, the publisher, the three jobs, the social webhook, the inbox worker, the tracked links\' redirect, the data-rights worker and the render function', () => {
     const names = deployment.functions.map((fn) => fn.name).sort();
-    expect(names).toEqual([...Object.keys(CALLABLES), 'blogDrafts', 'blogPublico', 'dataRights', 'inboxWorker', 'knowledgeUploaded', 'oauthCallback', 'preSignUp', 'publisher', 'publishingSweep', 'socialTokens', 'socialWebhook', 'trackedRedirect'].sort());
+    expect(names).toEqual([...Object.keys(CALLABLES), 'blogDrafts', 'blogPublico', 'dataRights', 'inboxWorker', 'knowledgeUploaded', 'oauthCallback', 'preSignUp', 'publisher', 'publishingSweep', 'render', 'socialTokens', 'socialWebhook', 'trackedRedirect'].sort());
   });
 
   it('each load in a fresh process, export their handler and answer a first representative invocation', async () => {
@@ -185,6 +187,7 @@ describe('synthesized Lambda artefacts', () => {
           }
           if (representative.kind === 'publish' && (result as { outcome?: string } | null)?.outcome !== 'ignored') failures.push(`${fn.name}: did not ignore an unknown publication (${JSON.stringify(result)})`);
           if (representative.kind === 'webhook' && ![401, 403].includes(result?.statusCode ?? 0)) failures.push(`${fn.name}: answered ${result?.statusCode} to a verification request without the verify token (expected 403)`);
+          if (representative.kind === 'render' && (result as { render?: string } | null)?.render !== 'skipped') failures.push(`${fn.name}: did not skip a job nobody queued (${JSON.stringify(result)})`);
           if (representative.kind === 'inbox' && typeof (result as { outcome?: unknown } | null)?.outcome !== 'string') failures.push(`${fn.name}: did not answer an unknown message with an outcome (${JSON.stringify(result)})`);
           if (representative.kind === 'http' && result?.statusCode !== 404) failures.push(`${fn.name}: answered ${result?.statusCode} for an unknown blog, network or link`);
           if (representative.kind === 'cognito' && (result as { response?: { autoConfirmUser?: boolean } })?.response?.autoConfirmUser !== true) {
