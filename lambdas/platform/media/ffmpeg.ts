@@ -20,6 +20,10 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
+
+/** The niceness ffmpeg runs at (see runFfmpeg). */
+export const RENDER_NICENESS = 10;
 
 /** ffmpeg failed, timed out or could not start. `timedOut` tells the render job which message to show. */
 export class MediaToolError extends Error {
@@ -81,6 +85,16 @@ export function runFfmpeg(args: string[], options: RunFfmpegOptions = {}): Promi
   const fullArgs = ['-hide_banner', '-nostdin', '-y', '-nostats', '-loglevel', 'error', '-progress', 'pipe:1', ...args];
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), fullArgs, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A render is background work: below normal priority it never slows a request served on the
+    // same machine (the twin runs every function in one process); alone in a Lambda sandbox it
+    // loses nothing.
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, RENDER_NICENESS);
+      } catch {
+        // Not permitted here: run at normal priority.
+      }
+    }
     const stderr = new LineTail(STDERR_LINES);
     let stdoutRest = '';
     let reported = 0;
