@@ -50,7 +50,7 @@ import { brandAiProvider, toAiProviderConfig } from '../../generation/provider';
 import { attachPostMedia } from '../../plan/posts';
 import { readBrandContext, readBrandLook } from '../../settings/aiSettings';
 import { readBrandAiProviderConfig } from '../../settings/aiProviderConfig';
-import { composeScore, renderScore, scoreSummary, type SoundtrackBrief } from '../music';
+import { composeScore, renderScore, scoreSummary, type ComposedScore, type RenderedSoundtrack, type SoundtrackBrief } from '../music';
 import { composeAudiogram, composeImageClip, composeSlideshow, writeStoryboard, type BrandLook, type SceneRender } from '../video';
 import { transcriptCaptions, TRANSCRIPT_POLL_MS, TRANSCRIPT_WAIT_MS } from './captions';
 import { claimRenderJob, completeRenderJob, failRenderJob, getRenderJob, reportProgress } from './store';
@@ -126,20 +126,21 @@ function composeTimeout(ctx: RenderContext): { timeoutMs?: number } {
 export function soundtrackBriefFor(text: string, seconds: number): SoundtrackBrief {
   const words = text.toLowerCase();
   const durationSeconds = Math.min(MAX_RENDER_SECONDS, Math.max(10, Math.ceil(seconds) + 1));
-  if (/(tranquil|calma|relaj|sereno|paz|spa|yoga|descans)/.test(words)) return { mood: 'tranquila', tempo: 72, durationSeconds, style: 'acústico' };
-  if (/(épic|epic|aventur|potente|fuerza|lanzamiento|gran)/.test(words)) return { mood: 'épica', tempo: 120, durationSeconds, style: 'cinemática' };
+  if (/\b(tranquil|calma|relaj|sereno|paz\b|spa\b|yoga|descans)/.test(words)) return { mood: 'tranquila', tempo: 72, durationSeconds, style: 'acústico' };
+  if (/(épic|\bepic|\baventur|\bpotente|\bfuerza|\blanzamiento|\bgran\b)/.test(words)) return { mood: 'épica', tempo: 120, durationSeconds, style: 'cinemática' };
   return { mood: 'alegre', tempo: 105, durationSeconds, style: 'pop' };
 }
 
-/** Composes and renders a soundtrack to `file` (MP3); stages 'score' and 'synth' within [from, to]. */
-async function composeSoundtrackFile(ctx: RenderContext, brief: SoundtrackBrief, file: string, from: number, to: number): Promise<{ offline: boolean }> {
-  const middle = from + (to - from) * 0.15;
+/**
+ * The brand's provider writes the score for `brief` and it is rendered: stage 'score' spans
+ * [from, middle] percent, 'synth' [middle, to]. The job is labelled offline when the score is.
+ */
+async function composeSoundtrack(ctx: RenderContext, brief: SoundtrackBrief, [from, middle, to]: [number, number, number]): Promise<{ composed: ComposedScore; rendered: RenderedSoundtrack }> {
   await ctx.progress.enter('score', from, middle);
   const composed = await composeScore(brief, ctx.brand, ctx.provider);
+  ctx.progress.offline ||= composed.offline;
   const onSynth = await ctx.progress.enter('synth', middle, to);
-  const rendered = await renderScore(composed.score, brief.durationSeconds, onSynth);
-  await writeFile(file, rendered.mp3);
-  return { offline: composed.offline };
+  return { composed, rendered: await renderScore(composed.score, brief.durationSeconds, onSynth) };
 }
 
 /** The soundtrack of a video into the work folder: the gallery's, the upload, or one composed for it. */
@@ -157,8 +158,9 @@ async function soundtrackFile(ctx: RenderContext, request: { soundtrackAssetId?:
     return { path: target, offline: false };
   }
   const target = path.join(ctx.workDir, 'soundtrack.mp3');
-  const { offline } = await composeSoundtrackFile(ctx, soundtrackBriefFor(text, seconds), target, from, to);
-  return { path: target, offline };
+  const { composed, rendered } = await composeSoundtrack(ctx, soundtrackBriefFor(text, seconds), [from, from + (to - from) * 0.15, to]);
+  await writeFile(target, rendered.mp3);
+  return { path: target, offline: composed.offline };
 }
 
 /** An input that turned out unusable only once the render read it (Spanish message for the owner). */
@@ -181,11 +183,7 @@ async function writeImage(ctx: RenderContext, name: string, bytes: Uint8Array): 
 
 async function renderMusic(ctx: RenderContext, request: CallableInput<'crearBandaSonora'>): Promise<Rendered> {
   const brief: SoundtrackBrief = { mood: request.mood, tempo: request.tempo, durationSeconds: request.durationSeconds, style: request.style };
-  await ctx.progress.enter('score', 0, 10);
-  const composed = await composeScore(brief, ctx.brand, ctx.provider);
-  ctx.progress.offline = composed.offline;
-  const onSynth = await ctx.progress.enter('synth', 10, 92);
-  const rendered = await renderScore(composed.score, brief.durationSeconds, onSynth);
+  const { composed, rendered } = await composeSoundtrack(ctx, brief, [0, 10, 92]);
   await ctx.progress.enter('saving', 92, 100);
   const asset = await saveAsset(
     ctx.sub,
