@@ -72,9 +72,23 @@ async function galleryCount(user: TestUser): Promise<number> {
   return (await callOk<{ assets: Asset[] }>(twin, 'listarRecursos', null, user.accessToken)).assets.length;
 }
 
-/** The job card `region` holds, once it is listo (fails with the job's error if it ends in error). */
-async function readyJob(region: ReturnType<Page['locator']>) {
-  const card = region.locator('article[data-job-id]');
+/**
+ * The job id the `name` call (crearVideo or crearBandaSonora) made after the first `after`
+ * requests seen answered with. A region keeps the previous job's card until the new one is
+ * answered, so a test must wait for its own job, not the first card it sees.
+ */
+async function startedJobId(name: 'crearVideo' | 'crearBandaSonora', after: number): Promise<string> {
+  let request: Request | undefined;
+  await expect.poll(() => (request = createRequests.slice(after).find((r) => r.url().endsWith(`/api/${name}`))), { timeout: 15_000 }).toBeDefined();
+  const response = await request!.response();
+  const body = (await response?.json()) as { result?: RenderJob } | undefined;
+  expect(body?.result?.jobId, `${name} answered ${response?.status()}`).toEqual(expect.any(String));
+  return body!.result!.jobId;
+}
+
+/** The card of `jobId` in `region`, once it is listo (fails with the job's error if it ends in error). */
+async function readyJob(region: ReturnType<Page['locator']>, jobId: string) {
+  const card = region.locator(`article[data-job-id="${jobId}"]`);
   await card.waitFor({ timeout: 15_000 });
   await expect.poll(() => card.getAttribute('data-status'), { timeout: RENDER_WAIT_MS, interval: 1000 }).toMatch(/^(listo|error)$/);
   if ((await card.getAttribute('data-status')) === 'error') throw new Error(`Render failed: ${await card.textContent()}`);
@@ -92,33 +106,45 @@ async function galleryCard(type: string, assetId: string) {
   return card;
 }
 
+/** How long a player may take to start under load (CI runs unit and integration side by side on 2 cores), ms. */
+const PLAY_WAIT_MS = 90_000;
+
 /**
- * Plays `media` (an <audio> or <video>) muted and waits until it has data and its clock moves. A
- * re-read of the list may give the element a fresh short-lived URL (a new load pauses it), so
- * play is asked again while it is paused.
+ * Plays `media` (an <audio> or <video>) muted and waits, in the page, until its clock moves. The
+ * wait listens to the element's own events rather than polling from the test: under load a poll
+ * can miss a clip that starts late. A re-read of the list may give the element a fresh
+ * short-lived URL (a new load pauses it), so play is asked again on every pause and new load.
+ * Throws with the element's state if it never plays within PLAY_WAIT_MS.
  */
 async function playsInBrowser(media: ReturnType<Page['locator']>): Promise<{ duration: number; width: number; height: number }> {
-  await media.evaluate((el: HTMLMediaElement) => {
-    el.muted = true;
-  });
-  const moved = await expect
-    .poll(
-      () =>
-        media.evaluate((el: HTMLMediaElement) => {
+  const outcome = await media.evaluate(
+    (el: HTMLMediaElement, waitMs: number) =>
+      new Promise<{ ok: boolean; state: Record<string, unknown> }>((resolve) => {
+        const state = () => ({ time: el.currentTime, paused: el.paused, ended: el.ended, error: el.error?.message ?? el.error?.code ?? null, readyState: el.readyState, networkState: el.networkState, duration: el.duration });
+        const events = ['timeupdate', 'playing', 'pause', 'loadeddata', 'canplay', 'ended'] as const;
+        const finish = (ok: boolean) => {
+          clearTimeout(timer);
+          clearInterval(nudge);
+          for (const name of events) el.removeEventListener(name, onEvent);
+          resolve({ ok, state: state() });
+        };
+        const kick = () => {
           if (el.paused && !el.ended) void el.play().catch(() => undefined);
-          return el.readyState >= 2 ? el.currentTime : 0;
-        }),
-      { timeout: 30_000, interval: 500 },
-    )
-    .toBeGreaterThan(0)
-    .then(
-      () => true,
-      () => false,
-    );
-  if (!moved) {
-    const state = await media.evaluate((el: HTMLMediaElement) => ({ time: el.currentTime, paused: el.paused, ended: el.ended, error: el.error?.message ?? el.error?.code ?? null, readyState: el.readyState, networkState: el.networkState, duration: el.duration }));
-    throw new Error(`The media does not play: ${JSON.stringify(state)}`);
-  }
+        };
+        const onEvent = () => {
+          if (el.ended || (el.readyState >= 2 && el.currentTime > 0)) finish(true);
+          else kick();
+        };
+        for (const name of events) el.addEventListener(name, onEvent);
+        const timer = setTimeout(() => finish(false), waitMs);
+        // A play() refused before data arrived is asked again, in case no event follows.
+        const nudge = setInterval(kick, 1000);
+        el.muted = true;
+        onEvent();
+      }),
+    PLAY_WAIT_MS,
+  );
+  if (!outcome.ok) throw new Error(`The media does not play: ${JSON.stringify(outcome.state)}`);
   const played = await media.evaluate((el: HTMLMediaElement) => ({ duration: el.duration, width: (el as HTMLVideoElement).videoWidth ?? 0, height: (el as HTMLVideoElement).videoHeight ?? 0 }));
   await media.evaluate((el: HTMLMediaElement) => el.pause());
   return played;
@@ -180,10 +206,12 @@ describe('soundtracks in the browser', () => {
     await form.getByLabel('Tempo (bpm)').fill('110');
     await form.getByLabel('Duración (s)').fill('30');
     await form.getByLabel('Estilo').fill('pop');
+    const before = createRequests.length;
     await form.getByRole('button', { name: 'Componer banda sonora' }).click();
+    const jobId = await startedJobId('crearBandaSonora', before);
     expect(lastBody('crearBandaSonora')).toEqual({ data: { mood: 'alegre', tempo: 110, durationSeconds: 30, style: 'pop' } });
 
-    const job = await readyJob(form);
+    const job = await readyJob(form, jobId);
     await job.getByText(MEDIA_MSG.soundtrackReady).waitFor();
     await job.getByText(MEDIA_MSG.offlineScore).waitFor();
     const assetId = (await job.locator('audio').getAttribute('data-asset-id')) ?? '';
@@ -213,7 +241,9 @@ describe('video in the browser', () => {
     for (const item of await sceneItems().all()) await item.getByLabel('Duración (s)').fill('2');
     await textForm().getByTestId('storyboard-total').filter({ hasText: `Duración total: 10 s de ${MAX_RENDER_SECONDS} s` }).waitFor();
 
+    const before = createRequests.length;
     await textForm().getByRole('button', { name: 'Crear vídeo' }).click();
+    const jobId = await startedJobId('crearVideo', before);
     await startedVideo().waitFor({ timeout: 15_000 });
     const sent = lastBody('crearVideo').data as { source: string; format: string; storyboard: Storyboard };
     expect(sent).toMatchObject({ source: 'text', format: 'horizontal' });
@@ -221,7 +251,7 @@ describe('video in the browser', () => {
     // The job starts queued: its progress bar shows at once, then follows estadoRender.
     await startedVideo().getByRole('progressbar').waitFor({ timeout: 5000 });
 
-    const job = await readyJob(startedVideo());
+    const job = await readyJob(startedVideo(), jobId);
     const assetId = (await job.locator('video').getAttribute('data-asset-id')) ?? '';
     expect(assetId).not.toBe('');
     // From the job to the gallery, where it plays at 1080p.
@@ -250,9 +280,10 @@ describe('video in the browser', () => {
     const before = createRequests.length;
     await imageForm().getByRole('button', { name: 'Crear vídeo' }).click();
     await expect.poll(() => createRequests.slice(before).map((r) => r.url().split('/').pop()), { timeout: 15_000 }).toEqual(['solicitarSubida', 'crearVideo']);
+    const jobId = await startedJobId('crearVideo', before);
     expect(lastBody('crearVideo').data).toMatchObject({ source: 'image', caption: '¡Oferta: 2×1 en «pan» hoy!', durationSeconds: 4, format: 'vertical', imageKey: expect.any(String) });
 
-    const job = await readyJob(startedVideo());
+    const job = await readyJob(startedVideo(), jobId);
     const played = await playsInBrowser(job.locator('video'));
     expect({ width: played.width, height: played.height }).toEqual({ width: 1080, height: 1920 });
     const probed = await probe(await download((await job.locator('video').getAttribute('src')) ?? ''));
@@ -266,9 +297,10 @@ describe('video in the browser', () => {
     await audioForm().getByLabel('Audio para el vídeo').setInputFiles({ name: 'nota.wav', mimeType: 'audio/wav', buffer: await toneWav(5) });
     await audioForm().getByLabel('Título (opcional)').fill('Nota de voz');
     await audioForm().getByLabel('Formato').selectOption('vertical');
+    const before = createRequests.length;
     await audioForm().getByRole('button', { name: 'Crear vídeo' }).click();
 
-    const job = await readyJob(startedVideo());
+    const job = await readyJob(startedVideo(), await startedJobId('crearVideo', before));
     await job.getByRole('note').filter({ hasText: MEDIA_MSG.captionsNeedTranscribe }).waitFor();
     const played = await playsInBrowser(job.locator('video'));
     expect({ width: played.width, height: played.height }).toEqual({ width: 1080, height: 1920 });
@@ -329,7 +361,7 @@ describe('video in the browser', () => {
 });
 
 describe('the live studio', () => {
-  it('takes a composed video and a soundtrack from the gallery and plays them', { timeout: 90_000 }, async () => {
+  it('takes a composed video and a soundtrack from the gallery and plays them', { timeout: 2 * PLAY_WAIT_MS + 60_000 }, async () => {
     await dismissToasts();
     await tab('Estudio en Directo').click();
     const live = panel('Estudio en Directo');
@@ -345,8 +377,8 @@ describe('the live studio', () => {
     const frame = live.locator('video[data-live-frame]');
     await frame.waitFor({ timeout: 10_000 });
     expect(await frame.getAttribute('src')).toMatch(/^blob:/);
-    await expect.poll(() => frame.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect.poll(() => live.locator('audio[data-live-audio]').evaluate((el: HTMLAudioElement) => !el.paused && el.currentTime > 0), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => frame.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: PLAY_WAIT_MS }).toBeGreaterThan(0);
+    await expect.poll(() => live.locator('audio[data-live-audio]').evaluate((el: HTMLAudioElement) => !el.paused && el.currentTime > 0), { timeout: PLAY_WAIT_MS }).toBe(true);
     await live.getByRole('button', { name: 'Detener Directo' }).click();
     await expect.poll(() => frame.count()).toBe(0);
   });
@@ -377,7 +409,8 @@ describe('a plan post’s video', () => {
     expect(JSON.parse(sent[0]?.postData() ?? '{}')).toEqual({ data: { source: 'text', brief: `${post.title}\n\n${post.content}`, format: 'vertical', postId: post.id } });
 
     await section.getByRole('progressbar').waitFor({ timeout: 5000 });
-    const job = await readyJob(section);
+    const planJob = (await (await sent[0]!.response())?.json()) as { result: RenderJob };
+    const job = await readyJob(section, planJob.result.jobId);
     const assetId = (await job.locator('video').getAttribute('data-asset-id')) ?? '';
     expect(assetId).not.toBe('');
     // The server attached it to the post; the dialog's media list shows it too.
