@@ -50,6 +50,33 @@ export async function getObject(key: string, maxBytes: number): Promise<StoredOb
   }
 }
 
+/** The first bytes of an object and its whole size (bytes), from one ranged GET. */
+export interface ObjectHead {
+  head: Uint8Array;
+  size: number;
+}
+
+/**
+ * The first `bytes` bytes of object `key` and its whole size, or null when it does not exist: one
+ * ranged GET (`Range: bytes=0-<bytes-1>`), so checking a large upload's magic bytes reads no more
+ * than that. The size comes from `Content-Range`; an empty object (S3 answers its ranged GET with
+ * 416 InvalidRange) has an empty head and size 0.
+ */
+export async function getObjectHead(key: string, bytes: number): Promise<ObjectHead | null> {
+  try {
+    const out = await s3().send(new GetObjectCommand({ Bucket: uploadsBucket(), Key: key, Range: `bytes=0-${Math.max(0, bytes - 1)}` }));
+    const head = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+    // `bytes 0-63/12345`; a server that ignored the range sent the whole object instead.
+    const total = /\/(\d+)$/.exec(out.ContentRange ?? '')?.[1];
+    return { head: head.subarray(0, bytes), size: total !== undefined ? Number(total) : (out.ContentLength ?? head.byteLength) };
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (error instanceof NoSuchKey || name === 'NoSuchKey') return null;
+    if (name === 'InvalidRange' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) return { head: new Uint8Array(), size: 0 };
+    throw error;
+  }
+}
+
 /**
  * Deletes an object. With `versionId` (versioned bucket) that version is removed permanently
  * instead of being hidden behind a delete marker; keys are unique per upload, so it is the file.

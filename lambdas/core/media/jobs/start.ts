@@ -29,7 +29,7 @@ import { assets } from '../../../platform/db/entities/asset';
 import { InvalidInputError, NotFoundError } from '../../../platform/errors';
 import { invokeAsync } from '../../../platform/lambda';
 import { logger } from '../../../platform/logger';
-import { getObject } from '../../../platform/storage/objects';
+import { getObjectHead } from '../../../platform/storage/objects';
 import { matchedTopicToAvoid } from '../../brand';
 import { brandAiProvider } from '../../generation/provider';
 import { releaseGeneration, reserveGeneration } from '../../generation/quota';
@@ -92,10 +92,11 @@ async function checkedUpload(sub: string, key: string, kind: UploadKind, tooLarg
   const parsed = parseUploadKey(key);
   if (!parsed || parsed.sub !== sub || parsed.kind !== kind) throw new NotFoundError(MEDIA_MSG.uploadNotFound);
   const maxBytes = UPLOAD_RULES[kind].maxBytes;
-  const file = await getObject(key, maxBytes);
+  // A ranged GET: the magic bytes and the size, without reading up to 25 MB.
+  const file = await getObjectHead(key, SNIFF_BYTES);
   if (!file) throw new NotFoundError(MEDIA_MSG.uploadNotFound);
-  if ('tooLarge' in file) throw new InvalidInputError(tooLarge(maxBytes / MB));
-  return { head: file.bytes.subarray(0, SNIFF_BYTES), size: file.size };
+  if (file.size > maxBytes) throw new InvalidInputError(tooLarge(maxBytes / MB));
+  return file;
 }
 
 async function checkedImageUpload(sub: string, key: string): Promise<void> {

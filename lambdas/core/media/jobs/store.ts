@@ -12,7 +12,7 @@
  * - `listRenderJobs` → the newest RENDER_LIST_LIMIT jobs (one Query).
  */
 import { MEDIA_MSG, RENDER_STAGE_LABELS, type RenderJob, type RenderKind, type RenderStage, type VideoSource } from '@director-ia/shared';
-import { assets } from '../../../platform/db/entities/asset';
+import { assets, type AssetItem } from '../../../platform/db/entities/asset';
 import { renderJobs, type RenderJobItem } from '../../../platform/db/entities/renderJob';
 import { isConditionalCheckFailure } from '../../../platform/db/errors';
 import { NotFoundError } from '../../../platform/errors';
@@ -129,8 +129,21 @@ export function isStale(job: Pick<RenderJobItem, 'status' | 'updatedAt'>, now: D
   return (job.status === 'en_cola' || job.status === 'generando') && now.getTime() - Date.parse(job.updatedAt) > RENDER_STALE_MS;
 }
 
-/** The browser's view of `item` (a stale job is failed first; a ready one gets its URL). */
-export async function renderJobView(sub: string, item: RenderJobItem, now = new Date()): Promise<RenderJob> {
+/** The gallery assets of `ids` of `sub` that still exist, by id (one BatchGetItem; none for no ids). */
+async function assetsById(sub: string, ids: readonly string[]): Promise<Map<string, AssetItem>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const { data } = await assets()
+    .get(unique.map((id) => ({ uid: sub, id })))
+    .go();
+  return new Map(data.map((asset) => [asset.id, asset]));
+}
+
+/**
+ * The browser's view of `item` (a stale job is failed first; a ready one gets its URL). `known`:
+ * every ready job's asset of a list, already read (listRenderJobs); without it the asset is read here.
+ */
+export async function renderJobView(sub: string, item: RenderJobItem, now = new Date(), known?: ReadonlyMap<string, AssetItem>): Promise<RenderJob> {
   let job = item;
   if (isStale(job, now)) {
     logger.warn('Render job timed out', { jobId: job.jobId, status: job.status, updatedAt: job.updatedAt });
@@ -139,7 +152,7 @@ export async function renderJobView(sub: string, item: RenderJobItem, now = new 
   }
   let url: string | undefined;
   if (job.status === 'listo' && job.assetId) {
-    const { data: asset } = await assets().get({ uid: sub, id: job.assetId }).go();
+    const asset = (known ?? (await assetsById(sub, [job.assetId]))).get(job.assetId);
     if (asset) url = await assetUrl(asset);
   }
   const stage = (job.stage in RENDER_STAGE_LABELS ? job.stage : 'queued') as RenderStage;
@@ -163,7 +176,12 @@ export async function renderJobView(sub: string, item: RenderJobItem, now = new 
 /** The newest RENDER_LIST_LIMIT jobs of `sub`, newest first. */
 export async function listRenderJobs(sub: string, now = new Date()): Promise<RenderJob[]> {
   const { data } = await renderJobs().query.byUser({ uid: sub }).go({ order: 'desc', limit: RENDER_LIST_LIMIT });
-  return Promise.all(data.map((item) => renderJobView(sub, item, now)));
+  // The ready jobs' assets in one BatchGetItem rather than a GetItem per job.
+  const ready = await assetsById(
+    sub,
+    data.flatMap((item) => (item.status === 'listo' && item.assetId ? [item.assetId] : [])),
+  );
+  return Promise.all(data.map((item) => renderJobView(sub, item, now, ready)));
 }
 
 /** `estadoRender`: job `jobId` of `sub` (NotFoundError when the caller has none such). */

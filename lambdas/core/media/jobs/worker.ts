@@ -105,7 +105,8 @@ interface RenderContext {
   progress: Progress;
   brand: BrandContext;
   look: BrandLook;
-  provider: AiProvider;
+  /** The brand's AI provider, resolved on first use (an audiogram never needs it), then kept. */
+  provider: () => Promise<AiProvider>;
   now: Date;
   /** Epoch ms by which ffmpeg must be done (the invocation's end less SAVE_MARGIN_MS), or undefined: ffmpeg's own default. */
   deadline: number | undefined;
@@ -137,7 +138,7 @@ export function soundtrackBriefFor(text: string, seconds: number): SoundtrackBri
  */
 async function composeSoundtrack(ctx: RenderContext, brief: SoundtrackBrief, [from, middle, to]: [number, number, number]): Promise<{ composed: ComposedScore; rendered: RenderedSoundtrack }> {
   await ctx.progress.enter('score', from, middle);
-  const composed = await composeScore(brief, ctx.brand, ctx.provider);
+  const composed = await composeScore(brief, ctx.brand, await ctx.provider());
   ctx.progress.offline ||= composed.offline;
   const onSynth = await ctx.progress.enter('synth', middle, to);
   return { composed, rendered: await renderScore(composed.score, brief.durationSeconds, onSynth) };
@@ -207,7 +208,7 @@ async function renderMusic(ctx: RenderContext, request: CallableInput<'crearBand
 async function storyboardOf(ctx: RenderContext, request: Extract<VideoRequest, { source: 'text' }>): Promise<{ storyboard: Storyboard; offline: boolean; model: string }> {
   if (request.storyboard) return { storyboard: request.storyboard, offline: false, model: 'owner' };
   await ctx.progress.enter('storyboard', 0, 5);
-  const written = await writeStoryboard(request.brief, request.format, ctx.brand, ctx.provider);
+  const written = await writeStoryboard(request.brief, request.format, ctx.brand, await ctx.provider());
   return { ...written, storyboard: StoryboardSchema.parse(written.storyboard) };
 }
 
@@ -248,7 +249,7 @@ async function renderTextVideo(ctx: RenderContext, request: Extract<VideoRequest
       }
       bytes = file.bytes;
     } else {
-      const image = await ctx.provider.generateImage({ prompt: imagePromptFor(scene.imagePrompt || scene.caption || storyboard.title, ctx.brand), brand: ctx.brand, width: size.width, height: size.height });
+      const image = await (await ctx.provider()).generateImage({ prompt: imagePromptFor(scene.imagePrompt || scene.caption || storyboard.title, ctx.brand), brand: ctx.brand, width: size.width, height: size.height });
       offline ||= image.offline;
       bytes = image.bytes;
     }
@@ -372,8 +373,9 @@ export async function runRender(sub: string, jobId: string, options: { now?: Dat
   const workDir = await mkdtemp(path.join(tmpdir(), `render-${jobId}-`));
   const progress = new Progress(sub, jobId);
   try {
-    const [brand, look, provider] = await Promise.all([readBrandContext(sub), readBrandLook(sub), brandAiProvider(sub)]);
-    const ctx: RenderContext = { sub, jobId, workDir, progress, brand, look, provider, now, deadline };
+    const [brand, look] = await Promise.all([readBrandContext(sub), readBrandLook(sub)]);
+    let provider: Promise<AiProvider> | undefined;
+    const ctx: RenderContext = { sub, jobId, workDir, progress, brand, look, provider: () => (provider ??= brandAiProvider(sub)), now, deadline };
     const request = JSON.parse(job.request) as unknown;
     let result: Rendered;
     if (job.kind === 'music') result = await renderMusic(ctx, request as CallableInput<'crearBandaSonora'>);
