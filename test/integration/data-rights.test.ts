@@ -181,9 +181,14 @@ async function leftovers(sub: string, outside: { slug?: string; codes?: string[]
   return { items, objects: await objectKeys(sub) };
 }
 
-/** Items outside the owner's partition that are theirs: a blog slug claim, a tracked link's code claim, network rate usage, the digests. */
+/**
+ * Items outside the owner's partition that are theirs: a blog slug claim, a tracked link's code
+ * claim, network rate usage, the digests, and an OAuth state of a connection they started and
+ * never finished (`oauthState#<hash>`, found by the table scan below through its `uid`).
+ */
 async function plantOutside(user: TestUser, slug: string): Promise<string[]> {
   await callOk(twin, 'guardarAjustesBlog', { slug }, user.accessToken);
+  await callOk(twin, 'initiateOAuth', { platform: 'x' }, user.accessToken);
   const table = rawTable(twin);
   const code = `c${user.sub.replace(/-/g, '').slice(0, 7)}`;
   const now = new Date().toISOString();

@@ -53,6 +53,7 @@ const FILE_NAMES: Record<string, string | null> = {
   publication: 'publicaciones-redes',
   trackedLink: 'enlaces',
   dataExport: null,
+  oauthStateRef: null,
 };
 
 /** The item without keys, markers and secrets (nested maps and lists included). */

@@ -14,9 +14,9 @@
  *   2. `schedules`: each publication's one-time EventBridge schedule deleted;
  *   3. `outside`: the owner's items outside `user#<sub>`: the blog slug claim, tracked link code
  *      claims, the network rate usage partition `rateUsage#<sub>`, the lead-notice and publication
- *      digests, the admin panel's directory entry (`users#<status>`); the audit entries that name
- *      the owner are redacted (kept, without the owner's uid and e-mail) (OAuth states are not findable by owner: they are single-use, refused after 10
- *      minutes and removed by the table's TTL);
+ *      digests, the admin panel's directory entry (`users#<status>`), the OAuth states the owner
+ *      started and never finished (found through their references in the owner's partition); the
+ *      audit entries that name the owner are redacted (kept, without the owner's uid and e-mail);
  *   4. `files`: every object (every version, in the versioned bucket) under `users/<sub>/`;
  *   5. `table`: every item of `user#<sub>` (Query + BatchWriteItem, page by page, never Scan);
  *   6. `cognito`: the Cognito user (AdminDeleteUser; already gone counts as done);
@@ -31,6 +31,7 @@ import { accountDeletions, type AccountDeletionItem } from '../../platform/db/en
 import { blogSettings } from '../../platform/db/entities/blogSettings';
 import { blogSlugs } from '../../platform/db/entities/blogSlug';
 import { leadNoticeDigests } from '../../platform/db/entities/leadNoticeDigest';
+import { oauthStateRefs } from '../../platform/db/entities/oauthStateRef';
 import { profiles } from '../../platform/db/entities/profile';
 import { publicationDigests } from '../../platform/db/entities/publicationDigest';
 import { trackedLinks } from '../../platform/db/entities/trackedLink';
@@ -132,6 +133,9 @@ async function deleteOutside(sub: string): Promise<void> {
   }
   const { data: links } = await trackedLinks().query.byUser({ uid: sub }).go({ pages: 'all' });
   for (const link of links) keys.push({ pk: `linkcode#${link.code}`, sk: 'claim' });
+  // OAuth states the owner started and never finished, found through their references.
+  const { data: states } = await oauthStateRefs().query.byUser({ uid: sub }).go({ pages: 'all' });
+  for (const state of states) keys.push({ pk: `oauthState#${state.stateHash}`, sk: 'oauthState' });
   await deleteKeys(keys);
   await emptyPartition(`rateUsage#${sub}`);
   await leadNoticeDigests().delete({ owner: sub }).go();

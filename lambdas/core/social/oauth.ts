@@ -17,6 +17,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { OAUTH_STATE_TTL_SECONDS, oauthCallbackPath, SOCIAL_MSG, type OAuthNetwork, type SocialConnection, type SocialNetwork } from '@director-ia/shared';
 import { oauthStates } from '../../platform/db/entities/oauthState';
+import { oauthStateRefs } from '../../platform/db/entities/oauthStateRef';
 import { isConditionalCheckFailure } from '../../platform/db/errors';
 import { InvalidInputError, UnavailableError, UnsupportedError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
@@ -50,6 +51,10 @@ export async function startOAuth(sub: string, network: OAuthNetwork, now = new D
   const stateHash = stateHashOf(state);
   const pkce = usesPkce(network) ? createPkce() : undefined;
   const expiresAtMs = now.getTime() + OAUTH_STATE_TTL_SECONDS * 1000;
+  const expiresAt = Math.ceil(expiresAtMs / 1000);
+  // The reference first: a state is never stored without the one an account deletion finds it by
+  // (a reference whose state write failed points at nothing and expires with its TTL).
+  await oauthStateRefs().put({ uid: sub, stateHash, expiresAt }).go();
   await oauthStates()
     .create({
       stateHash,
@@ -59,7 +64,7 @@ export async function startOAuth(sub: string, network: OAuthNetwork, now = new D
       redirectUri,
       createdAt: now.toISOString(),
       expiresAtMs,
-      expiresAt: Math.ceil(expiresAtMs / 1000),
+      expiresAt,
     })
     .go();
   return authorizationUrl(app, { state, redirectUri, ...(pkce ? { pkce } : {}) });
@@ -88,6 +93,7 @@ async function consumeState(sub: string, network: SocialNetwork, state: string, 
       .delete({ stateHash: stateHashOf(state) })
       .where((attr, op) => `${op.eq(attr.uid, sub)} AND ${op.eq(attr.network, network)} AND ${op.gt(attr.expiresAtMs, now.getTime())}`)
       .go({ response: 'all_old' });
+    if (data) await oauthStateRefs().delete({ uid: sub, stateHash: data.stateHash }).go();
     return data ?? null;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return null;

@@ -33,6 +33,7 @@ import { knowledgeDocuments } from './entities/knowledgeDocument';
 import { leads } from './entities/lead';
 import { migrationMarks } from './entities/migrationMark';
 import { oauthStates } from './entities/oauthState';
+import { oauthStateRefs } from './entities/oauthStateRef';
 import { profiles } from './entities/profile';
 import { publications } from './entities/publication';
 import { publicationDigests } from './entities/publicationDigest';
@@ -76,6 +77,7 @@ function createDirectorService() {
       linkVisitor: linkVisitors(),
       migrationMark: migrationMarks(),
       oauthState: oauthStates(),
+      oauthStateRef: oauthStateRefs(),
       profile: profiles(),
       publication: publications(),
       publicationDigest: publicationDigests(),

@@ -26,6 +26,8 @@ beforeEach(() => fakeNetworks.reset());
 
 const connectionItem = (sub: string, network: string) => raw.get(`user#${sub}`, `social#${network}`);
 const stateItem = (state: string) => raw.get(`oauthState#${stateHashOf(state)}`, 'oauthState');
+/** The reference an account deletion finds the state by, in the owner's partition. */
+const stateRef = (sub: string, state: string) => raw.get(`user#${sub}`, `oauthref#${stateHashOf(state)}`);
 
 /** Starts connecting and approves at the fake consent page as `accountId`. */
 async function consent(sub: string, network: 'x' | 'facebook' | 'linkedin' | 'youtube', accountId = sub, now = new Date()) {
@@ -47,6 +49,8 @@ describe('startOAuth', () => {
     expect(item?.expiresAt).toBe(Math.ceil((now.getTime() + OAUTH_STATE_TTL_SECONDS * 1000) / 1000));
     expect(JSON.stringify(item)).not.toContain(state);
     expect(typeof item?.verifierSealed).toBe('string');
+    // A reference in the owner's own partition, with the state's TTL, for an account deletion.
+    expect(await stateRef(sub, state)).toMatchObject({ uid: sub, stateHash: stateHashOf(state), expiresAt: item?.expiresAt });
     // Two starts never share a state.
     expect((await consent(sub, 'x')).state).not.toBe(state);
   });
@@ -76,8 +80,9 @@ describe('completeOAuth and the state', () => {
     ]);
     const exchange = fakeNetworks.calls.exchange[0];
     expect(exchange?.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    // The state is gone.
+    // The state is gone, and its reference with it.
     expect(await stateItem(state)).toBeUndefined();
+    expect(await stateRef(sub, state)).toBeUndefined();
 
     const item = await connectionItem(sub, 'facebook');
     const text = JSON.stringify(item);
@@ -98,6 +103,7 @@ describe('completeOAuth and the state', () => {
     expect(fakeNetworks.calls.exchange).toHaveLength(0);
     expect(await connectionItem(intruder, 'x')).toBeUndefined();
     expect(await stateItem(state)).toBeDefined();
+    expect(await stateRef(owner, state)).toBeDefined();
     await expect(completeOAuth(owner, { platform: 'x', state, code })).resolves.toMatchObject({ found: 1 });
   });
 
