@@ -18,7 +18,8 @@ import { generateImage } from '../generation/image';
 import { createScheduledPost } from '../plan/posts';
 import { spanishDay } from './dates';
 import type { ToolOutcome } from './directTools';
-import { startSoundtrack, startVideo } from '../media/jobs/start';
+import { startSoundtrack } from '../media/jobs/start';
+import { startVideo } from '../media/jobs/startVideo';
 import { musicOfCall, postTimeOfCall, type ValidToolCall } from './tools';
 
 export const CONFIRMED_TOOLS = ['generar_imagen', 'crear_publicacion', 'redactar_articulo', 'crear_video', 'crear_musica'] as const satisfies readonly ChatToolName[];

@@ -1,43 +1,23 @@
 /**
- * Starting renders (issue 18): `crearBandaSonora` and `crearVideo`, and `proponerGuion`.
+ * Starting renders (issue 18): the start every render shares, and `crearBandaSonora`'s
+ * (`crearVideo`'s checks are in ./startVideo.ts, `proponerGuion` in ./storyboard.ts, so each
+ * callable's bundle carries only its own path).
  *
- * A start checks everything it can before spending: the contract already checked the shapes and
- * limits (storyboard length against MAX_RENDER_SECONDS among them); here the brand's topics to
- * avoid, the post a video is for (the caller's, for TikTok, YouTube or Instagram), the gallery
- * assets it names (the caller's, of the right type), and the uploads it names: the caller's keys
- * of the right kind, present, within the kind's size limit, and an image or an audio by their
- * magic bytes. Any refusal is a 400/404 with the Spanish reason and nothing is recorded or taken.
- * Then one unit of the daily generation quota (429 when used up), the RenderJob record, and the
- * job queued on the render function (`{job: 'render', uid, jobId}`); if queueing fails the job is
- * failed and the unit given back. The answer is the job's view ('en_cola').
+ * A start checks everything it can before spending (the contract already checked the shapes and
+ * limits; a soundtrack's mood and style against the brand's topics to avoid): any refusal is a
+ * 400/404 with the Spanish reason and nothing is recorded or taken. Then `startJob`: one unit of
+ * the daily generation quota (429 when used up), the RenderJob record, and the job queued on the
+ * render function (`{job: 'render', uid, jobId}`); if queueing fails the job is failed and the
+ * unit given back. The answer is the job's view ('en_cola').
  */
-import {
-  MEDIA_MSG,
-  sniffAudioMediaType,
-  sniffImageMediaType,
-  STORYBOARD_LIMITS,
-  UPLOAD_RULES,
-  VIDEO_NETWORKS_FOR_RENDER,
-  RENDER_WORKER_FUNCTION_ENV,
-  type CallableInput,
-  type CallableOutput,
-  type RenderJob,
-  type UploadKind,
-  type VideoRequest,
-} from '@director-ia/shared';
-import { assets } from '../../../platform/db/entities/asset';
-import { InvalidInputError, NotFoundError } from '../../../platform/errors';
+import { MEDIA_MSG, RENDER_WORKER_FUNCTION_ENV, type CallableInput, type CallableOutput, type RenderJob, type VideoRequest } from '@director-ia/shared';
+import { InvalidInputError } from '../../../platform/errors';
 import { invokeAsync } from '../../../platform/lambda';
 import { logger } from '../../../platform/logger';
-import { getObjectHead } from '../../../platform/storage/objects';
 import { matchedTopicToAvoid } from '../../brand';
-import { brandAiProvider } from '../../generation/provider';
 import { releaseGeneration, reserveGeneration } from '../../generation/quota';
-import { getScheduledPost } from '../../plan/posts';
-import { withDailyQuota } from '../../quotas/daily';
 import { readBrandContext } from '../../settings/aiSettings';
-import { newObjectId, parseUploadKey } from '../../uploads/keys';
-import { writeStoryboard } from '../video';
+import { newObjectId } from '../../uploads/keys';
 import { createRenderJob, failRenderJob, renderJobView } from './store';
 
 /** The render function's event. */
@@ -47,10 +27,6 @@ export interface RenderEvent {
   jobId: string;
 }
 
-const MB = 1024 * 1024;
-/** Bytes read of an upload to tell what it is (magic bytes). */
-const SNIFF_BYTES = 64;
-
 /** Queues job `jobId` of `sub` on the render function (env RENDER_WORKER_FUNCTION). */
 async function queueRender(sub: string, jobId: string): Promise<void> {
   const name = process.env[RENDER_WORKER_FUNCTION_ENV];
@@ -59,7 +35,7 @@ async function queueRender(sub: string, jobId: string): Promise<void> {
 }
 
 /** Quota unit, record, queue (see the module header). */
-async function startJob(sub: string, job: { kind: 'music' | 'video'; source?: VideoRequest['source']; request: unknown; title: string; postId?: string }, now: Date): Promise<RenderJob> {
+export async function startJob(sub: string, job: { kind: 'music' | 'video'; source?: VideoRequest['source']; request: unknown; title: string; postId?: string }, now: Date): Promise<RenderJob> {
   const reservation = await reserveGeneration(sub, now);
   const jobId = newObjectId(now.getTime());
   let item;
@@ -85,77 +61,4 @@ export async function startSoundtrack(sub: string, input: CallableInput<'crearBa
   const topic = matchedTopicToAvoid(`${input.mood} ${input.style}`, await readBrandContext(sub));
   if (topic) throw new InvalidInputError(MEDIA_MSG.topicToAvoid(topic, 'la música'));
   return startJob(sub, { kind: 'music', request: input, title: `${input.mood} · ${input.style} · ${input.tempo} bpm · ${input.durationSeconds} s` }, now);
-}
-
-/** The first bytes and size of upload `key` of `sub` of `kind`; refusals per the module header. */
-async function checkedUpload(sub: string, key: string, kind: UploadKind, tooLarge: (maxMb: number) => string): Promise<{ head: Uint8Array; size: number }> {
-  const parsed = parseUploadKey(key);
-  if (!parsed || parsed.sub !== sub || parsed.kind !== kind) throw new NotFoundError(MEDIA_MSG.uploadNotFound);
-  const maxBytes = UPLOAD_RULES[kind].maxBytes;
-  // A ranged GET: the magic bytes and the size, without reading up to 25 MB.
-  const file = await getObjectHead(key, SNIFF_BYTES);
-  if (!file) throw new NotFoundError(MEDIA_MSG.uploadNotFound);
-  if (file.size > maxBytes) throw new InvalidInputError(tooLarge(maxBytes / MB));
-  return file;
-}
-
-async function checkedImageUpload(sub: string, key: string): Promise<void> {
-  const { head } = await checkedUpload(sub, key, 'videoImage', (mb) => `La imagen supera el tamaño máximo de ${mb} MB.`);
-  if (!sniffImageMediaType(head)) throw new InvalidInputError(MEDIA_MSG.notImage);
-}
-
-async function checkedAudioUpload(sub: string, key: string, kind: 'videoAudio' | 'soundtrack'): Promise<void> {
-  const { head } = await checkedUpload(sub, key, kind, MEDIA_MSG.audioTooLarge);
-  if (!sniffAudioMediaType(head)) throw new InvalidInputError(MEDIA_MSG.notAudio);
-}
-
-/** Gallery asset `id` of `sub` must exist with one of `types`; else 400 `message`. */
-async function checkedAsset(sub: string, id: string, types: readonly string[], message: string): Promise<void> {
-  const { data } = await assets().get({ uid: sub, id }).go();
-  if (!data || !types.includes(data.type)) throw new InvalidInputError(message);
-}
-
-async function checkedSoundtrack(sub: string, input: { soundtrackAssetId?: string | undefined; soundtrackKey?: string | undefined }): Promise<void> {
-  if (input.soundtrackAssetId) await checkedAsset(sub, input.soundtrackAssetId, ['music'], MEDIA_MSG.soundtrackNotFound);
-  else if (input.soundtrackKey) await checkedAudioUpload(sub, input.soundtrackKey, 'soundtrack');
-}
-
-/** `crearVideo`: checks the request (module header) and queues the render for `sub`. */
-export async function startVideo(sub: string, input: VideoRequest, now = new Date()): Promise<CallableOutput<'crearVideo'>> {
-  switch (input.source) {
-    case 'text': {
-      const brand = await readBrandContext(sub);
-      const captions = input.storyboard?.scenes.map((scene) => `${scene.caption} ${scene.imagePrompt ?? ''}`).join(' ') ?? '';
-      const topic = matchedTopicToAvoid(`${input.brief} ${captions}`, brand);
-      if (topic) throw new InvalidInputError(MEDIA_MSG.topicToAvoid(topic, 'el vídeo'));
-      if (input.postId) {
-        const post = await getScheduledPost(sub, input.postId);
-        if (!(VIDEO_NETWORKS_FOR_RENDER as readonly string[]).includes(post.platform)) throw new InvalidInputError(MEDIA_MSG.postNotVideo);
-      }
-      // A scene shows a gallery image, or a gallery video clip (e.g. one a Bedrock video model made).
-      for (const scene of input.storyboard?.scenes ?? []) if (scene.assetId) await checkedAsset(sub, scene.assetId, ['image', 'avatar', 'video'], MEDIA_MSG.imageAssetNotFound);
-      await checkedSoundtrack(sub, input);
-      return startJob(sub, { kind: 'video', source: 'text', request: input, title: input.storyboard?.title || input.brief, ...(input.postId ? { postId: input.postId } : {}) }, now);
-    }
-    case 'image': {
-      if (input.imageAssetId) await checkedAsset(sub, input.imageAssetId, ['image', 'avatar'], MEDIA_MSG.imageAssetNotFound);
-      else if (input.imageKey) await checkedImageUpload(sub, input.imageKey);
-      else throw new InvalidInputError(MEDIA_MSG.imageMissing);
-      await checkedSoundtrack(sub, input);
-      return startJob(sub, { kind: 'video', source: 'image', request: input, title: input.caption || 'Clip de imagen' }, now);
-    }
-    case 'audio': {
-      await checkedAudioUpload(sub, input.audioKey, 'videoAudio');
-      return startJob(sub, { kind: 'video', source: 'audio', request: input, title: input.title || 'Audiograma' }, now);
-    }
-  }
-}
-
-/** `proponerGuion`: a storyboard for `brief` under the daily storyboards quota (topics to avoid refused first). */
-export async function proposeStoryboard(sub: string, input: CallableInput<'proponerGuion'>, now = new Date()): Promise<CallableOutput<'proponerGuion'>> {
-  const brand = await readBrandContext(sub);
-  const topic = matchedTopicToAvoid(input.brief, brand);
-  if (topic) throw new InvalidInputError(MEDIA_MSG.topicToAvoid(topic, 'el guion'));
-  const provider = await brandAiProvider(sub);
-  return withDailyQuota(sub, 'storyboards', () => writeStoryboard(input.brief.slice(0, STORYBOARD_LIMITS.briefMax), input.format, brand, provider), now);
 }
