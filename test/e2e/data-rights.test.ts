@@ -5,6 +5,7 @@
  * settings, posts, leads and conversations in its JSON; then deletes their account (typing their
  * e-mail in the irreversible-action dialog), is signed out with the Spanish confirmation, and a raw
  * table Query of their partition and a bucket listing of their prefix find nothing of theirs.
+ * Someone whose sign-up is still pending can erase it the same way from the pending screen.
  */
 import { readFile } from 'node:fs/promises';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -83,5 +84,29 @@ describe('Mis datos in the browser', () => {
       const record = await rawTable(twin).get('accountDeletion', owner.sub);
       return items.length === 0 && objects.length === 0 && !record ? true : undefined;
     }, 60_000);
+  });
+});
+
+describe('the pending screen', () => {
+  it('lets someone whose sign-up is pending delete their account: signed out, and nothing of theirs left', async () => {
+    const pending = await registerUser(twin, 'data-rights-pending');
+    const other = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await other.goto(twin.url);
+    await signInWithForm(other, pending);
+    await other.getByRole('heading', { name: MSG.pendingTitle }).waitFor({ timeout: 20_000 });
+    expect(await rawTable(twin).get(`user#${pending.sub}`, 'profile')).toMatchObject({ status: 'pending' });
+
+    await other.getByRole('button', { name: 'Eliminar mi cuenta', exact: true }).click();
+    const dialog = other.getByRole('dialog', { name: 'Eliminar mi cuenta' });
+    await dialog.getByLabel('Escribe tu email para confirmar').fill(pending.email);
+    await dialog.getByRole('button', { name: 'Eliminar mi cuenta definitivamente' }).click();
+    await other.getByRole('status').filter({ hasText: 'Tu cuenta y todos tus datos se están eliminando' }).waitFor({ timeout: 15_000 });
+    await other.getByRole('button', { name: MSG.signIn }).waitFor({ timeout: 15_000 });
+    await eventually(async () => {
+      const items = await rawTable(twin).partition(`user#${pending.sub}`);
+      const record = await rawTable(twin).get('accountDeletion', pending.sub);
+      return items.length === 0 && !record ? true : undefined;
+    }, 60_000);
+    await other.close();
   });
 });

@@ -1,5 +1,11 @@
-/** Spec 2 "Pending screen": title, review notice and a logout button. */
+/**
+ * Spec 2 "Pending screen": title, review notice and a logout button. Below them (issue 17 item 2)
+ * the same account deletion an active owner has under Mis datos: someone who signed up and no
+ * longer wants to wait can erase their sign-up (eliminarCuenta is `signedIn`).
+ */
+import { useState } from 'react';
 import { MSG } from '@director-ia/shared';
+import { DeleteAccountDialog } from '../../features/dataRights';
 import { useSignOut } from '../../lib/useSignOut';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
@@ -7,6 +13,7 @@ import styles from '../../ui/FullScreen.module.css';
 
 export function PendingScreen({ email }: { email: string | null }) {
   const { signOut: logout, busy } = useSignOut();
+  const [deleting, setDeleting] = useState(false);
 
   return (
     <main className={styles.screen}>
@@ -25,6 +32,13 @@ export function PendingScreen({ email }: { email: string | null }) {
           <Icon name="logout" size={18} />
           {MSG.signOut}
         </Button>
+        <p className={styles.text} style={{ fontSize: '0.85rem', margin: '1.5rem 0 0' }}>
+          ¿Ya no quieres usar Director IA?{' '}
+          <Button size="small" variant="danger" onClick={() => setDeleting(true)}>
+            Eliminar mi cuenta
+          </Button>
+        </p>
+        {deleting && <DeleteAccountDialog onClose={() => setDeleting(false)} />}
       </section>
     </main>
   );

@@ -47,7 +47,8 @@ function ExportStatus({ exportacion }: { exportacion: DataExport }) {
   );
 }
 
-function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+/** The irreversible-deletion dialog: the user types their e-mail, then eliminarCuenta (also on the pending screen). */
+export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const [typed, setTyped] = useState('');
   const remove = useDeleteAccount();
   const onSubmit = (event: FormEvent) => {
