@@ -12,7 +12,8 @@
  * - `assetView(item)` → the browser's `Asset` (with `url` and `downloadUrl`, valid
  *   ASSET_URL_EXPIRES_SECONDS); `assetUrl(item)` → the display URL alone.
  * - `listAssets(sub, type?)` → the caller's assets, newest first (one Query).
- * - `getAsset(sub, id)` → the record or null.
+ * - `getAsset(sub, id)` → the record or null; `getAssets(sub, ids)` → the records that exist, by id
+ *   (one BatchGetItem).
  * - `readAssetFile(sub, id, maxBytes)` → the record and its file's bytes, or null.
  * - `deleteAsset(sub, id)` → removes the file (its exact version in the versioned bucket), its
  *   companion (a soundtrack's MIDI) and the record; NOT_FOUND when the caller has no such asset.
@@ -139,6 +140,19 @@ export async function getAsset(sub: string, id: string): Promise<AssetItem | nul
   if (!ASSET_ID_PATTERN.test(id)) return null;
   const { data } = await assets().get({ uid: sub, id }).go();
   return data ?? null;
+}
+
+/**
+ * The assets of `ids` of `sub` that exist, by id: one BatchGetItem for any number of ids (none
+ * for no ids; ids the server could not have made are not looked up, as in getAsset).
+ */
+export async function getAssets(sub: string, ids: readonly string[]): Promise<Map<string, AssetItem>> {
+  const unique = [...new Set(ids)].filter((id) => ASSET_ID_PATTERN.test(id));
+  if (unique.length === 0) return new Map();
+  const { data } = await assets()
+    .get(unique.map((id) => ({ uid: sub, id })))
+    .go();
+  return new Map(data.map((asset) => [asset.id, asset]));
 }
 
 /**

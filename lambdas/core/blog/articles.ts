@@ -21,11 +21,11 @@
 import { ASSET_ID_PATTERN, type Article, BLOG_MSG, SLUG_MAX_LENGTH, type ArticleOrigin } from '@director-ia/shared';
 import { articles, type ArticleItem } from '../../platform/db/entities/article';
 import { articleSlugs } from '../../platform/db/entities/articleSlug';
-import { assets, type AssetItem } from '../../platform/db/entities/asset';
+import type { AssetItem } from '../../platform/db/entities/asset';
 import { isConditionalCheckFailure, TransactionCancelled } from '../../platform/db/errors';
 import { transactWrite, type DirectorEntities } from '../../platform/db/service';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../platform/errors';
-import { assetUrl } from '../assets/assets';
+import { assetUrl, getAsset, getAssets } from '../assets/assets';
 import { newObjectId } from '../uploads/keys';
 import { ensureArticleLink } from './links';
 import { articleSlugBase, firstFreeSlug } from './slugs';
@@ -144,11 +144,7 @@ export async function articleView(item: ArticleItem, cover?: Pick<AssetItem, 'ke
 /** The cover assets of `items` that still exist, by id (one BatchGet). */
 async function coversOf(sub: string, items: ArticleItem[]): Promise<Map<string, AssetItem>> {
   const ids = [...new Set(items.map((item) => item.coverAssetId).filter((id): id is string => Boolean(id)))];
-  if (ids.length === 0) return new Map();
-  const { data } = await assets()
-    .get(ids.map((id) => ({ uid: sub, id })))
-    .go();
-  return new Map(data.map((asset) => [asset.id, asset]));
+  return getAssets(sub, ids);
 }
 
 /** One article's view with its cover. */
@@ -166,7 +162,7 @@ export async function listArticles(sub: string): Promise<Article[]> {
 
 /** The cover must be one of the owner's gallery images or avatars. */
 async function checkCover(sub: string, coverAssetId: string): Promise<void> {
-  const asset = ASSET_ID_PATTERN.test(coverAssetId) ? (await assets().get({ uid: sub, id: coverAssetId }).go()).data : null;
+  const asset = await getAsset(sub, coverAssetId);
   if (!asset || !COVER_TYPES.includes(asset.type)) throw new InvalidInputError(BLOG_MSG.coverInvalid);
 }
 

@@ -8,9 +8,9 @@
  * (MEDIA_MSG) and nothing is recorded or taken.
  */
 import { MEDIA_MSG, sniffAudioMediaType, sniffImageMediaType, UPLOAD_RULES, VIDEO_NETWORKS_FOR_RENDER, type CallableOutput, type UploadKind, type VideoRequest } from '@director-ia/shared';
-import { assets } from '../../../platform/db/entities/asset';
 import { InvalidInputError, NotFoundError } from '../../../platform/errors';
 import { getObjectHead } from '../../../platform/storage/objects';
+import { getAssets } from '../../assets/assets';
 import { matchedTopicToAvoid } from '../../brand';
 import { getScheduledPost } from '../../plan/posts';
 import { readBrandContext } from '../../settings/aiSettings';
@@ -43,14 +43,17 @@ async function checkedAudioUpload(sub: string, key: string, kind: 'videoAudio' |
   if (!sniffAudioMediaType(head)) throw new InvalidInputError(MEDIA_MSG.notAudio);
 }
 
-/** Gallery asset `id` of `sub` must exist with one of `types`; else 400 `message`. */
-async function checkedAsset(sub: string, id: string, types: readonly string[], message: string): Promise<void> {
-  const { data } = await assets().get({ uid: sub, id }).go();
-  if (!data || !types.includes(data.type)) throw new InvalidInputError(message);
+/** Gallery assets `ids` of `sub` must all exist with one of `types` (one read for all); else 400 `message`. */
+async function checkedAssets(sub: string, ids: readonly string[], types: readonly string[], message: string): Promise<void> {
+  const found = await getAssets(sub, ids);
+  for (const id of ids) {
+    const type = found.get(id)?.type;
+    if (!type || !types.includes(type)) throw new InvalidInputError(message);
+  }
 }
 
 async function checkedSoundtrack(sub: string, input: { soundtrackAssetId?: string | undefined; soundtrackKey?: string | undefined }): Promise<void> {
-  if (input.soundtrackAssetId) await checkedAsset(sub, input.soundtrackAssetId, ['music'], MEDIA_MSG.soundtrackNotFound);
+  if (input.soundtrackAssetId) await checkedAssets(sub, [input.soundtrackAssetId], ['music'], MEDIA_MSG.soundtrackNotFound);
   else if (input.soundtrackKey) await checkedAudioUpload(sub, input.soundtrackKey, 'soundtrack');
 }
 
@@ -67,12 +70,13 @@ export async function startVideo(sub: string, input: VideoRequest, now = new Dat
         if (!(VIDEO_NETWORKS_FOR_RENDER as readonly string[]).includes(post.platform)) throw new InvalidInputError(MEDIA_MSG.postNotVideo);
       }
       // A scene shows a gallery image, or a gallery video clip (e.g. one a Bedrock video model made).
-      for (const scene of input.storyboard?.scenes ?? []) if (scene.assetId) await checkedAsset(sub, scene.assetId, ['image', 'avatar', 'video'], MEDIA_MSG.imageAssetNotFound);
+      const sceneAssets = (input.storyboard?.scenes ?? []).flatMap((scene) => (scene.assetId ? [scene.assetId] : []));
+      await checkedAssets(sub, sceneAssets, ['image', 'avatar', 'video'], MEDIA_MSG.imageAssetNotFound);
       await checkedSoundtrack(sub, input);
       return startJob(sub, { kind: 'video', source: 'text', request: input, title: input.storyboard?.title || input.brief, ...(input.postId ? { postId: input.postId } : {}) }, now);
     }
     case 'image': {
-      if (input.imageAssetId) await checkedAsset(sub, input.imageAssetId, ['image', 'avatar'], MEDIA_MSG.imageAssetNotFound);
+      if (input.imageAssetId) await checkedAssets(sub, [input.imageAssetId], ['image', 'avatar'], MEDIA_MSG.imageAssetNotFound);
       else if (input.imageKey) await checkedImageUpload(sub, input.imageKey);
       else throw new InvalidInputError(MEDIA_MSG.imageMissing);
       await checkedSoundtrack(sub, input);

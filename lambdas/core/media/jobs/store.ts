@@ -12,12 +12,11 @@
  * - `listRenderJobs` → the newest RENDER_LIST_LIMIT jobs (one Query).
  */
 import { MEDIA_MSG, RENDER_STAGE_LABELS, type RenderJob, type RenderKind, type RenderStage, type VideoSource } from '@director-ia/shared';
-import { assets, type AssetItem } from '../../../platform/db/entities/asset';
 import { renderJobs, type RenderJobItem } from '../../../platform/db/entities/renderJob';
 import { isConditionalCheckFailure } from '../../../platform/db/errors';
 import { NotFoundError } from '../../../platform/errors';
 import { logger } from '../../../platform/logger';
-import { assetUrl } from '../../assets/assets';
+import { assetUrl, getAsset, getAssets, type AssetItem } from '../../assets/assets';
 import { releaseGeneration } from '../../generation/quota';
 
 /**
@@ -129,16 +128,6 @@ export function isStale(job: Pick<RenderJobItem, 'status' | 'updatedAt'>, now: D
   return (job.status === 'en_cola' || job.status === 'generando') && now.getTime() - Date.parse(job.updatedAt) > RENDER_STALE_MS;
 }
 
-/** The gallery assets of `ids` of `sub` that still exist, by id (one BatchGetItem; none for no ids). */
-async function assetsById(sub: string, ids: readonly string[]): Promise<Map<string, AssetItem>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const { data } = await assets()
-    .get(unique.map((id) => ({ uid: sub, id })))
-    .go();
-  return new Map(data.map((asset) => [asset.id, asset]));
-}
-
 /**
  * The browser's view of `item` (a stale job is failed first; a ready one gets its URL). `known`:
  * every ready job's asset of a list, already read (listRenderJobs); without it the asset is read here.
@@ -152,7 +141,7 @@ export async function renderJobView(sub: string, item: RenderJobItem, now = new 
   }
   let url: string | undefined;
   if (job.status === 'listo' && job.assetId) {
-    const asset = (known ?? (await assetsById(sub, [job.assetId]))).get(job.assetId);
+    const asset = known ? known.get(job.assetId) : await getAsset(sub, job.assetId);
     if (asset) url = await assetUrl(asset);
   }
   const stage = (job.stage in RENDER_STAGE_LABELS ? job.stage : 'queued') as RenderStage;
@@ -177,7 +166,7 @@ export async function renderJobView(sub: string, item: RenderJobItem, now = new 
 export async function listRenderJobs(sub: string, now = new Date()): Promise<RenderJob[]> {
   const { data } = await renderJobs().query.byUser({ uid: sub }).go({ order: 'desc', limit: RENDER_LIST_LIMIT });
   // The ready jobs' assets in one BatchGetItem rather than a GetItem per job.
-  const ready = await assetsById(
+  const ready = await getAssets(
     sub,
     data.flatMap((item) => (item.status === 'listo' && item.assetId ? [item.assetId] : [])),
   );
