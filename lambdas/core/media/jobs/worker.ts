@@ -328,6 +328,7 @@ async function renderAudiogram(ctx: RenderContext, request: Extract<VideoRequest
   const onCompose = await ctx.progress.enter('compose', 20, 95);
   const video = await composeAudiogram({
     audioPath,
+    probed,
     ...(request.title ? { title: request.title } : {}),
     ...(captions?.length ? { captions } : {}),
     format: request.format,

@@ -5,12 +5,11 @@
  * with the audio itself as the sound track. The video lasts as long as the audio; the caller
  * refuses audio longer than MAX_RENDER_SECONDS (probeMedia) before calling.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { VIDEO_FPS, type VideoFormat } from '@director-ia/shared';
-import { fileInput, MediaToolError, probeMedia, runFfmpeg } from '../../../platform/media/ffmpeg';
+import { fileInput, MediaToolError, probeMedia, runFfmpeg, type ProbedMedia } from '../../../platform/media/ffmpeg';
 import { CaptionPainter } from './captions';
-import { composedVideo, encodeArgs, frameOf, type ComposedVideo } from './encode';
+import { composedVideo, encodeArgs, frameOf, inScratchDir, type ComposedVideo } from './encode';
 import { checkedLook, ffColor, type BrandLook } from './look';
 
 /** A caption shown between two instants of the audio, seconds. */
@@ -31,6 +30,8 @@ export interface AudiogramInput {
   onProgress?: (fraction: number) => void;
   /** Kill ffmpeg after this many ms (default: runFfmpeg's); e.g. the Lambda's remaining time. */
   timeoutMs?: number;
+  /** The caller's probeMedia of `audioPath`, when it already has one (the file is not probed again). */
+  probed?: ProbedMedia;
 }
 
 /**
@@ -38,14 +39,9 @@ export interface AudiogramInput {
  * fails or the file has no audio stream ffmpeg can read.
  */
 export async function composeAudiogram(input: AudiogramInput): Promise<ComposedVideo> {
-  const probed = await probeMedia(input.audioPath);
+  const probed = input.probed ?? (await probeMedia(input.audioPath));
   if (!probed.hasAudio) throw new MediaToolError('composeAudiogram: the file has no audio stream ffmpeg may read');
-  const scratch = await mkdtemp(path.join(input.workDir, 'compose-'));
-  try {
-    return await composeIn(scratch, input, probed.durationSeconds ?? undefined);
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
-  }
+  return inScratchDir(input.workDir, (scratch) => composeIn(scratch, input, probed.durationSeconds ?? undefined));
 }
 
 /** The body of composeAudiogram; caption texts go to `scratch`. */

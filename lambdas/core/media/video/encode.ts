@@ -3,8 +3,10 @@
  * VIDEO_FPS, `-preset veryfast` for the render Lambda's 2 vCPUs; AAC 48 kHz stereo; `+faststart`
  * so browsers play it while it downloads), the audio bed (music looped and trimmed to the video
  * with a fade-out, a voice-over mixed over it with the music ducked, silence only when neither
- * is usable), and the result's duration read back from the file.
+ * is usable), the result's duration read back from the file, and the scratch directory a compose
+ * run keeps its intermediate files in.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { VIDEO_FORMAT_SIZES, VIDEO_FPS, type VideoFormat } from '@director-ia/shared';
 import { logger } from '../../../platform/logger';
@@ -15,6 +17,19 @@ export interface ComposedVideo {
   path: string;
   /** Seconds, as read back from the file. */
   durationSeconds: number;
+}
+
+/**
+ * Runs `compose` with a fresh directory inside `workDir` for its intermediate files (stills,
+ * caption texts), removed afterwards whatever happens: no clash with the caller's file names.
+ */
+export async function inScratchDir<T>(workDir: string, compose: (scratch: string) => Promise<T>): Promise<T> {
+  const scratch = await mkdtemp(path.join(workDir, 'compose-'));
+  try {
+    return await compose(scratch);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }
 
 /** Encoder settings of every composed video (the bench's floor uses the same ones). */

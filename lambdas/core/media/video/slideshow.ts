@@ -13,12 +13,11 @@
  * The result lasts the sum of the scenes' frames (each scene rounded to whole frames). Intermediate
  * files live in a fresh directory inside the work directory, removed at the end.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { VIDEO_FPS, type VideoFormat } from '@director-ia/shared';
 import { fileInput, hasAlphaChannel, MediaToolError, probeMedia, runFfmpeg } from '../../../platform/media/ffmpeg';
 import { CaptionPainter } from './captions';
-import { audioBed, composedVideo, encodeArgs, frameOf, type ComposedVideo } from './encode';
+import { audioBed, composedVideo, encodeArgs, frameOf, inScratchDir, type ComposedVideo } from './encode';
 import { checkedLook, ffColor, type BrandLook } from './look';
 import { imageOrientation, orientationFilter } from './orientation';
 
@@ -131,12 +130,7 @@ async function composeScenes(input: SlideshowInput, fileName: string): Promise<C
   const size = frameOf(format);
   const work = { width: even(size.width * HEADROOM), height: even(size.height * HEADROOM) };
   const look = checkedLook(input.look);
-  const scratch = await mkdtemp(path.join(workDir, 'compose-'));
-  try {
-    return await composeIn(scratch, input, fileName, { size, work, look });
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
-  }
+  return inScratchDir(workDir, (scratch) => composeIn(scratch, input, fileName, { size, work, look }));
 }
 
 /** The body of composeScenes; intermediate files (stills, caption texts) go to `scratch`. */
