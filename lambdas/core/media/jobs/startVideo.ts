@@ -21,8 +21,8 @@ const MB = 1024 * 1024;
 /** Bytes read of an upload to tell what it is (magic bytes). */
 const SNIFF_BYTES = 64;
 
-/** The first bytes and size of upload `key` of `sub` of `kind`; refusals per the module header. */
-async function checkedUpload(sub: string, key: string, kind: UploadKind, tooLarge: (maxMb: number) => string): Promise<{ head: Uint8Array; size: number }> {
+/** The first SNIFF_BYTES of upload `key` of `sub` of `kind`; refusals per the module header. */
+async function checkedUpload(sub: string, key: string, kind: UploadKind, tooLarge: (maxMb: number) => string): Promise<Uint8Array> {
   const parsed = parseUploadKey(key);
   if (!parsed || parsed.sub !== sub || parsed.kind !== kind) throw new NotFoundError(MEDIA_MSG.uploadNotFound);
   const maxBytes = UPLOAD_RULES[kind].maxBytes;
@@ -30,16 +30,16 @@ async function checkedUpload(sub: string, key: string, kind: UploadKind, tooLarg
   const file = await getObjectHead(key, SNIFF_BYTES);
   if (!file) throw new NotFoundError(MEDIA_MSG.uploadNotFound);
   if (file.size > maxBytes) throw new InvalidInputError(tooLarge(maxBytes / MB));
-  return file;
+  return file.head;
 }
 
 async function checkedImageUpload(sub: string, key: string): Promise<void> {
-  const { head } = await checkedUpload(sub, key, 'videoImage', (mb) => `La imagen supera el tamaño máximo de ${mb} MB.`);
+  const head = await checkedUpload(sub, key, 'videoImage', (mb) => `La imagen supera el tamaño máximo de ${mb} MB.`);
   if (!sniffImageMediaType(head)) throw new InvalidInputError(MEDIA_MSG.notImage);
 }
 
 async function checkedAudioUpload(sub: string, key: string, kind: 'videoAudio' | 'soundtrack'): Promise<void> {
-  const { head } = await checkedUpload(sub, key, kind, MEDIA_MSG.audioTooLarge);
+  const head = await checkedUpload(sub, key, kind, MEDIA_MSG.audioTooLarge);
   if (!sniffAudioMediaType(head)) throw new InvalidInputError(MEDIA_MSG.notAudio);
 }
 

@@ -1,7 +1,7 @@
 /**
  * OAuth state reference (issue 17 item 2, for issue 12's states): one item in the owner's own
  * partition (`user#<uid>`, sort key `oauthref#<stateHash>`) for each OAuth state they start,
- * written in the state's transaction. A state lives in a partition of its own
+ * written just before the state (so no state exists without one). A state lives in a partition of its own
  * (`oauthState#<hash>`, platform/db/entities/oauthState.ts), so without this reference an account
  * deletion could not find the states an owner left unfinished except with a Scan. Consuming the
  * state deletes the reference too; `expiresAt` (the table's TTL attribute, epoch seconds, the
