@@ -153,7 +153,7 @@ describe('video (issue 18 item 2)', () => {
 });
 
 describe('bad input and failures (issue 18 "Done when")', () => {
-  it('refuses an image that is not one, a storyboard over the render limit and an audio over the size limit, and changes nothing', async () => {
+  it('refuses an image that is not one, a storyboard over the render limit, a scene naming a gallery asset the owner lacks and an audio over the size limit, and changes nothing', async () => {
     const user = await owner('render-malo');
     const notImage = await uploadFile(twin, user.accessToken, 'videoImage', 'falsa.png', 'image/png', new TextEncoder().encode('esto no es una imagen'));
     const image = await call(twin, 'crearVideo', { source: 'image', imageKey: notImage, caption: 'Hola', format: 'vertical' }, user.accessToken);
@@ -164,6 +164,12 @@ describe('bad input and failures (issue 18 "Done when")', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error?.message).toContain(MEDIA_MSG.storyboardTooLong(150));
     expect(150).toBeGreaterThan(MAX_RENDER_SECONDS);
+
+    // A scene naming a gallery asset the owner does not have (one read for all the scenes' assets).
+    const missingAsset = scenes(5, 2).map((scene, i) => (i === 2 ? { caption: scene.caption, assetId: 'a'.repeat(20), durationSeconds: 2, transition: 'corte' as const } : scene));
+    const noAsset = await call(twin, 'crearVideo', { source: 'text', brief: 'Con una imagen de la galería', format: 'horizontal', storyboard: { title: 'Galería', scenes: missingAsset } }, user.accessToken);
+    expect(noAsset.status).toBe(400);
+    expect(noAsset.body.error?.message).toBe(MEDIA_MSG.imageAssetNotFound);
 
     const bigAudio = await call(twin, 'solicitarSubida', { kind: 'videoAudio', fileName: 'larga.mp3', contentType: 'audio/mpeg', size: 26 * 1024 * 1024 }, user.accessToken);
     expect(bigAudio.status).toBe(400);
