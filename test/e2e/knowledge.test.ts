@@ -10,7 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatKb, MSG, UPLOAD_MSG } from '@director-ia/shared';
 import { callOk } from '../support/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm, withFileOnDisk } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { makeDocx, makePdf, SPANISH_DOCS } from '../support/knowledge-fixtures';
 
@@ -96,8 +96,10 @@ describe('Base de Aprendizaje in the browser', () => {
   });
 
   it('refuses a file over 10 MB before asking for an upload URL', async () => {
-    await fileInput().setInputFiles({ name: 'enorme.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x20) });
-    await toast(UPLOAD_MSG.tooLarge(10)).waitFor();
+    await withFileOnDisk('enorme.pdf', Buffer.alloc(10 * 1024 * 1024 + 1, 0x20), async (file) => {
+      await fileInput().setInputFiles(file);
+      await toast(UPLOAD_MSG.tooLarge(10)).waitFor();
+    });
     expect(uploadRequests).toBe(0);
   });
 

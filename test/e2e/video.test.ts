@@ -22,7 +22,7 @@ import { chromium, type Browser, type Page, type Request } from 'playwright-core
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentMonth, longDateLabel, MAX_RENDER_SECONDS, MEDIA_MSG, MSG, nextMonth, type Asset, type RenderJob, type ScheduledPost, type Storyboard } from '@director-ia/shared';
 import { call, callOk } from '../support/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm, withFileOnDisk } from '../support/browser';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { solidPng } from '../support/generation';
 import { FFMPEG, loudness, probe } from '../support/media';
@@ -329,9 +329,11 @@ describe('video in the browser', () => {
     await imageForm().getByRole('alert').filter({ hasText: MEDIA_MSG.notImage }).waitFor();
 
     await panel('Vídeo').getByRole('radio', { name: 'Desde un audio' }).check({ force: true });
-    await audioForm().getByLabel('Audio para el vídeo').setInputFiles({ name: 'larga.mp3', mimeType: 'audio/mpeg', buffer: Buffer.alloc(26 * MB, 1) });
-    await audioForm().getByRole('button', { name: 'Crear vídeo' }).click();
-    await audioForm().getByRole('alert').filter({ hasText: MEDIA_MSG.audioTooLarge(25) }).waitFor();
+    await withFileOnDisk('larga.mp3', Buffer.alloc(26 * MB, 1), async (file) => {
+      await audioForm().getByLabel('Audio para el vídeo').setInputFiles(file);
+      await audioForm().getByRole('button', { name: 'Crear vídeo' }).click();
+      await audioForm().getByRole('alert').filter({ hasText: MEDIA_MSG.audioTooLarge(25) }).waitFor();
+    });
 
     await panel('Vídeo').getByRole('radio', { name: 'Desde un texto' }).check({ force: true });
     // (The page was reloaded: the brief is typed again.)
