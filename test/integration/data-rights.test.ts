@@ -215,10 +215,15 @@ describe('account deletion', () => {
     expect((await leftovers(user.sub, { slug, codes })).items).toHaveLength(before.items.length);
 
     expect(await callOk(twin, 'eliminarCuenta', { confirmacion: user.email.toUpperCase() }, user.accessToken)).toEqual({ status: 'eliminando' });
+    let last = before;
     const after = await eventually(async () => {
-      const left = await leftovers(user.sub, { slug, codes });
-      return left.items.length === 0 && left.objects.length === 0 ? left : undefined;
-    }, 60_000);
+      last = await leftovers(user.sub, { slug, codes });
+      return last.items.length === 0 && last.objects.length === 0 ? last : undefined;
+    }, 60_000).catch(async (error: Error) => {
+      // Say what was left and how far the deletion got, not just that time ran out.
+      const record = await rawTable(twin).get('accountDeletion', user.sub);
+      throw new Error(`${error.message}: left ${JSON.stringify({ items: last.items.map((item) => `${item.pk} ${item.sk}`), objects: last.objects })}; deletion record ${JSON.stringify(record ?? null)}`);
+    });
     expect(after).toEqual({ items: [], objects: [] });
     await expect(signIn(twin, user.email, user.password)).rejects.toThrow();
     // Its access token outlives the account (Cognito does not revoke it): an export asked with it writes nothing.

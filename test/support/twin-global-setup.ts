@@ -10,7 +10,7 @@
  * those origins (OUTBOUND_ALLOWED_ORIGINS, README "Twin settings"): every other local or private
  * address stays refused, as in AWS.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -84,6 +84,23 @@ export function twinInfoOf(twin: Twin, stateDir: string): TwinInfo {
   };
 }
 
+/** A background run that failed (an asynchronous invocation, a scheduled job, an S3 event handler): printed as well. */
+const BACKGROUND_FAILURE = /^(Asynchronous invocation|Scheduled job|S3 event handler) .* failed/;
+
+/**
+ * The test twin's own log: every line goes to `<state dir>/logs/twin.log` (kept with
+ * KEEP_TWIN_STATE=1, beside the functions' logs), and a failed background run is also printed,
+ * since no test waits on it and its error would otherwise never reach the run's output.
+ */
+function twinLog(dir: string): (line: string) => void {
+  const file = path.join(dir, 'logs', 'twin.log');
+  mkdirSync(path.dirname(file), { recursive: true });
+  return (line) => {
+    appendFileSync(file, `${new Date().toISOString()} ${line}\n`);
+    if (BACKGROUND_FAILURE.test(line)) console.error(`[twin] ${line}`);
+  };
+}
+
 let twin: Twin | undefined;
 let stateDir: string | undefined;
 
@@ -122,6 +139,7 @@ export async function setup(project: TestProject): Promise<void> {
     adminPassword: 'Admin1234!',
     ...(devServer ? {} : { web: 'dist' as const, webDist }),
     onCrash: (part, detail, output) => console.error(`twin part ${part} crashed (${detail})\n${output}`),
+    log: twinLog(stateDir),
   });
   project.provide('twin', twinInfoOf(twin, stateDir));
   project.provide('stubPorts', stubPorts);

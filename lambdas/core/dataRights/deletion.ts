@@ -21,7 +21,9 @@
  *   5. `table`: every item of `user#<sub>` (Query + BatchWriteItem, page by page, never Scan);
  *   6. `cognito`: the Cognito user (AdminDeleteUser; already gone counts as done);
  *   then the record itself. Each step is idempotent, so a run that dies anywhere is finished by the
- *   next: Lambda's retry, the owner or an admin asking again, or the sweep (`resumeDeletions`).
+ *   next: Lambda's retry, the owner or an admin asking again, or the sweep (`resumeDeletions`). A
+ *   step that throws logs it, releases the lease and rethrows, so that the retry resumes at once;
+ *   only a run that dies without throwing (a timeout, a crash) waits for the lease to expire.
  *   `stopAfter` ends the run after that step (tests of an interrupted deletion).
  * - `resumeDeletions(now)` → runs the unfinished deletions whose lease has expired (one Query of
  *   the `accountDeletion` partition).
@@ -98,6 +100,11 @@ async function takeLease(sub: string, now: Date): Promise<AccountDeletionItem | 
   }
 }
 
+/** Ends the current run's hold on `sub`'s deletion (the next run may start at once). */
+async function releaseLease(sub: string): Promise<void> {
+  await accountDeletions().patch({ uid: sub }).set({ leaseUntil: 0 }).go();
+}
+
 async function markDone(sub: string, step: DeletionStep, now: Date): Promise<void> {
   await accountDeletions().patch({ uid: sub }).append({ done: [step] }).set({ updatedAt: now.toISOString() }).go();
 }
@@ -164,11 +171,19 @@ export async function runDeletion(sub: string, now = new Date(), options: { stop
   if (!record) return 'busy';
   for (const step of DELETION_STEPS) {
     if (record.done.includes(step)) continue;
-    await STEPS[step](sub, record);
+    try {
+      await STEPS[step](sub, record);
+    } catch (error) {
+      // Hand the lease back so that Lambda's retries (and the next sweep) resume at once instead
+      // of answering 'busy' until it expires; the error still fails this run.
+      logger.error('Account deletion step failed; the lease is released for the retry', { step, error: error as Error });
+      await releaseLease(sub).catch(() => undefined);
+      throw error;
+    }
     await markDone(sub, step, new Date());
     logger.info('Account deletion step done', { step });
     if (options.stopAfter === step) {
-      await accountDeletions().patch({ uid: sub }).set({ leaseUntil: 0 }).go();
+      await releaseLease(sub);
       return 'stopped';
     }
   }
