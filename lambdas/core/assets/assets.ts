@@ -14,7 +14,8 @@
  * - `listAssets(sub, type?)` → the caller's assets, newest first (one Query).
  * - `getAsset(sub, id)` → the record or null; `getAssets(sub, ids)` → the records that exist, by id
  *   (one BatchGetItem).
- * - `readAssetFile(sub, id, maxBytes)` → the record and its file's bytes, or null.
+ * - `readAssetFile(sub, id, maxBytes)` → the record and its file's bytes, or null (`maxBytes` may
+ *   depend on the record: a clip may be larger than an image).
  * - `deleteAsset(sub, id)` → removes the file (its exact version in the versioned bucket), its
  *   companion (a soundtrack's MIDI) and the record; NOT_FOUND when the caller has no such asset.
  * IAM: saving needs s3:PutObject, URLs s3:GetObject, deleting s3:DeleteObject(+Version) on
@@ -156,13 +157,14 @@ export async function getAssets(sub: string, ids: readonly string[]): Promise<Ma
 }
 
 /**
- * The file of asset `id` of `sub` (at most `maxBytes`), or null when the caller has no such asset
- * or its file is missing or larger (a render reads gallery images and soundtracks with it).
+ * The file of asset `id` of `sub` (at most `maxBytes`, or what `maxBytes(record)` allows for that
+ * asset, e.g. by its type), or null when the caller has no such asset or its file is missing or
+ * larger (a render reads gallery images, clips and soundtracks with it).
  */
-export async function readAssetFile(sub: string, id: string, maxBytes: number): Promise<{ item: AssetItem; bytes: Uint8Array } | null> {
+export async function readAssetFile(sub: string, id: string, maxBytes: number | ((item: AssetItem) => number)): Promise<{ item: AssetItem; bytes: Uint8Array } | null> {
   const item = await getAsset(sub, id);
   if (!item) return null;
-  const file = await getObject(item.key, maxBytes);
+  const file = await getObject(item.key, typeof maxBytes === 'number' ? maxBytes : maxBytes(item));
   if (!file || 'tooLarge' in file) return null;
   return { item, bytes: file.bytes };
 }

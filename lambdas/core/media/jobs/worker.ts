@@ -56,9 +56,9 @@ import { transcriptCaptions, TRANSCRIPT_POLL_MS, TRANSCRIPT_WAIT_MS } from './ca
 import { claimRenderJob, completeRenderJob, failRenderJob, getRenderJob, reportProgress } from './store';
 
 const MB = 1024 * 1024;
-/** Largest gallery image a scene or clip reads. */
+/** Largest gallery image a scene or an image clip reads (a generated image is a few MB). */
 const MAX_SCENE_IMAGE_BYTES = 20 * MB;
-/** Largest gallery asset a storyboard scene reads (a generated video clip). */
+/** Largest generated video clip a storyboard scene reads (its record's type says which limit applies). */
 const MAX_SCENE_CLIP_BYTES = 200 * MB;
 /** Largest gallery soundtrack a video reads. */
 const MAX_SOUNDTRACK_BYTES = 25 * MB;
@@ -237,7 +237,7 @@ async function renderTextVideo(ctx: RenderContext, request: Extract<VideoRequest
   for (const [index, scene] of storyboard.scenes.entries()) {
     let bytes: Uint8Array;
     if (scene.assetId) {
-      const file = await readAssetFile(ctx.sub, scene.assetId, MAX_SCENE_CLIP_BYTES);
+      const file = await readAssetFile(ctx.sub, scene.assetId, (item) => (item.type === 'video' ? MAX_SCENE_CLIP_BYTES : MAX_SCENE_IMAGE_BYTES));
       if (!file) throw new MediaInputError(MEDIA_MSG.imageAssetNotFound);
       if (file.item.type === 'video') {
         // A generated clip (Bedrock video model, identity lab) as the scene itself.
