@@ -106,12 +106,17 @@ describe('soundtracks (issue 18 item 1)', () => {
 });
 
 describe('video (issue 18 item 2)', () => {
-  it('a text with a reviewed storyboard becomes a 1920×1080 H.264/AAC MP4 of the storyboard\'s length, with music and the offline voice-over', { timeout: RENDER_WAIT_MS + 60_000 }, async () => {
+  it('a text with a reviewed storyboard (one scene from the gallery) becomes a 1920×1080 H.264/AAC MP4 of the storyboard\'s length, with music and the offline voice-over', { timeout: RENDER_WAIT_MS + 60_000 }, async () => {
     const user = await owner('video-texto');
     const proposal = await callOk<{ storyboard: Storyboard; offline: boolean }>(twin, 'proponerGuion', { brief: 'Abrimos una cafetería en el barrio. Café de especialidad, bollería casera y un rincón para leer. Ven a conocernos este sábado.', format: 'horizontal' }, user.accessToken);
     expect(proposal.offline).toBe(true);
     expect(proposal.storyboard.scenes.length).toBeGreaterThanOrEqual(5);
-    const storyboard: Storyboard = { title: proposal.storyboard.title, scenes: proposal.storyboard.scenes.slice(0, 5).map((scene) => ({ ...scene, durationSeconds: 2 })) };
+    // The second scene shows an image of the owner's gallery instead of a generated one.
+    const gallery = await callOk<{ assetId: string }>(twin, 'generarImagen', { prompt: 'Una taza de café en la barra', imageBase64: null }, user.accessToken);
+    const storyboard: Storyboard = {
+      title: proposal.storyboard.title,
+      scenes: proposal.storyboard.scenes.slice(0, 5).map((scene, i) => (i === 1 ? { caption: scene.caption, assetId: gallery.assetId, durationSeconds: 2, transition: scene.transition } : { ...scene, durationSeconds: 2 })),
+    };
 
     const started = await callOk<RenderJob>(twin, 'crearVideo', { source: 'text', brief: 'Abrimos una cafetería en el barrio.', format: 'horizontal', storyboard, voiceOver: true }, user.accessToken);
     const done = (await settle(user, started.jobId)).at(-1) as RenderJob;
