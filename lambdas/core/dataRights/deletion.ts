@@ -100,9 +100,20 @@ async function takeLease(sub: string, now: Date): Promise<AccountDeletionItem | 
   }
 }
 
-/** Ends the current run's hold on `sub`'s deletion (the next run may start at once). */
-async function releaseLease(sub: string): Promise<void> {
-  await accountDeletions().patch({ uid: sub }).set({ leaseUntil: 0 }).go();
+/**
+ * Ends this run's hold on `sub`'s deletion (the next run may start at once): only while the lease
+ * is still the one it took (`heldUntil`), so a run that outlived its lease never frees another's.
+ */
+async function releaseLease(sub: string, heldUntil: number): Promise<void> {
+  try {
+    await accountDeletions()
+      .patch({ uid: sub })
+      .set({ leaseUntil: 0 })
+      .where(({ leaseUntil }, { eq }) => eq(leaseUntil, heldUntil))
+      .go();
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
 }
 
 async function markDone(sub: string, step: DeletionStep, now: Date): Promise<void> {
@@ -177,13 +188,13 @@ export async function runDeletion(sub: string, now = new Date(), options: { stop
       // Hand the lease back so that Lambda's retries (and the next sweep) resume at once instead
       // of answering 'busy' until it expires; the error still fails this run.
       logger.error('Account deletion step failed; the lease is released for the retry', { step, error: error as Error });
-      await releaseLease(sub).catch(() => undefined);
+      await releaseLease(sub, record.leaseUntil).catch(() => undefined);
       throw error;
     }
     await markDone(sub, step, new Date());
     logger.info('Account deletion step done', { step });
     if (options.stopAfter === step) {
-      await releaseLease(sub);
+      await releaseLease(sub, record.leaseUntil);
       return 'stopped';
     }
   }

@@ -2,8 +2,8 @@
  * The account deletion's run (issue 17 item 2, lambdas/core/dataRights/deletion.ts) on the unit
  * DynamoDB Local, with S3 and Cognito mocked at their SDK clients: a step that throws (S3 failing
  * to list the owner's files) fails the run, keeps the steps already done and hands the lease back,
- * so that Lambda's retry resumes at once and finishes the deletion from that step; a run holding
- * the lease makes another one answer 'busy'.
+ * so that Lambda's retry resumes at once and finishes the deletion from that step, but never a
+ * lease another run took meanwhile; a run holding the lease makes another one answer 'busy'.
  */
 import { AdminDeleteUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -56,6 +56,20 @@ describe('runDeletion', () => {
     expect(cognito.commandCalls(AdminDeleteUserCommand)[0]?.args[0].input).toEqual({ UserPoolId: 'eu-west-1_test', Username: sub });
     expect(await raw.partition(`user#${sub}`)).toEqual([]);
     expect(await raw.get('accountDeletion', sub)).toBeUndefined();
+  });
+
+  it("a run that outlived its lease and then fails leaves the lease of the run that took over", async () => {
+    const sub = await pendingDeletion();
+    const takenOver = Date.now() + 2 * LEASE_MS;
+    s3.on(ListObjectsV2Command).callsFakeOnce(async () => {
+      // Meanwhile the lease expired and another run (a retry, the sweep) took it.
+      await accountDeletions().patch({ uid: sub }).set({ leaseUntil: takenOver }).go();
+      throw Object.assign(new Error('Please reduce your request rate.'), { name: 'SlowDown' });
+    });
+
+    await expect(runDeletion(sub)).rejects.toThrow('reduce your request rate');
+    expect(await raw.get('accountDeletion', sub)).toMatchObject({ leaseUntil: takenOver, done: ['social', 'schedules', 'outside'] });
+    expect(await runDeletion(sub)).toBe('busy');
   });
 
   it('answers busy while another run holds the lease, and changes nothing', async () => {
