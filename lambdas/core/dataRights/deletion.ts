@@ -7,7 +7,7 @@
  *   after another admin revokes its rights, so the deployment never loses its last admin. Creates the AccountDeletion record (partition `accountDeletion`, outside the owner's:
  *   it survives the deletion) unless one exists, then hands `{job: 'deleteAccount', uid}` to the
  *   worker. Asking again while it runs changes nothing but queues another (harmless) run.
- * - `runDeletion(sub, now, {stopAfter?})` → 'done' | 'busy' | 'absent'. Takes the record's lease
+ * - `runDeletion(sub, now)` → 'done' | 'busy' | 'absent'. Takes the record's lease
  *   (LEASE_MS; another live run → 'busy'), then runs the steps not yet in `done`, recording each:
  *   1. `social`: every social connection disconnected (tokens revoked at the network where its API
  *      allows, Telegram's webhook deleted, inbox routes removed: core/social/disconnect.ts);
@@ -24,7 +24,6 @@
  *   next: Lambda's retry, the owner or an admin asking again, or the sweep (`resumeDeletions`). A
  *   step that throws logs it, releases the lease and rethrows, so that the retry resumes at once;
  *   only a run that dies without throwing (a timeout, a crash) waits for the lease to expire.
- *   `stopAfter` ends the run after that step (tests of an interrupted deletion).
  * - `resumeDeletions(now)` → runs the unfinished deletions whose lease has expired (one Query of
  *   the `accountDeletion` partition).
  */
@@ -176,7 +175,7 @@ const STEPS: Record<DeletionStep, (sub: string, record: AccountDeletionItem) => 
 };
 
 /** Runs (or resumes) `sub`'s deletion (see the module header). */
-export async function runDeletion(sub: string, now = new Date(), options: { stopAfter?: DeletionStep } = {}): Promise<'done' | 'busy' | 'absent' | 'stopped'> {
+export async function runDeletion(sub: string, now = new Date()): Promise<'done' | 'busy' | 'absent'> {
   if (!(await readDeletion(sub))) return 'absent';
   const record = await takeLease(sub, now);
   if (!record) return 'busy';
@@ -193,10 +192,6 @@ export async function runDeletion(sub: string, now = new Date(), options: { stop
     }
     await markDone(sub, step, new Date());
     logger.info('Account deletion step done', { step });
-    if (options.stopAfter === step) {
-      await releaseLease(sub, record.leaseUntil);
-      return 'stopped';
-    }
   }
   await accountDeletions().delete({ uid: sub }).go();
   return 'done';
