@@ -4,7 +4,8 @@
  * 'Bandas sonoras' card and plays it in the gallery (MP3 and MIDI downloads); in the Taller's
  * 'Vídeo' tab a text brief's proposed storyboard, trimmed to five 2-second scenes, becomes a
  * 1920×1080 H.264/AAC MP4 that plays in the gallery, as long as the storyboard and not silent
- * (ffprobe and volumedetect on the file behind the player); an uploaded image becomes a vertical
+ * (ffprobe and volumedetect on the file behind the player), its first caption burned in on a box
+ * of the brand's colours (pixels of a frame); an uploaded image becomes a vertical
  * clip; an uploaded audio becomes an audiogram (with the plain notice that captions need
  * Transcribe). Bad input is refused in the browser with the Spanish message and creates nothing:
  * an image that is not an image, an audio over the size limit, a storyboard longer than the render
@@ -26,12 +27,15 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm, withFileOnDisk } from '..
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { solidPng } from '../support/generation';
 import { FFMPEG, loudness, probe } from '../support/media';
+import { columnAt, near } from '../support/video-fixtures';
 
 const twin = inject('twin');
 const run = promisify(execFile);
 /** How long a render may take on the shared twin (2 cores, other tests running). */
 const RENDER_WAIT_MS = 240_000;
 const MB = 1024 * 1024;
+/** The brand's colours the first test sets in Constructor IA (as the server stores them). */
+const BRAND = { primary: '#0a3d91', accent: '#ffcc00' };
 
 let browser: Browser;
 let page: Page;
@@ -188,10 +192,10 @@ describe('the brand colours', () => {
     await page.getByLabel('Color de acento (selector)').fill('#ffcc00');
     expect(await page.getByLabel('Color de acento', { exact: true }).inputValue()).toBe('#ffcc00');
     await page.getByRole('button', { name: 'Guardar Configuración' }).click();
-    await expect.poll(async () => (await callOk<{ primaryColor: string; accentColor: string }>(twin, 'obtenerAjustesIA', null, owner.accessToken)).primaryColor, { timeout: 15_000 }).toBe('#0a3d91');
+    await expect.poll(async () => (await callOk<{ primaryColor: string; accentColor: string }>(twin, 'obtenerAjustesIA', null, owner.accessToken)).primaryColor, { timeout: 15_000 }).toBe(BRAND.primary);
     await page.reload();
     await openIa();
-    await expect.poll(() => page.getByLabel('Color principal', { exact: true }).inputValue(), { timeout: 15_000 }).toBe('#0a3d91');
+    await expect.poll(() => page.getByLabel('Color principal', { exact: true }).inputValue(), { timeout: 15_000 }).toBe(BRAND.primary);
     expect(await page.getByLabel('Color de acento', { exact: true }).inputValue()).toBe('#ffcc00');
     await dismissToasts();
     await page.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: 'Taller IA' }).click({ timeout: 30_000 });
@@ -267,6 +271,12 @@ describe('video in the browser', () => {
     expect(probed.audio?.codec).toBe('aac');
     expect(Math.abs(probed.durationSeconds - 10) / 10).toBeLessThan(0.05);
     expect((await loudness(mp4)).meanDb).toBeGreaterThan(-50);
+    // The first scene's caption is burned in on a box of the brand's primary colour framed in its
+    // accent, the colours set in Constructor IA above (mid-scene, away from the transitions).
+    expect(sent.storyboard.scenes[0]?.caption).not.toBe('');
+    const captionColumn = await withFileOnDisk('texto.mp4', mp4, (file) => columnAt(file, 1, 0.5, 0.55));
+    expect(captionColumn.some((pixel) => near(pixel, BRAND.primary, 12))).toBe(true);
+    expect(captionColumn.some((pixel) => near(pixel, BRAND.accent, 30))).toBe(true);
   });
 
   it('an uploaded image becomes a vertical clip that plays', { timeout: RENDER_WAIT_MS + 60_000 }, async () => {
