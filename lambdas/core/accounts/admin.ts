@@ -292,7 +292,7 @@ export async function withAdminLock<T>(work: () => Promise<T>, now = () => Date.
   try {
     await adminLocks()
       .put({ name: 'admins', holder, expiresAt: at + ADMIN_LOCK_MS })
-      .where((attributes, { notExists, lt }) => `${notExists(attributes.holder)} OR ${lt(attributes.expiresAt, at)}`)
+      .where((attributes, { notExists, lt }) => `(${notExists(attributes.holder)} OR ${lt(attributes.expiresAt, at)})`)
       .go();
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new ConflictError(MSG.adminChangeBusy);

@@ -53,14 +53,14 @@ type ArticleSlugs = DirectorEntities['articleSlug'];
 function claimOp(articleSlug: ArticleSlugs, sub: string, slug: string, articleId: string) {
   return articleSlug
     .put({ uid: sub, slug, articleId })
-    .where(({ articleId: holder }, { notExists, eq }) => `${notExists(holder)} OR ${eq(holder, articleId)}`)
+    .where(({ articleId: holder }, { notExists, eq }) => `(${notExists(holder)} OR ${eq(holder, articleId)})`)
     .commit();
 }
 
 function releaseOp(articleSlug: ArticleSlugs, sub: string, slug: string, articleId: string) {
   return articleSlug
     .delete({ uid: sub, slug })
-    .where(({ articleId: holder }, { notExists, eq }) => `${notExists(holder)} OR ${eq(holder, articleId)}`)
+    .where(({ articleId: holder }, { notExists, eq }) => `(${notExists(holder)} OR ${eq(holder, articleId)})`)
     .commit();
 }
 

@@ -58,7 +58,7 @@ export async function startExport(sub: string, now = new Date()): Promise<DataEx
   try {
     await dataExports()
       .put(item)
-      .where(({ status, updatedAt }, { notExists, ne, lt }) => `${notExists(status)} OR ${ne(status, 'preparando')} OR ${lt(updatedAt, stale)}`)
+      .where(({ status, updatedAt }, { notExists, ne, lt }) => `(${notExists(status)} OR ${ne(status, 'preparando')} OR ${lt(updatedAt, stale)})`)
       .go();
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;

@@ -126,7 +126,7 @@ export async function storeInbound(uid: string, message: InboundMessage, account
       conversations()
         .patch(key)
         .set(customer)
-        .where((attr, op) => `${op.notExists(attr.lastCustomerAt)} OR ${op.lt(attr.lastCustomerAt, at)}`)
+        .where((attr, op) => `(${op.notExists(attr.lastCustomerAt)} OR ${op.lt(attr.lastCustomerAt, at)})`)
         .go(),
     );
   }

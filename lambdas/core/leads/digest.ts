@@ -48,7 +48,9 @@ async function digestFor(entry: LeadNoticeDigestItem, now: Date): Promise<boolea
       .patch({ owner: entry.owner })
       .add({ pending: -count })
       .set({ lastSentDay: day, lastSentAt: now.toISOString() })
-      .where((attr, op) => `${op.notExists(attr.lastSentDay)} OR ${op.ne(attr.lastSentDay, day)}`)
+      // In parentheses: ElectroDB joins a patch's existence check and this with a bare AND, and
+      // `a AND b OR c` would let the OR recreate a digest deleted meanwhile (an account deletion).
+      .where((attr, op) => `(${op.notExists(attr.lastSentDay)} OR ${op.ne(attr.lastSentDay, day)})`)
       .go();
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;

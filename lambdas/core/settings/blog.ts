@@ -96,7 +96,7 @@ function transaction(sub: string, current: BlogSettingsItem | null, next: Stored
     const claim = ({ blogSlug }: DirectorEntities) =>
       blogSlug
         .put({ slug: next.slug, ownerSub: sub, claimedAt: now.toISOString() })
-        .where(({ ownerSub }, { notExists, eq }) => `${notExists(ownerSub)} OR ${eq(ownerSub, sub)}`)
+        .where(({ ownerSub }, { notExists, eq }) => `(${notExists(ownerSub)} OR ${eq(ownerSub, sub)})`)
         .commit();
     ops.push({ role: 'claim', op: claim });
   }
@@ -105,7 +105,7 @@ function transaction(sub: string, current: BlogSettingsItem | null, next: Stored
     const release = ({ blogSlug }: DirectorEntities) =>
       blogSlug
         .delete({ slug: oldSlug })
-        .where(({ ownerSub }, { notExists, eq }) => `${notExists(ownerSub)} OR ${eq(ownerSub, sub)}`)
+        .where(({ ownerSub }, { notExists, eq }) => `(${notExists(ownerSub)} OR ${eq(ownerSub, sub)})`)
         .commit();
     ops.push({ role: 'release', op: release });
   }
