@@ -4,11 +4,11 @@
  * IAM side (no function is granted dynamodb:Scan) is test/unit/infra/tenant-stack/permissions.test.ts.
  * The planted sources prove each pattern is caught.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LAMBDAS_ROOT as ROOT, sourceFiles as sources } from '../../../../../support/source-files';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../../../../lambdas');
 
 /** What a Scan looks like in code (comments are stripped first, so prose may say "never a Scan"). */
 const SCAN_PATTERNS = [/\bScanCommand\b/, /\.scan\s*[.(]/, /\bparallelScan\b/, /['"]Scan['"]/];
@@ -20,14 +20,6 @@ function stripComments(source: string): string {
 export function scans(source: string): boolean {
   const code = stripComments(source);
   return SCAN_PATTERNS.some((pattern) => pattern.test(code));
-}
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
 }
 
 describe('no Scan in the Lambda code', () => {

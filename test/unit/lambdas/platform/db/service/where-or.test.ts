@@ -6,11 +6,11 @@
  * removed (lambdas/core/leads/digest.ts). The rule holds for every write, so that turning a put
  * into a patch later cannot bring the bug back. The planted conditions prove what is caught.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LAMBDAS_ROOT as ROOT, sourceFiles as sources } from '../../../../../support/source-files';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../../../../lambdas');
 /** A `.where(params => \`condition\`)` call and its template literal. */
 const WHERE = /\.where\(\s*(?:\([^)]*\)|\w+)\s*=>\s*`((?:[^`\\]|\\.)*)`/g;
 
@@ -45,14 +45,6 @@ export function bareOr(condition: string): boolean {
 /** The `.where()` conditions of `source` that have a bare OR. */
 export function bareOrConditions(source: string): string[] {
   return [...source.matchAll(WHERE)].map((match) => match[1] as string).filter(bareOr);
-}
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
 }
 
 describe('ORs in .where() conditions', () => {
