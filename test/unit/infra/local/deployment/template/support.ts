@@ -51,7 +51,7 @@ export function useTwinDeployment(): TwinDeployment {
       dynamicReferenceValue: 'origin-verify',
       secretArns: { 'director-ia/local/meta-webhook-verify-token': VERIFY_TOKEN_ARN },
     });
-  }, 120_000);
+  });
   afterAll(() => {
     if (fixture) removeFixture(fixture);
   });
