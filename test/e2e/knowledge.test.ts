@@ -10,7 +10,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatKb, MSG, UPLOAD_MSG } from '@director-ia/shared';
 import { callOk } from '../support/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm, withFileOnDisk } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
+import { withFileOnDisk } from '../support/temp-file';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { makeDocx, makePdf, SPANISH_DOCS } from '../support/knowledge-fixtures';
 

@@ -23,7 +23,8 @@ import { chromium, type Browser, type Page, type Request } from 'playwright-core
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentMonth, longDateLabel, MAX_RENDER_SECONDS, MEDIA_MSG, MSG, nextMonth, type Asset, type RenderJob, type ScheduledPost, type Storyboard } from '@director-ia/shared';
 import { call, callOk } from '../support/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm, withFileOnDisk } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInWithForm } from '../support/browser';
+import { withFileOnDisk } from '../support/temp-file';
 import { registerUser, signInAdmin, type TestUser } from '../support/cognito';
 import { solidPng } from '../support/generation';
 import { FFMPEG, loudness, probe } from '../support/media';

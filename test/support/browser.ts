@@ -1,8 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { MSG } from '@director-ia/shared';
 
@@ -32,22 +29,4 @@ export async function serveOtherSite(html: string): Promise<{ url: string; close
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   return { url: `http://localhost:${(site.address() as AddressInfo).port}/`, close: () => new Promise((resolve) => site.close(() => resolve())) };
-}
-
-/**
- * Runs `use` with `bytes` written to a temporary file called `name`, then removes it: `use` must
- * finish whatever reads the file (the page reads a chosen file lazily, when it checks it). For a file
- * input given megabytes: Playwright hands a launched browser the path, where a buffer would be
- * sent base64 through the DevTools pipe (a 26 MB one outlasted the action timeout on a loaded
- * 2-core CI machine). The browser infers the MIME type from the name's extension.
- */
-export async function withFileOnDisk<T>(name: string, bytes: Uint8Array, use: (filePath: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'e2e-upload-'));
-  try {
-    const filePath = path.join(dir, name);
-    await writeFile(filePath, bytes);
-    return await use(filePath);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 }

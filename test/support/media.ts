@@ -5,11 +5,9 @@
  * of its audio track (ffmpeg's `volumedetect`, dBFS).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
+import { withFileOnDisk } from './temp-file';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -54,14 +52,6 @@ export async function loudness(file: string | Uint8Array): Promise<{ meanDb: num
   });
 }
 
-async function withFile<T>(file: string | Uint8Array, use: (filePath: string) => Promise<T>): Promise<T> {
-  if (typeof file === 'string') return use(file);
-  const dir = await mkdtemp(path.join(tmpdir(), 'media-check-'));
-  try {
-    const filePath = path.join(dir, 'file');
-    await writeFile(filePath, file);
-    return await use(filePath);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+function withFile<T>(file: string | Uint8Array, use: (filePath: string) => Promise<T>): Promise<T> {
+  return typeof file === 'string' ? use(file) : withFileOnDisk('file', file, use);
 }

@@ -143,8 +143,10 @@ export async function articleView(item: ArticleItem, cover?: Pick<AssetItem, 'ke
 
 /** The cover assets of `items` that still exist, by id (one BatchGet). */
 async function coversOf(sub: string, items: ArticleItem[]): Promise<Map<string, AssetItem>> {
-  const ids = [...new Set(items.map((item) => item.coverAssetId).filter((id): id is string => Boolean(id)))];
-  return getAssets(sub, ids);
+  return getAssets(
+    sub,
+    items.flatMap((item) => (item.coverAssetId ? [item.coverAssetId] : [])),
+  );
 }
 
 /** One article's view with its cover. */
